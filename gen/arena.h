@@ -1,0 +1,57 @@
+/* arena.h - region allocator and growable byte buffer.
+ *
+ * Every IR object of a target lives in the target's arena and dies with it,
+ * so loaders never free individual nodes and error paths cannot leak.
+ */
+#ifndef HWCGEN_ARENA_H
+#define HWCGEN_ARENA_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+typedef struct hw_arena hw_arena;
+
+hw_arena *arena_create(void);
+void arena_free(hw_arena *arena);
+
+/* Zeroed memory; NULL only when the system is out of memory. */
+void *arena_alloc(hw_arena *arena, size_t size);
+char *arena_strdup(hw_arena *arena, const char *s);
+char *arena_strndup(hw_arena *arena, const char *s, size_t n);
+char *arena_printf(hw_arena *arena, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Grow an arena array to hold at least `need` items of `size` bytes.
+ * Old storage is abandoned to the arena; doubling keeps waste below 2x. */
+int arena_grow(hw_arena *arena, void **items, size_t *cap, size_t need,
+               size_t size);
+
+/* Append one zeroed element to an arena array `(items, count, cap)` and
+ * yield a pointer to it, or NULL when out of memory. */
+#define ARENA_PUSH(arena, items, count, cap)                                  \
+    (arena_grow((arena), (void **)&(items), &(cap), (count) + 1,              \
+                sizeof *(items)) != 0                                         \
+         ? NULL                                                               \
+         : &(items)[(count)++])
+
+/* A growable, NUL-terminated byte buffer owned by its user (malloc). */
+typedef struct hw_buf {
+    char *data;
+    size_t len;
+    size_t cap;
+    int failed; /* set once an allocation failed; later appends do nothing */
+} hw_buf;
+
+void buf_init(hw_buf *b);
+void buf_free(hw_buf *b);
+void buf_reset(hw_buf *b);
+void buf_putn(hw_buf *b, const char *s, size_t n);
+void buf_puts(hw_buf *b, const char *s);
+void buf_putc(hw_buf *b, char c);
+void buf_printf(hw_buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void buf_vprintf(hw_buf *b, const char *fmt, va_list ap);
+/* Take ownership of the contents; the buffer is left empty. */
+char *buf_steal(hw_buf *b);
+
+#endif

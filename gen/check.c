@@ -1,0 +1,556 @@
+/* check.c - the checker: names, references, codes, cycles. */
+#include "check.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "expr.h"
+#include "names.h"
+
+/* One namespace for everything a formula can name; the tag packs the
+ * reference kind above the index. */
+enum { TAG_SHIFT = 28 };
+#define TAG(kind, index) ((int)(((unsigned)(kind) << TAG_SHIFT) | (unsigned)(index)))
+#define TAG_KIND(tag) ((hw_ref_kind)((unsigned)(tag) >> TAG_SHIFT))
+#define TAG_INDEX(tag) ((int)((unsigned)(tag) & ((1u << TAG_SHIFT) - 1)))
+
+typedef struct checker {
+    hw_target *t;
+    hw_diag *d;
+    name_index names;   /* spec name -> TAG */
+    name_index mangled; /* C name -> TAG, to catch collisions */
+} checker;
+
+static const hw_loc *loc_of(const hw_target *t, int tag)
+{
+    int i = TAG_INDEX(tag);
+    switch (TAG_KIND(tag)) {
+    case REF_EVENT:
+        return &t->events[i].loc;
+    case REF_CONSTANT:
+        return &t->constants[i].loc;
+    case REF_INPUT:
+        return &t->inputs[i].loc;
+    default:
+        return &t->metrics[i].loc;
+    }
+}
+
+static const char *name_of(const hw_target *t, int tag)
+{
+    int i = TAG_INDEX(tag);
+    switch (TAG_KIND(tag)) {
+    case REF_EVENT:
+        return t->events[i].name;
+    case REF_CONSTANT:
+        return t->constants[i].name;
+    case REF_INPUT:
+        return t->inputs[i].name;
+    default:
+        return t->metrics[i].name;
+    }
+}
+
+/* "spec.json:12" for "first defined at" notes. */
+static void where(char *out, size_t size, const hw_loc *loc)
+{
+    if (loc->line > 0)
+        snprintf(out, size, "%s:%d", loc->file, loc->line);
+    else if (loc->path)
+        snprintf(out, size, "%s", loc->path);
+    else
+        snprintf(out, size, "%s", loc->file ? loc->file : "?");
+}
+
+/* ---- names -------------------------------------------------------------- */
+
+static void add_name(checker *c, hw_ref_kind kind, int index)
+{
+    int tag = TAG(kind, index);
+    const char *name = name_of(c->t, tag);
+    const hw_loc *loc = loc_of(c->t, tag);
+    const char *what = ref_kind_name(kind);
+    char cname[256];
+    if (!name || !*name) {
+        diag_error(c->d, loc, "%s with an empty name", what);
+        return;
+    }
+    /* Metrics always get the target prefix in C; fields do not. */
+    int digit_ok = kind == REF_METRIC;
+    if (name_mangle(name, CASE_LOWER, cname, sizeof cname) != 0 ||
+        (!digit_ok && isdigit((unsigned char)name[0]))) {
+        diag_error(c->d, loc, "%s '%s': not a valid name (ASCII letters, "
+                   "digits, '_', '-', '.'%s)", what, name,
+                   digit_ok ? "" : "; starting with a letter or '_'");
+        return;
+    }
+    if (name_is_keyword(cname)) {
+        diag_error(c->d, loc, "%s '%s': is a C or C++ keyword", what, name);
+        return;
+    }
+    char first[512];
+    int old = name_index_put(&c->names, name, tag);
+    if (old >= 0) {
+        where(first, sizeof first, loc_of(c->t, old));
+        diag_error(c->d, loc, "%s '%s': duplicate name (first defined as %s "
+                   "at %s)", what, name, ref_kind_name(TAG_KIND(old)), first);
+        return;
+    }
+    const char *kept = name_c(c->t->arena, name, CASE_LOWER);
+    old = kept ? name_index_put(&c->mangled, kept, tag) : -2;
+    if (old >= 0) {
+        where(first, sizeof first, loc_of(c->t, old));
+        diag_error(c->d, loc, "%s '%s': same C name '%s' as '%s' (at %s)",
+                   what, name, cname, name_of(c->t, old), first);
+    }
+}
+
+static void check_names(checker *c)
+{
+    hw_target *t = c->t;
+    for (int i = 0; i < t->nevents; i++)
+        add_name(c, REF_EVENT, i);
+    for (int i = 0; i < t->nconstants; i++)
+        add_name(c, REF_CONSTANT, i);
+    for (int i = 0; i < t->ninputs; i++)
+        add_name(c, REF_INPUT, i);
+    for (int i = 0; i < t->nmetrics; i++)
+        add_name(c, REF_METRIC, i);
+}
+
+static void check_identity(checker *c)
+{
+    hw_target *t = c->t;
+    hw_loc loc = loc_at(t->spec_path, 0, 0);
+    char buf[256];
+    if (!t->id || name_mangle(t->id, CASE_LOWER, buf, sizeof buf) != 0 ||
+        strcmp(buf, t->id) != 0)
+        diag_error(c->d, &loc, "target id '%s' is not a lower-case C "
+                   "identifier", t->id ? t->id : "");
+    if (!t->slug || !*t->slug || strspn(t->slug, "abcdefghijklmnopqrstuvwxyz"
+                                        "0123456789-") != strlen(t->slug))
+        diag_error(c->d, &loc, "target slug '%s' must be lower-case letters, "
+                   "digits and '-'", t->slug ? t->slug : "");
+    if (!t->name || !*t->name)
+        diag_error(c->d, &loc, "target has no name");
+}
+
+/* ---- events -------------------------------------------------------------- */
+
+static void check_event_codes(checker *c)
+{
+    hw_target *t = c->t;
+    name_index seen;
+    if (name_index_init(&seen, (size_t)t->nevents) != 0)
+        return;
+    char (*keys)[16] = calloc((size_t)t->nevents + 1, sizeof *keys);
+    for (int i = 0; keys && i < t->nevents; i++) {
+        hw_event *e = &t->events[i];
+        if (!e->has_code)
+            continue;
+        if (e->code > 0xFFFF) {
+            diag_error(c->d, &e->loc, "event '%s': code 0x%X does not fit "
+                       "16 bits", e->name, (unsigned)e->code);
+            continue;
+        }
+        snprintf(keys[i], sizeof keys[i], "%u", (unsigned)e->code);
+        int old = name_index_put(&seen, keys[i], i);
+        if (old >= 0) {
+            char first[512];
+            where(first, sizeof first, &t->events[old].loc);
+            diag_error(c->d, &e->loc, "event '%s': duplicate code 0x%04X "
+                       "(first used by '%s' at %s)", e->name, (unsigned)e->code,
+                       t->events[old].name, first);
+        }
+    }
+    free(keys);
+    name_index_free(&seen);
+}
+
+static void check_event_places(checker *c)
+{
+    hw_target *t = c->t;
+    name_index ids;
+    if (name_index_init(&ids, (size_t)t->nevents) != 0)
+        return;
+    for (int i = 0; i < t->nevents; i++) {
+        hw_event *e = &t->events[i];
+        if (e->width < 0 || e->width > 64)
+            diag_error(c->d, &e->loc, "event '%s': width %d is not 1..64 bits",
+                       e->name, e->width);
+        if (e->block >= 0 && e->block < t->nblocks && e->index >= 0 &&
+            t->blocks[e->block].size > 0 && e->index >= t->blocks[e->block].size)
+            diag_error(c->d, &e->loc, "event '%s': index %d is outside block "
+                       "%s (%d counters)", e->name, e->index,
+                       t->blocks[e->block].name, t->blocks[e->block].size);
+        if (e->counter_id && name_index_put(&ids, e->counter_id, i) >= 0)
+            diag_error(c->d, &e->loc, "event '%s': duplicate counter id '%s'",
+                       e->name, e->counter_id);
+    }
+    name_index_free(&ids);
+}
+
+/* ---- references ------------------------------------------------------------ */
+
+static int edit_distance(const char *a, const char *b)
+{
+    size_t n = strlen(b);
+    if (n > 63)
+        return 99;
+    int row[64];
+    for (size_t j = 0; j <= n; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; *a; a++, i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= n; j++) {
+            int up = row[j];
+            int cost = *a == b[j - 1] ? 0 : 1;
+            int best = diag + cost;
+            if (row[j] + 1 < best)
+                best = row[j] + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[n];
+}
+
+/* The closest known name within two edits, for "did you mean". */
+static const char *suggest(const checker *c, const char *name)
+{
+    const char *best = NULL;
+    int best_d = 3;
+    for (size_t i = 0; i < c->names.cap; i++) {
+        const char *k = c->names.keys[i];
+        if (!k)
+            continue;
+        int dist = edit_distance(name, k);
+        if (dist < best_d || (dist == best_d && best && strcmp(k, best) < 0)) {
+            best_d = dist;
+            best = k;
+        }
+    }
+    return best;
+}
+
+typedef struct resolving {
+    checker *c;
+    const hw_metric *m;
+} resolving;
+
+static int resolve_ref(void *ctx, hw_expr *ref)
+{
+    resolving *r = ctx;
+    int tag = name_index_get(&r->c->names, ref->text);
+    if (tag < 0) {
+        hw_loc loc = r->m->formula_loc;
+        const char *hint = suggest(r->c, ref->text);
+        diag_error(r->c->d, &loc, "metric '%s': unknown name '%s' at formula "
+                   "column %d%s%s%s", r->m->name, ref->text, ref->col,
+                   hint ? " (did you mean '" : "", hint ? hint : "",
+                   hint ? "'?)" : "");
+        return 0;
+    }
+    ref->ref = TAG_KIND(tag);
+    ref->index = TAG_INDEX(tag);
+    return 0;
+}
+
+static void warn_zero_division(checker *c, const hw_metric *m, const hw_expr *e)
+{
+    if ((e->kind == EXPR_DIV || e->kind == EXPR_MOD) &&
+        e->args[1]->kind == EXPR_NUM && e->args[1]->value == 0.0)
+        diag_warning(c->d, &m->formula_loc, "metric '%s': division by the "
+                     "constant 0 at formula column %d is always NaN", m->name,
+                     e->col);
+    for (int i = 0; i < e->nargs; i++)
+        warn_zero_division(c, m, e->args[i]);
+}
+
+/* The telemetry format lists the events a formula uses; they must agree. */
+static void check_listed_events(checker *c, const hw_metric *m)
+{
+    for (int k = 0; k < m->nevents; k++)
+        if (ir_find_event(c->t, m->events[k]) < 0 &&
+            name_index_get(&c->names, m->events[k]) < 0)
+            diag_error(c->d, &m->loc, "metric '%s': lists unknown event '%s'",
+                       m->name, m->events[k]);
+    for (int k = 0; k < m->nsample_events; k++) {
+        int tag = name_index_get(&c->names, m->sample_events[k]);
+        if (tag < 0 || TAG_KIND(tag) != REF_EVENT)
+            diag_error(c->d, &m->loc, "metric '%s': unknown sample event '%s'",
+                       m->name, m->sample_events[k]);
+    }
+}
+
+static void resolve_metrics(checker *c)
+{
+    for (int i = 0; i < c->t->nmetrics; i++) {
+        hw_metric *m = &c->t->metrics[i];
+        check_listed_events(c, m);
+        if (!m->expr)
+            continue;
+        resolving r = {c, m};
+        expr_each_ref(m->expr, resolve_ref, &r);
+        warn_zero_division(c, m, m->expr);
+    }
+}
+
+/* ---- groups, methodologies, inputs ------------------------------------------ */
+
+static int is_kind(const checker *c, const char *name, hw_ref_kind kind)
+{
+    int tag = name_index_get(&c->names, name);
+    return tag >= 0 && TAG_KIND(tag) == kind;
+}
+
+static void check_groups(checker *c)
+{
+    hw_target *t = c->t;
+    for (int i = 0; i < t->ngroups; i++) {
+        hw_group *g = &t->groups[i];
+        hw_ref_kind want = g->kind == GROUP_EVENTS ? REF_EVENT : REF_METRIC;
+        if (!g->name || !*g->name)
+            diag_error(c->d, &g->loc, "group with an empty name");
+        else if (ir_find_group(t, g->kind, g->name) != i)
+            diag_error(c->d, &g->loc, "group '%s': duplicate name", g->name);
+        for (int k = 0; k < g->nmembers; k++)
+            if (!is_kind(c, g->members[k], want))
+                diag_error(c->d, g->member_locs ? &g->member_locs[k] : &g->loc,
+                           "group '%s': unknown %s '%s'", g->name,
+                           ref_kind_name(want), g->members[k]);
+    }
+    for (int i = 0; i < t->nmetrics; i++)
+        for (int k = 0; k < t->metrics[i].ngroups; k++)
+            if (ir_find_group(t, GROUP_METRICS, t->metrics[i].groups[k]) < 0)
+                diag_error(c->d, &t->metrics[i].loc, "metric '%s': unknown "
+                           "group '%s'", t->metrics[i].name,
+                           t->metrics[i].groups[k]);
+}
+
+static int is_metric_or_group(const checker *c, const char *name)
+{
+    return is_kind(c, name, REF_METRIC) ||
+           ir_find_group(c->t, GROUP_METRICS, name) >= 0;
+}
+
+static void check_tree_node(checker *c, const hw_methodology *m,
+                            const hw_tree_node *n)
+{
+    if (!is_metric_or_group(c, n->name))
+        diag_error(c->d, &n->loc, "%s: node '%s' is not a known metric or "
+                   "group", m->name, n->name);
+    if (n->group && ir_find_group(c->t, GROUP_METRICS, n->group) < 0)
+        diag_error(c->d, &n->loc, "%s: node '%s': unknown group '%s'",
+                   m->name, n->name, n->group);
+    for (int k = 0; k < n->nnext; k++)
+        if (!is_metric_or_group(c, n->next[k]))
+            diag_error(c->d, &n->loc, "%s: node '%s': next item '%s' is not "
+                       "a known metric or group", m->name, n->name, n->next[k]);
+    for (int k = 0; k < n->nsample_events; k++)
+        if (!is_kind(c, n->sample_events[k], REF_EVENT))
+            diag_error(c->d, &n->loc, "%s: node '%s': unknown sample event "
+                       "'%s'", m->name, n->name, n->sample_events[k]);
+}
+
+static void check_methodologies(checker *c)
+{
+    for (int i = 0; i < c->t->nmethodologies; i++) {
+        hw_methodology *m = &c->t->methodologies[i];
+        for (int s = 0; s < m->nstages; s++)
+            for (int k = 0; k < m->stages[s].ngroups; k++)
+                if (ir_find_group(c->t, GROUP_METRICS, m->stages[s].groups[k]) < 0)
+                    diag_error(c->d, &m->loc, "%s: %s names unknown metric "
+                               "group '%s'", m->name, m->stages[s].name,
+                               m->stages[s].groups[k]);
+        for (int k = 0; k < m->nroots; k++)
+            if (!is_metric_or_group(c, m->roots[k]))
+                diag_error(c->d, &m->loc, "%s: root node '%s' is not a known "
+                           "metric or group", m->name, m->roots[k]);
+        for (int k = 0; k < m->nnodes; k++)
+            check_tree_node(c, m, &m->nodes[k]);
+    }
+}
+
+static void check_inputs(checker *c)
+{
+    for (int i = 0; i < c->t->ninputs; i++) {
+        hw_input *in = &c->t->inputs[i];
+        if (in->multiple_of && !is_kind(c, in->multiple_of, REF_INPUT))
+            diag_error(c->d, &in->loc, "input '%s': multiple-of names unknown "
+                       "input '%s'", in->name, in->multiple_of);
+        if (in->has_min && in->has_max && in->min > in->max)
+            diag_error(c->d, &in->loc, "input '%s': empty range", in->name);
+    }
+}
+
+/* ---- evaluation order --------------------------------------------------- */
+
+typedef struct graph {
+    int *start; /* edges of metric i: dep[start[i] .. start[i+1]) */
+    int *dep;   /* metrics that metric i uses */
+} graph;
+
+static int count_metric_refs(void *ctx, hw_expr *ref)
+{
+    if (ref->ref == REF_METRIC)
+        ++*(int *)ctx;
+    return 0;
+}
+
+typedef struct filling {
+    int *dep;
+    int at;
+} filling;
+
+static int fill_metric_refs(void *ctx, hw_expr *ref)
+{
+    filling *f = ctx;
+    if (ref->ref == REF_METRIC)
+        f->dep[f->at++] = ref->index;
+    return 0;
+}
+
+static int build_graph(const hw_target *t, graph *g)
+{
+    int n = t->nmetrics, edges = 0;
+    g->start = calloc((size_t)n + 1, sizeof *g->start);
+    for (int i = 0; g->start && i < n; i++) {
+        g->start[i] = edges;
+        if (t->metrics[i].expr)
+            expr_each_ref(t->metrics[i].expr, count_metric_refs, &edges);
+    }
+    g->dep = calloc((size_t)edges + 1, sizeof *g->dep);
+    if (!g->start || !g->dep)
+        return -1;
+    g->start[n] = edges;
+    filling f = {g->dep, 0};
+    for (int i = 0; i < n; i++)
+        if (t->metrics[i].expr)
+            expr_each_ref(t->metrics[i].expr, fill_metric_refs, &f);
+    return 0;
+}
+
+/* Walk from a metric left on a cycle until a metric repeats, then name the
+ * loop: "a -> b -> a". */
+static void report_cycle(checker *c, const graph *g, const char *done, int from)
+{
+    hw_target *t = c->t;
+    int *seen = calloc((size_t)t->nmetrics, sizeof *seen);
+    if (!seen)
+        return;
+    int at = from, step = 1;
+    while (!seen[at]) {
+        seen[at] = step++;
+        int next = at;
+        for (int e = g->start[at]; e < g->start[at + 1]; e++)
+            if (!done[g->dep[e]]) {
+                next = g->dep[e];
+                break;
+            }
+        at = next;
+    }
+    hw_buf path;
+    buf_init(&path);
+    int first = at;
+    do {
+        buf_printf(&path, "%s -> ", t->metrics[at].name);
+        for (int e = g->start[at]; e < g->start[at + 1]; e++)
+            if (!done[g->dep[e]]) {
+                at = g->dep[e];
+                break;
+            }
+    } while (at != first);
+    buf_puts(&path, t->metrics[first].name);
+    diag_error(c->d, &t->metrics[first].loc, "metric '%s': cycle through "
+               "metrics: %s", t->metrics[first].name,
+               path.data ? path.data : "");
+    buf_free(&path);
+    free(seen);
+}
+
+/* Depth-first post-order without recursion, so a hostile chain of 100,000
+ * metrics cannot exhaust the stack. */
+static void order_metrics(checker *c)
+{
+    hw_target *t = c->t;
+    int n = t->nmetrics;
+    graph g = {0};
+    char *done = calloc((size_t)n + 1, 1);
+    int *stack = calloc((size_t)n + 1, sizeof *stack);
+    int *edge = calloc((size_t)n + 1, sizeof *edge);
+    char *onstack = calloc((size_t)n + 1, 1);
+    int *order = arena_alloc(t->arena, ((size_t)n + 1) * sizeof *order);
+    if (!done || !stack || !edge || !onstack || !order || build_graph(t, &g)) {
+        diag_error(c->d, NULL, "out of memory");
+        goto out;
+    }
+    int placed = 0;
+    for (int root = 0; root < n; root++) {
+        if (done[root])
+            continue;
+        int top = 0;
+        stack[top] = root;
+        edge[root] = g.start[root];
+        onstack[root] = 1;
+        while (top >= 0) {
+            int m = stack[top];
+            if (edge[m] < g.start[m + 1]) {
+                int dep = g.dep[edge[m]++];
+                if (done[dep])
+                    continue;
+                if (onstack[dep]) {
+                    report_cycle(c, &g, done, dep);
+                    goto out;
+                }
+                stack[++top] = dep;
+                edge[dep] = g.start[dep];
+                onstack[dep] = 1;
+                continue;
+            }
+            onstack[m] = 0;
+            done[m] = 1;
+            order[placed++] = m;
+            top--;
+        }
+    }
+    t->metric_order = order;
+out:
+    free(g.start);
+    free(g.dep);
+    free(done);
+    free(stack);
+    free(edge);
+    free(onstack);
+}
+
+int check_target(hw_target *t, hw_diag *d)
+{
+    checker c = {t, d, {0}, {0}};
+    size_t total = (size_t)t->nevents + (size_t)t->nconstants +
+                   (size_t)t->ninputs + (size_t)t->nmetrics;
+    int before = d->errors;
+    if (name_index_init(&c.names, total) || name_index_init(&c.mangled, total)) {
+        diag_error(d, NULL, "out of memory");
+        name_index_free(&c.names);
+        return -1;
+    }
+    check_identity(&c);
+    check_names(&c);
+    check_event_codes(&c);
+    check_event_places(&c);
+    resolve_metrics(&c);
+    check_groups(&c);
+    check_methodologies(&c);
+    check_inputs(&c);
+    if (d->errors == before)
+        order_metrics(&c);
+    name_index_free(&c.names);
+    name_index_free(&c.mangled);
+    t->checked = d->errors == before;
+    return t->checked ? 0 : -1;
+}

@@ -1,0 +1,18 @@
+/* check.h - every user-facing check of a loaded target, before any emitter.
+ *
+ * Binds every reference in every formula (hw_expr.ref/.index), validates
+ * names (C identifiers after mangling, no keywords, no collisions), codes,
+ * indices, groups, methodologies and inputs, and orders metrics so that
+ * each comes after those it uses (t->metric_order). Emitters may then
+ * assume a consistent target and only assert.
+ */
+#ifndef HWCGEN_CHECK_H
+#define HWCGEN_CHECK_H
+
+#include "diag.h"
+#include "ir.h"
+
+/* Returns 0 when the target is usable (warnings allowed), -1 otherwise. */
+int check_target(hw_target *t, hw_diag *d);
+
+#endif

@@ -1,0 +1,37 @@
+/* diag.h - diagnostics: "file:line[:col]: error: [json.path: ]message".
+ *
+ * Stages report through one hw_diag so the CLI decides where text goes and
+ * tests can read exactly what a user would see.
+ */
+#ifndef HWCGEN_DIAG_H
+#define HWCGEN_DIAG_H
+
+#include <stdio.h>
+
+#include "arena.h"
+#include "ir.h"
+
+typedef struct hw_diag {
+    FILE *stream;     /* where messages go as they come; NULL = nowhere */
+    hw_buf log;       /* every message, for tests and callers */
+    int errors;
+    int warnings;
+    int max_errors;   /* stop reporting (not counting) beyond this; 0 = 50 */
+    int verbose;      /* show notes */
+} hw_diag;
+
+void diag_init(hw_diag *d, FILE *stream);
+void diag_free(hw_diag *d);
+
+void diag_error(hw_diag *d, const hw_loc *loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void diag_warning(hw_diag *d, const hw_loc *loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Shown only with --verbose. */
+void diag_note(hw_diag *d, const hw_loc *loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* A location at line/col of a file, with no JSON path. */
+hw_loc loc_at(const char *file, int line, int col);
+
+#endif

@@ -1,0 +1,19 @@
+/* emit.h - emitters: each reads checked targets and adds rendered files
+ * to an output set. None writes to disk or changes the IR. */
+#ifndef HWCGEN_EMIT_H
+#define HWCGEN_EMIT_H
+
+#include "diag.h"
+#include "ir.h"
+#include "output.h"
+
+/* include/hwcgen/<id>.h (freestanding) and <id>_metrics.h (evaluators). */
+int emit_c_headers(const hw_target *t, out_set *out, const char *dir,
+                   hw_diag *d);
+
+/* Every output of every target (C headers, perf JSON, Streamline XML,
+ * docs), including files that cover all targets (mapfile.csv, indexes). */
+int emit_all(hw_target *const *targets, int n, out_set *out, const char *dir,
+             hw_diag *d);
+
+#endif

@@ -1,0 +1,581 @@
+/* expr.c - expression parser (recursive descent) and printers. */
+#include "expr.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- names of kinds ----------------------------------------------------- */
+
+const char *expr_kind_name(hw_expr_kind k)
+{
+    static const char *const names[] = {
+#define X(e, s) s,
+        HW_EXPR_KINDS(X)
+#undef X
+    };
+    return names[k];
+}
+
+static const struct {
+    const char *name;
+    int min_args, max_args;
+} funcs[FUNC_COUNT] = {
+#define X(e, s, lo, hi) {s, lo, hi},
+    HW_FUNCS(X)
+#undef X
+};
+
+const char *func_name(hw_func f)
+{
+    return funcs[f].name;
+}
+
+const char *ref_kind_name(hw_ref_kind k)
+{
+    static const char *const names[] = {
+#define X(e, s) s,
+        HW_REF_KINDS(X)
+#undef X
+    };
+    return names[k];
+}
+
+hw_expr *expr_new(hw_arena *a, hw_expr_kind kind, int col)
+{
+    hw_expr *e = arena_alloc(a, sizeof *e);
+    if (e) {
+        e->kind = kind;
+        e->col = col;
+        e->index = -1;
+    }
+    return e;
+}
+
+/* ---- lexer -------------------------------------------------------------- */
+
+typedef enum { TOK_END, TOK_NUM, TOK_NAME, TOK_OP, TOK_BAD } tok_kind;
+
+typedef struct token {
+    tok_kind kind;
+    const char *start;
+    size_t len;
+    int col;
+    double value;
+    int dollar;
+} token;
+
+typedef struct parser {
+    hw_arena *arena;
+    const char *text;
+    const char *pos;
+    token tok;
+    int depth;
+    expr_error *err;
+    int failed;
+} parser;
+
+static int col_of(const parser *p, const char *at)
+{
+    return (int)(at - p->text) + 1;
+}
+
+static void set_token_text(expr_error *err, const token *t)
+{
+    if (t->kind == TOK_END) {
+        snprintf(err->token, sizeof err->token, "end of formula");
+        return;
+    }
+    size_t n = t->len < sizeof err->token - 4 ? t->len : sizeof err->token - 4;
+    memcpy(err->token, t->start, n);
+    strcpy(err->token + n, t->len > n ? "..." : "");
+}
+
+static void fail(parser *p, const char *message)
+{
+    if (p->failed)
+        return;
+    p->failed = 1;
+    p->err->col = p->tok.col;
+    set_token_text(p->err, &p->tok);
+    snprintf(p->err->message, sizeof p->err->message, "%s", message);
+}
+
+static int is_name_start(int c)
+{
+    return isalpha(c) || c == '_';
+}
+
+static int is_name_char(int c)
+{
+    return isalnum(c) || c == '_';
+}
+
+static void lex_number(parser *p, token *t)
+{
+    const char *s = p->pos;
+    char *end;
+    errno = 0;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && isxdigit((unsigned char)s[2]))
+        t->value = (double)strtoull(s, &end, 16);
+    else
+        t->value = strtod(s, &end);
+    /* strtod would take "inf"/"nan" too, but we only get here on a digit
+     * or '.', so what it consumed is a plain number. */
+    t->kind = TOK_NUM;
+    if (end == s || is_name_char((unsigned char)*end) || *end == '.')
+        t->kind = TOK_BAD;
+    while (is_name_char((unsigned char)*end) || *end == '.')
+        end++;
+    t->len = (size_t)(end - s);
+    p->pos = end;
+}
+
+static void next(parser *p)
+{
+    while (*p->pos == ' ' || *p->pos == '\t' || *p->pos == '\n' ||
+           *p->pos == '\r')
+        p->pos++;
+    token *t = &p->tok;
+    t->start = p->pos;
+    t->col = col_of(p, p->pos);
+    t->dollar = 0;
+    t->len = 1;
+    unsigned char c = (unsigned char)*p->pos;
+    if (!c) {
+        t->kind = TOK_END;
+        t->len = 0;
+    } else if (isdigit(c) || (c == '.' && isdigit((unsigned char)p->pos[1]))) {
+        lex_number(p, t);
+    } else if (is_name_start(c) ||
+               (c == '$' && is_name_start((unsigned char)p->pos[1]))) {
+        t->dollar = c == '$';
+        const char *s = p->pos + t->dollar;
+        while (is_name_char((unsigned char)*s))
+            s++;
+        t->kind = TOK_NAME;
+        t->len = (size_t)(s - p->pos);
+        p->pos = s;
+    } else if (strchr("+-*/%(),", c)) {
+        t->kind = TOK_OP;
+        p->pos++;
+    } else {
+        t->kind = TOK_BAD;
+        /* Show a whole UTF-8 sequence, not half of one. */
+        const char *s = p->pos + 1;
+        while (((unsigned char)*s & 0xC0) == 0x80)
+            s++;
+        t->len = (size_t)(s - p->pos);
+        p->pos = s;
+    }
+}
+
+static int is_op(const parser *p, char op)
+{
+    return p->tok.kind == TOK_OP && *p->tok.start == op;
+}
+
+/* ---- parser --------------------------------------------------------------- */
+
+static hw_expr *parse_sum(parser *p);
+
+static hw_expr *node(parser *p, hw_expr_kind kind, int col, int nargs)
+{
+    hw_expr *e = expr_new(p->arena, kind, col);
+    if (e && nargs > 0) {
+        e->args = arena_alloc(p->arena, (size_t)nargs * sizeof *e->args);
+        e->nargs = nargs;
+        if (!e->args)
+            e = NULL;
+    }
+    if (!e)
+        fail(p, "out of memory");
+    return e;
+}
+
+static hw_expr *parse_call(parser *p, token name)
+{
+    int f = 0;
+    while (f < FUNC_COUNT && (strlen(funcs[f].name) != name.len ||
+                              strncmp(funcs[f].name, name.start, name.len)))
+        f++;
+    if (f == FUNC_COUNT || name.dollar) {
+        p->tok = name;
+        fail(p, "unknown function");
+        return NULL;
+    }
+    next(p); /* '(' */
+    hw_expr *args[64];
+    int n = 0;
+    for (;;) {
+        if (n == (int)(sizeof args / sizeof args[0])) {
+            fail(p, "too many arguments");
+            return NULL;
+        }
+        args[n] = parse_sum(p);
+        if (!args[n++])
+            return NULL;
+        if (!is_op(p, ','))
+            break;
+        next(p);
+    }
+    if (!is_op(p, ')')) {
+        fail(p, "expected ',' or ')' in call");
+        return NULL;
+    }
+    next(p);
+    if (n < funcs[f].min_args || (funcs[f].max_args >= 0 && n > funcs[f].max_args)) {
+        p->tok = name;
+        fail(p, funcs[f].max_args == 1 ? "takes exactly one argument"
+                                       : "takes at least two arguments");
+        return NULL;
+    }
+    hw_expr *e = node(p, EXPR_CALL, name.col, n);
+    if (e) {
+        e->func = (hw_func)f;
+        memcpy(e->args, args, (size_t)n * sizeof *args);
+    }
+    return e;
+}
+
+static hw_expr *parse_primary(parser *p)
+{
+    token t = p->tok;
+    if (t.kind == TOK_NUM) {
+        hw_expr *e = node(p, EXPR_NUM, t.col, 0);
+        if (e) {
+            e->value = t.value;
+            e->text = arena_strndup(p->arena, t.start, t.len);
+        }
+        next(p);
+        return e;
+    }
+    if (t.kind == TOK_NAME) {
+        next(p);
+        if (is_op(p, '('))
+            return parse_call(p, t);
+        hw_expr *e = node(p, EXPR_REF, t.col, 0);
+        if (e) {
+            e->dollar = t.dollar;
+            e->text = arena_strndup(p->arena, t.start + t.dollar,
+                                    t.len - (size_t)t.dollar);
+        }
+        return e;
+    }
+    if (is_op(p, '(')) {
+        next(p);
+        hw_expr *e = parse_sum(p);
+        if (e && !is_op(p, ')')) {
+            fail(p, "expected ')'");
+            return NULL;
+        }
+        next(p);
+        return e;
+    }
+    fail(p, t.kind == TOK_BAD ? "invalid token" : "expected a number, a name or '('");
+    return NULL;
+}
+
+static hw_expr *parse_unary(parser *p)
+{
+    if (++p->depth > EXPR_MAX_DEPTH) {
+        fail(p, "formula nested too deeply");
+        return NULL;
+    }
+    hw_expr *e;
+    if (is_op(p, '-')) {
+        int col = p->tok.col;
+        next(p);
+        hw_expr *operand = parse_unary(p);
+        e = operand ? node(p, EXPR_NEG, col, 1) : NULL;
+        if (e)
+            e->args[0] = operand;
+    } else {
+        e = parse_primary(p);
+    }
+    p->depth--;
+    return e;
+}
+
+static hw_expr *binary(parser *p, hw_expr_kind kind, int col, hw_expr *l,
+                       hw_expr *r)
+{
+    hw_expr *e = node(p, kind, col, 2);
+    if (e) {
+        e->args[0] = l;
+        e->args[1] = r;
+    }
+    return e;
+}
+
+static hw_expr *parse_product(parser *p)
+{
+    hw_expr *l = parse_unary(p);
+    while (l && (is_op(p, '*') || is_op(p, '/') || is_op(p, '%'))) {
+        char op = *p->tok.start;
+        int col = p->tok.col;
+        next(p);
+        hw_expr *r = parse_unary(p);
+        if (!r)
+            return NULL;
+        l = binary(p, op == '*' ? EXPR_MUL : op == '/' ? EXPR_DIV : EXPR_MOD,
+                   col, l, r);
+    }
+    return l;
+}
+
+static hw_expr *parse_sum(parser *p)
+{
+    if (++p->depth > EXPR_MAX_DEPTH) {
+        fail(p, "formula nested too deeply");
+        return NULL;
+    }
+    hw_expr *l = parse_product(p);
+    while (l && (is_op(p, '+') || is_op(p, '-'))) {
+        char op = *p->tok.start;
+        int col = p->tok.col;
+        next(p);
+        hw_expr *r = parse_product(p);
+        if (!r)
+            return NULL;
+        l = binary(p, op == '+' ? EXPR_ADD : EXPR_SUB, col, l, r);
+    }
+    p->depth--;
+    return l;
+}
+
+hw_expr *expr_parse(hw_arena *a, const char *text, expr_error *err)
+{
+    parser p = {a, text, text, {0}, 0, err, 0};
+    memset(err, 0, sizeof *err);
+    next(&p);
+    if (p.tok.kind == TOK_END) {
+        fail(&p, "empty formula");
+        return NULL;
+    }
+    hw_expr *e = parse_sum(&p);
+    if (e && p.tok.kind != TOK_END) {
+        fail(&p, is_op(&p, ')') ? "unbalanced ')'" : "expected an operator");
+        return NULL;
+    }
+    return p.failed ? NULL : e;
+}
+
+/* ---- printing ------------------------------------------------------------- */
+
+void expr_format_number(char *out, size_t size, double v)
+{
+    /* Whole numbers read best in full ("100", not "1e+02"). */
+    if (v == floor(v) && fabs(v) < 1e15) {
+        snprintf(out, size, "%.0f", v);
+        return;
+    }
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(out, size, "%.*g", prec, v);
+        if (strtod(out, NULL) == v)
+            return;
+    }
+}
+
+typedef struct printer {
+    hw_buf *out;
+    expr_style style;
+    expr_name_fn names;
+    void *ctx;
+} printer;
+
+static int precedence(const hw_expr *e)
+{
+    switch (e->kind) {
+    case EXPR_ADD:
+    case EXPR_SUB:
+        return 1;
+    case EXPR_MUL:
+    case EXPR_DIV:
+    case EXPR_MOD:
+        return 2;
+    case EXPR_NEG:
+        return 3;
+    default:
+        return 4;
+    }
+}
+
+static void print_node(printer *pr, const hw_expr *e);
+
+static void print_number(printer *pr, const hw_expr *e)
+{
+    char num[40];
+    if (pr->style != EXPR_STYLE_C && e->text) {
+        /* Keep the spelling of the spec ("0x10", "1e6") for people. */
+        buf_puts(pr->out, e->text);
+        return;
+    }
+    expr_format_number(num, sizeof num, e->value);
+    buf_puts(pr->out, num);
+    if (pr->style == EXPR_STYLE_C && !strpbrk(num, ".eEn"))
+        buf_puts(pr->out, ".0"); /* a double literal, never int division */
+}
+
+static void print_ref(printer *pr, const hw_expr *e)
+{
+    const char *name = pr->names ? pr->names(pr->ctx, e) : NULL;
+    if (name) {
+        buf_puts(pr->out, name);
+        return;
+    }
+    if (pr->style == EXPR_STYLE_INFIX && e->dollar)
+        buf_putc(pr->out, '$');
+    buf_puts(pr->out, e->text);
+}
+
+/* In C, min/max of n arguments nest two at a time (left first); the helpers
+ * make NaN propagate, which fmin/fmax would not. */
+static void print_c_fold(printer *pr, const char *name, hw_expr *const *args,
+                         int n)
+{
+    if (n == 1) {
+        print_node(pr, args[0]);
+        return;
+    }
+    buf_printf(pr->out, "%s(", name);
+    print_c_fold(pr, name, args, n - 1);
+    buf_puts(pr->out, ", ");
+    print_node(pr, args[n - 1]);
+    buf_putc(pr->out, ')');
+}
+
+static void print_c_call(printer *pr, const hw_expr *e)
+{
+    static const char *const c_names[FUNC_COUNT] = {
+        "hwcgen_min", "hwcgen_max", "ceil", "floor", "fabs"};
+    const char *name = c_names[e->func];
+    if (e->nargs == 1) {
+        buf_printf(pr->out, "%s(", name);
+        print_node(pr, e->args[0]);
+        buf_putc(pr->out, ')');
+        return;
+    }
+    print_c_fold(pr, name, e->args, e->nargs);
+}
+
+static void print_call(printer *pr, const hw_expr *e)
+{
+    if (pr->style == EXPR_STYLE_C) {
+        print_c_call(pr, e);
+        return;
+    }
+    buf_printf(pr->out, "%s(", func_name(e->func));
+    for (int i = 0; i < e->nargs; i++) {
+        if (i)
+            buf_puts(pr->out, ", ");
+        print_node(pr, e->args[i]);
+    }
+    buf_putc(pr->out, ')');
+}
+
+/* INFIX only (C and PERF parenthesise every binary node): operators
+ * associate left, so an equal-precedence right operand needs parentheses
+ * to read back as the same tree. */
+static void print_operand(printer *pr, const hw_expr *parent,
+                          const hw_expr *child, int right)
+{
+    int paren = pr->style == EXPR_STYLE_INFIX &&
+                (precedence(child) < precedence(parent) ||
+                 (right && precedence(child) == precedence(parent)));
+    if (paren)
+        buf_putc(pr->out, '(');
+    print_node(pr, child);
+    if (paren)
+        buf_putc(pr->out, ')');
+}
+
+static void print_binary(printer *pr, const hw_expr *e)
+{
+    int wrap = pr->style != EXPR_STYLE_INFIX;
+    if (wrap)
+        buf_putc(pr->out, '(');
+    if (pr->style == EXPR_STYLE_C && (e->kind == EXPR_DIV || e->kind == EXPR_MOD)) {
+        buf_puts(pr->out, e->kind == EXPR_DIV ? "hwcgen_div(" : "hwcgen_mod(");
+        print_node(pr, e->args[0]);
+        buf_puts(pr->out, ", ");
+        print_node(pr, e->args[1]);
+        buf_puts(pr->out, "))");
+        return;
+    }
+    print_operand(pr, e, e->args[0], 0);
+    buf_printf(pr->out, " %s ", expr_kind_name(e->kind));
+    print_operand(pr, e, e->args[1], 1);
+    if (wrap)
+        buf_putc(pr->out, ')');
+}
+
+static void print_node(printer *pr, const hw_expr *e)
+{
+    switch (e->kind) {
+    case EXPR_NUM:
+        print_number(pr, e);
+        break;
+    case EXPR_REF:
+        print_ref(pr, e);
+        break;
+    case EXPR_NEG:
+        buf_puts(pr->out, pr->style == EXPR_STYLE_INFIX ? "-" : "(-");
+        if (pr->style == EXPR_STYLE_INFIX && precedence(e->args[0]) < 3) {
+            buf_putc(pr->out, '(');
+            print_node(pr, e->args[0]);
+            buf_putc(pr->out, ')');
+        } else {
+            print_node(pr, e->args[0]);
+        }
+        if (pr->style != EXPR_STYLE_INFIX)
+            buf_putc(pr->out, ')');
+        break;
+    case EXPR_CALL:
+        print_call(pr, e);
+        break;
+    default:
+        print_binary(pr, e);
+        break;
+    }
+}
+
+void expr_print(hw_buf *out, const hw_expr *e, expr_style style,
+                expr_name_fn names, void *ctx)
+{
+    printer pr = {out, style, names, ctx};
+    print_node(&pr, e);
+}
+
+/* ---- comparison and walking --------------------------------------------- */
+
+int expr_equal(const hw_expr *a, const hw_expr *b)
+{
+    if (a->kind != b->kind || a->nargs != b->nargs)
+        return 0;
+    if (a->kind == EXPR_NUM && a->value != b->value)
+        return 0;
+    if (a->kind == EXPR_REF && strcmp(a->text, b->text) != 0)
+        return 0;
+    if (a->kind == EXPR_CALL && a->func != b->func)
+        return 0;
+    for (int i = 0; i < a->nargs; i++)
+        if (!expr_equal(a->args[i], b->args[i]))
+            return 0;
+    return 1;
+}
+
+int expr_each_ref(hw_expr *e, expr_ref_fn fn, void *ctx)
+{
+    if (e->kind == EXPR_REF)
+        return fn(ctx, e);
+    for (int i = 0; i < e->nargs; i++) {
+        int rc = expr_each_ref(e->args[i], fn, ctx);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}

@@ -1,0 +1,401 @@
+/* ir.h - the one intermediate representation every loader builds and every
+ * emitter reads.
+ *
+ * A loader fills a hw_target (all memory from target->arena); the resolver
+ * and the checker (check.h) bind names and validate; emitters then treat the
+ * target as read-only. Every node that a diagnostic can blame has a hw_loc.
+ * Lists keep spec order; emitters that need another order sort explicitly.
+ */
+#ifndef HWCGEN_IR_H
+#define HWCGEN_IR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+
+typedef struct hw_loc {
+    const char *file; /* spec path as the user gave it */
+    int line;         /* 1-based; 0 when unknown */
+    int col;          /* 1-based; 0 when unknown */
+    const char *path; /* JSON path ("metrics.ipc.formula") or NULL */
+} hw_loc;
+
+/* ---- expressions ------------------------------------------------------ */
+
+/* X(enum suffix, spelling) - one table so names cannot drift. */
+#define HW_EXPR_KINDS(X)                                                      \
+    X(NUM, "number")                                                          \
+    X(REF, "reference")                                                       \
+    X(NEG, "-")                                                               \
+    X(ADD, "+")                                                               \
+    X(SUB, "-")                                                               \
+    X(MUL, "*")                                                               \
+    X(DIV, "/")                                                               \
+    X(MOD, "%")                                                               \
+    X(CALL, "call")
+
+typedef enum {
+#define X(e, s) EXPR_##e,
+    HW_EXPR_KINDS(X)
+#undef X
+} hw_expr_kind;
+
+/* X(enum suffix, spelling, min args, max args; -1 = unbounded) */
+#define HW_FUNCS(X)                                                           \
+    X(MIN, "min", 2, -1)                                                      \
+    X(MAX, "max", 2, -1)                                                      \
+    X(CEIL, "ceil", 1, 1)                                                     \
+    X(FLOOR, "floor", 1, 1)                                                   \
+    X(ABS, "abs", 1, 1)
+
+typedef enum {
+#define X(e, s, lo, hi) FUNC_##e,
+    HW_FUNCS(X)
+#undef X
+    FUNC_COUNT
+} hw_func;
+
+/* What a reference names once resolved. */
+#define HW_REF_KINDS(X)                                                       \
+    X(UNRESOLVED, "unresolved")                                               \
+    X(EVENT, "event")                                                         \
+    X(CONSTANT, "constant")                                                   \
+    X(INPUT, "input")                                                         \
+    X(METRIC, "metric")
+
+typedef enum {
+#define X(e, s) REF_##e,
+    HW_REF_KINDS(X)
+#undef X
+} hw_ref_kind;
+
+typedef struct hw_expr {
+    hw_expr_kind kind;
+    int col;             /* 1-based column in the formula text */
+    double value;        /* NUM */
+    const char *text;    /* NUM: spelling; REF: name without any '$' */
+    int dollar;          /* REF: written with a leading '$' */
+    hw_ref_kind ref;     /* REF: filled by ir_resolve() */
+    int index;           /* REF: index into the array ref names */
+    hw_func func;        /* CALL */
+    int nargs;           /* NEG 1, binary 2, CALL nargs */
+    struct hw_expr **args;
+} hw_expr;
+
+/* ---- the parts of a target -------------------------------------------- */
+
+/* A hardware counter block (Mali: GPU front-end, tiler, ...; Intel: A/B/C). */
+typedef struct hw_block {
+    hw_loc loc;
+    const char *name;  /* C-safe upper name: GPU_FRONTEND */
+    const char *title;
+    int id;            /* hardware block id */
+    int size;          /* counters in the block */
+} hw_block;
+
+enum {
+    EVENT_ARCH_DEFINED = 1u << 0,    /* Arm architecture-defined */
+    EVENT_PRODUCT_DEFINED = 1u << 1, /* implementation-defined */
+    EVENT_RECONSTRUCTED = 1u << 2,   /* row rebuilt from another source */
+    EVENT_HIDDEN = 1u << 3,          /* not exposed to users (CHAIN) */
+    EVENT_FLEXIBLE = 1u << 4         /* programmable counter (Intel A7..A20) */
+};
+
+/* An event (CPU PMU), a raw counter (GPU) or an aggregating counter. */
+typedef struct hw_event {
+    hw_loc loc;
+    const char *name;        /* mnemonic or variable: CPU_CYCLES, MaliGPU.. */
+    const char *title;
+    const char *description;
+    const char *units;       /* NULL when unknown */
+    int has_code;
+    uint32_t code;           /* CPU PMU event code */
+    int block;               /* index into target->blocks, -1 when none */
+    int index;               /* counter index inside its block, -1 */
+    int width;               /* counter width in bits, 0 when unknown */
+    const char *counter_id;  /* gatord counter id, NULL when none */
+    const char *st_title;    /* Streamline title ("Mali GPU Cycles") */
+    const char *st_name;     /* Streamline name ("GPU active") */
+    const char *note;        /* provenance or oddity, shown in docs */
+    unsigned flags;          /* EVENT_* */
+    const char *reg_name;    /* register holding the counter (OAPERF_A0), NULL */
+    const char *reg_upper;   /* register holding its upper bits, NULL */
+    double multiplier;       /* gatord scale of the raw count; 0 = none */
+    int advanced;            /* gatord advanced="yes": hidden by default */
+} hw_event;
+
+/* A named value: fixed (has_value) or a device setting given at run time. */
+typedef struct hw_constant {
+    hw_loc loc;
+    const char *name;
+    const char *title;
+    const char *description;
+    const char *units;
+    int has_value;
+    double value;
+} hw_constant;
+
+/* A model input with its valid range. */
+typedef struct hw_input {
+    hw_loc loc;
+    const char *name;
+    const char *title;
+    const char *description;
+    const char *units;
+    int has_min, min_exclusive;
+    double min;
+    int has_max, max_exclusive;
+    double max;
+    int integer;             /* must be a whole number */
+    const char *multiple_of; /* name of another input, or NULL */
+} hw_input;
+
+enum {
+    METRIC_DERIVED = 1u << 0,   /* expression derived, not printed in source */
+    METRIC_CORRECTED = 1u << 1, /* source expression was fixed; see note */
+    METRIC_EXTERNAL = 1u << 2,  /* series from elsewhere: no evaluator */
+    METRIC_INTERMEDIATE = 1u << 3 /* model step, not a final output */
+};
+
+/* A metric, template series, derived value or model output. */
+typedef struct hw_metric {
+    hw_loc loc;
+    const char *name;        /* stable id: ipc, microcontroller_utilization */
+    const char *title;
+    const char *description;
+    const char *units;
+    const char *formula;     /* as written in the spec; NULL when none */
+    hw_loc formula_loc;      /* where the formula text starts */
+    hw_expr *expr;           /* parsed formula; NULL when none */
+    const char **groups;     /* metric group names */
+    int ngroups;
+    const char **events;     /* events the spec says the formula uses */
+    int nevents;
+    const char **sample_events;
+    int nsample_events;
+    const char *number;      /* section number in the source ("3.2.1") */
+    const char *source_formula; /* original text when CORRECTED */
+    const char *note;        /* why corrected / derived from what */
+    unsigned flags;          /* METRIC_* */
+} hw_metric;
+
+typedef enum { GROUP_EVENTS, GROUP_METRICS } hw_group_kind;
+
+/* A functional group of events, a metric group or a template group. */
+typedef struct hw_group {
+    hw_loc loc;
+    hw_group_kind kind;
+    const char *name;
+    const char *title;
+    const char *description;
+    const char *number;      /* template group number ("3.1") or NULL */
+    int section;             /* index into target->sections, -1 */
+    const char **members;    /* event or metric names, in order */
+    hw_loc *member_locs;
+    int nmembers;
+} hw_group;
+
+/* A chapter of a template (Mali: "3 GPU front-end"). */
+typedef struct hw_section {
+    hw_loc loc;
+    const char *number;
+    const char *title;
+    const char *description;
+} hw_section;
+
+typedef struct hw_stage {
+    const char *name;        /* stage_1 */
+    const char **groups;
+    int ngroups;
+} hw_stage;
+
+typedef struct hw_tree_node {
+    hw_loc loc;
+    const char *name;        /* metric or group name */
+    const char *group;       /* group the metric is looked at in, or NULL */
+    const char **next;
+    int nnext;
+    const char **sample_events;
+    int nsample_events;
+} hw_tree_node;
+
+/* A method of analysis, e.g. topdown: stages and a decision tree. */
+typedef struct hw_methodology {
+    hw_loc loc;
+    const char *name;
+    const char *title;
+    const char *description;
+    hw_stage *stages;
+    int nstages;
+    const char **roots;
+    int nroots;
+    hw_tree_node *nodes;
+    int nnodes;
+    size_t cap_nodes;
+} hw_methodology;
+
+/* A named set of small integer codes (Intel EU increment events, ...). */
+typedef struct hw_enum_value {
+    hw_loc loc;
+    uint32_t value;
+    const char *name;        /* C-safe upper name */
+    const char *title;
+    const char *description;
+    int undocumented;        /* named by a rule but missing from the table */
+} hw_enum_value;
+
+typedef struct hw_enum {
+    hw_loc loc;
+    const char *name;
+    const char *title;
+    int width;               /* bits */
+    hw_enum_value *values;
+    int nvalues;
+} hw_enum;
+
+/* "When enum `subject` is `value`, enum `object` may only take the values in
+ * `allowed` (bit v set = value v allowed)." Values absent from every rule's
+ * subject impose nothing. */
+typedef struct hw_rule {
+    hw_loc loc;
+    int subject;             /* index into target->enums */
+    uint32_t value;
+    int object;              /* index into target->enums */
+    uint32_t allowed;        /* bit mask over object values (width <= 5) */
+    const char *text;        /* the rule as the source states it */
+} hw_rule;
+
+/* A bit field of a register or of a field layout. */
+typedef struct hw_field {
+    hw_loc loc;
+    const char *name;
+    const char *description;
+    int shift;
+    int width;
+    int enum_index;          /* values from target->enums, -1 when none */
+    int layout;              /* sub-fields from target->layouts, -1 */
+    int event;               /* counter the field programs, -1 when none */
+} hw_field;
+
+typedef struct hw_layout {
+    hw_loc loc;
+    const char *name;
+    const char *description;
+    int width;
+    hw_field *fields;
+    int nfields;
+} hw_layout;
+
+typedef struct hw_register {
+    hw_loc loc;
+    const char *name;
+    const char *description;
+    uint64_t address;
+    int width;
+    hw_field *fields;
+    int nfields;
+} hw_register;
+
+/* A span of bytes in a counter report; count > 1 for arrays. */
+typedef struct hw_report_field {
+    hw_loc loc;
+    const char *name;
+    const char *description;
+    int offset;              /* bytes from the start of the report */
+    int size;                /* bytes per element */
+    int count;               /* elements */
+    int first;               /* number of the first element (A32 -> 32) */
+    const char *block;       /* counter block the elements belong to */
+    int high_bits;           /* holds bits above 32 of wider counters */
+} hw_report_field;
+
+typedef struct hw_report {
+    hw_loc loc;
+    const char *name;
+    const char *description;
+    int select;              /* format select value */
+    int size;                /* bytes per report */
+    hw_report_field *fields;
+    int nfields;
+} hw_report;
+
+/* Something the source says, or gets wrong, that readers must see. */
+typedef struct hw_note {
+    hw_loc loc;
+    const char *kind;        /* "oddity", "limit", "reading", "source" */
+    const char *subject;     /* what it is about, or NULL */
+    const char *text;
+} hw_note;
+
+#define HW_LIST(type, name) type *name; int n##name; size_t cap_##name
+
+typedef struct hw_target {
+    hw_arena *arena;
+    const char *spec_path;   /* as given, for diagnostics */
+    const char *spec_name;   /* from "spec/" on, or the base name: shown
+                                in outputs, the same from any directory */
+    const char *format;      /* loader that built it: "telemetry", ... */
+    const char *id;          /* C stem: neoverse_v1 */
+    const char *slug;        /* file stem: neoverse-v1 */
+    const char *vendor;      /* "arm", "intel" */
+    const char *name;        /* product name: "Neoverse V1" */
+    const char *kind;        /* "cpu", "gpu", "model" */
+    const char *description;
+    const char *source;      /* the document the facts come from */
+
+    /* CPU identity (telemetry product_configuration) */
+    uint32_t implementer;
+    uint32_t part_num;
+    int major_revision, minor_revision;
+    const char *architecture;
+    const char *pmu_architecture;
+    int num_slots;
+    int num_bus_slots;
+    int num_counters;        /* programmable counters, 0 when unknown */
+
+    HW_LIST(hw_block, blocks);
+    HW_LIST(hw_event, events);
+    HW_LIST(hw_constant, constants);
+    HW_LIST(hw_input, inputs);
+    HW_LIST(hw_metric, metrics);
+    HW_LIST(hw_group, groups);
+    HW_LIST(hw_section, sections);
+    HW_LIST(hw_methodology, methodologies);
+    HW_LIST(hw_enum, enums);
+    HW_LIST(hw_rule, rules);
+    HW_LIST(hw_layout, layouts);
+    HW_LIST(hw_register, registers);
+    HW_LIST(hw_report, reports);
+    HW_LIST(hw_note, notes);
+
+    /* Filled by check_target(): metrics in an order where every metric
+     * comes after the metrics it uses (evaluation order). */
+    int *metric_order;
+    int checked;
+} hw_target;
+
+hw_target *target_create(const char *spec_path);
+void target_free(hw_target *t);
+
+/* Append a zeroed element: e.g. IR_PUSH(t, events) -> hw_event *. */
+#define IR_PUSH(t, list) ARENA_PUSH((t)->arena, (t)->list, (t)->n##list, (t)->cap_##list)
+
+/* Index of the named item, or -1. Linear in spec order until ir_index()
+ * builds hash tables; callers need not care which. */
+int ir_find_event(const hw_target *t, const char *name);
+int ir_find_constant(const hw_target *t, const char *name);
+int ir_find_input(const hw_target *t, const char *name);
+int ir_find_metric(const hw_target *t, const char *name);
+int ir_find_group(const hw_target *t, hw_group_kind kind, const char *name);
+int ir_find_block(const hw_target *t, const char *name);
+int ir_find_enum(const hw_target *t, const char *name);
+
+/* Expression constructors (arena-owned). */
+hw_expr *expr_new(hw_arena *a, hw_expr_kind kind, int col);
+
+const char *expr_kind_name(hw_expr_kind k);
+const char *func_name(hw_func f);
+const char *ref_kind_name(hw_ref_kind k);
+
+#endif

@@ -1,0 +1,193 @@
+/* json_lines.c - a position scan over JSON that cJSON already accepted. */
+#include "json_lines.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_DEPTH = 1024 }; /* cJSON rejects deeper documents first */
+
+typedef struct frame {
+    char kind;    /* '{' or '[' */
+    size_t plen;  /* path length of the container */
+    int index;    /* next array index */
+} frame;
+
+typedef struct scanner {
+    const char *text;
+    size_t len, pos;
+    int line;
+    hw_arena *arena;
+    json_lines *jl;
+    hw_buf path;
+    frame stack[MAX_DEPTH];
+    int depth;
+} scanner;
+
+static void skip_space(scanner *s)
+{
+    while (s->pos < s->len) {
+        char c = s->text[s->pos];
+        if (c == '\n')
+            s->line++;
+        else if (c != ' ' && c != '\t' && c != '\r')
+            return;
+        s->pos++;
+    }
+}
+
+/* Skip a string starting at its quote; return the raw text inside. */
+static void skip_string(scanner *s, size_t *start, size_t *n)
+{
+    *start = ++s->pos;
+    while (s->pos < s->len && s->text[s->pos] != '"') {
+        if (s->text[s->pos] == '\\')
+            s->pos++;
+        s->pos++;
+    }
+    *n = s->pos - *start;
+    s->pos++;
+}
+
+static void skip_scalar(scanner *s)
+{
+    if (s->text[s->pos] == '"') {
+        size_t a, b;
+        skip_string(s, &a, &b);
+        return;
+    }
+    while (s->pos < s->len && !strchr(",]} \t\r\n", s->text[s->pos]))
+        s->pos++;
+}
+
+static void record(scanner *s)
+{
+    if (s->path.failed)
+        return;
+    const char *key = arena_strndup(s->arena, s->path.data ? s->path.data : "",
+                                    s->path.len);
+    if (key)
+        name_index_put(&s->jl->paths, key, s->line);
+}
+
+static void set_path_len(scanner *s, size_t n)
+{
+    s->path.len = n;
+    if (s->path.data)
+        s->path.data[n] = '\0';
+}
+
+/* Before a value: name it after its key or its array position. */
+static int begin_value(scanner *s)
+{
+    frame *top = s->depth ? &s->stack[s->depth - 1] : NULL;
+    if (top && top->kind == '{') {
+        skip_space(s);
+        if (s->pos >= s->len || s->text[s->pos] != '"')
+            return 0;
+        size_t start, n;
+        int line = s->line;
+        skip_string(s, &start, &n);
+        set_path_len(s, top->plen);
+        if (top->plen)
+            buf_putc(&s->path, '.');
+        buf_putn(&s->path, s->text + start, n);
+        skip_space(s);
+        s->pos++; /* ':' */
+        int saved = s->line;
+        s->line = line;
+        record(s);
+        s->line = saved;
+    } else if (top) {
+        set_path_len(s, top->plen);
+        buf_printf(&s->path, "[%d]", top->index++);
+        skip_space(s);
+        record(s);
+    }
+    return 1;
+}
+
+int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len)
+{
+    if (name_index_init(&jl->paths, 1024) != 0)
+        return -1;
+    scanner *s = calloc(1, sizeof *s);
+    if (!s)
+        return -1;
+    s->text = text;
+    s->len = len;
+    s->line = 1;
+    s->arena = a;
+    s->jl = jl;
+    buf_init(&s->path);
+    buf_puts(&s->path, "");
+    for (;;) {
+        skip_space(s);
+        if (s->pos >= s->len)
+            break;
+        char c = s->text[s->pos];
+        if (c == ',') {
+            s->pos++;
+        } else if (c == '}' || c == ']') {
+            s->pos++;
+            if (s->depth)
+                s->depth--;
+        } else {
+            if (s->depth && s->stack[s->depth - 1].kind == '{' && c != '"')
+                break; /* not JSON we understand; keep what we have */
+            if (!begin_value(s))
+                break;
+            skip_space(s);
+            if (s->pos >= s->len)
+                break;
+            c = s->text[s->pos];
+            if ((c == '{' || c == '[') && s->depth < MAX_DEPTH) {
+                s->stack[s->depth++] = (frame){c, s->path.len, 0};
+                s->pos++;
+            } else {
+                skip_scalar(s);
+            }
+        }
+    }
+    buf_free(&s->path);
+    free(s);
+    return 0;
+}
+
+int json_lines_get(const json_lines *jl, const char *path)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (;;) {
+        int line = name_index_get(&jl->paths, buf);
+        if (line > 0)
+            return line;
+        char *cut = strrchr(buf, '.');
+        char *br = strrchr(buf, '[');
+        if (br && (!cut || br > cut))
+            cut = br;
+        if (!cut)
+            return 0;
+        *cut = '\0';
+    }
+}
+
+void json_lines_free(json_lines *jl)
+{
+    name_index_free(&jl->paths);
+}
+
+void json_line_col(const char *text, size_t len, size_t offset, int *line,
+                   int *col)
+{
+    *line = 1;
+    *col = 1;
+    for (size_t i = 0; i < offset && i < len; i++) {
+        if (text[i] == '\n') {
+            (*line)++;
+            *col = 1;
+        } else if (((unsigned char)text[i] & 0xC0) != 0x80) {
+            (*col)++;
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/* json_lines.h - where in a JSON text each value stands.
+ *
+ * cJSON keeps no positions, yet every diagnostic should name a line. After
+ * cJSON accepted a document, one scan maps every JSON path ("metrics.ipc",
+ * "groups.function.Bus[2]") to the line its key (or array element) is on.
+ */
+#ifndef HWCGEN_JSON_LINES_H
+#define HWCGEN_JSON_LINES_H
+
+#include <stddef.h>
+
+#include "arena.h"
+#include "names.h"
+
+typedef struct json_lines {
+    name_index paths; /* path (arena string) -> line */
+} json_lines;
+
+int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len);
+/* Line of `path`, or of its nearest recorded parent; 0 when unknown. */
+int json_lines_get(const json_lines *jl, const char *path);
+void json_lines_free(json_lines *jl);
+
+/* 1-based line and column of byte `offset`. */
+void json_line_col(const char *text, size_t len, size_t offset, int *line,
+                   int *col);
+
+#endif

@@ -1,0 +1,159 @@
+/* load.c - pick the loader for a spec file and the pieces loaders share. */
+#include "load.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "expr.h"
+#include "xml_util.h"
+
+typedef int (*xml_loader)(hw_target *, xmlDocPtr, hw_diag *);
+
+static const struct {
+    const char *root;
+    const char *schema;
+    xml_loader load;
+} xml_formats[] = {
+    {"gpu-template", "gpu-template.rng", load_gpu_template},
+    {"oa-counters", "oa-counters.rng", load_oa},
+    {"perf-model", "perf-model.rng", load_model},
+};
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* Specs are small; a file over this is a mistake or an attack. */
+enum { SPEC_MAX_BYTES = 64 * 1024 * 1024 };
+
+static char *read_file(const char *path, size_t *len, hw_diag *d)
+{
+    hw_loc loc = loc_at(path, 0, 0);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        diag_error(d, &loc, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    hw_buf b;
+    buf_init(&b);
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0 && b.len <= SPEC_MAX_BYTES)
+        buf_putn(&b, chunk, n);
+    int bad = ferror(f);
+    fclose(f);
+    if (bad || b.failed || b.len > SPEC_MAX_BYTES) {
+        diag_error(d, &loc, bad ? "read error" : b.failed ? "out of memory"
+                                                          : "file larger than 64 MiB");
+        buf_free(&b);
+        return NULL;
+    }
+    *len = b.len;
+    return buf_steal(&b);
+}
+
+static int load_json_file(hw_target *t, const char *path, hw_diag *d)
+{
+    size_t len = 0;
+    char *text = read_file(path, &len, d);
+    if (!text)
+        return -1;
+    int rc = load_telemetry(t, text, len, d);
+    free(text);
+    return rc;
+}
+
+static int load_xml_file(hw_target *t, const char *path, hw_diag *d)
+{
+    xmlDocPtr doc = xmlu_read(path, d);
+    if (!doc)
+        return -1;
+    const xmlNode *root = xmlDocGetRootElement(doc);
+    int rc = -1;
+    size_t i = 0, n = sizeof xml_formats / sizeof xml_formats[0];
+    while (i < n && !xmlu_is(root, xml_formats[i].root))
+        i++;
+    if (i == n) {
+        hw_loc loc = xmlu_loc(path, root);
+        diag_error(d, &loc, "root element <%s> is not a hwcgen spec "
+                            "(gpu-template, oa-counters or perf-model)",
+                   root ? (const char *)root->name : "");
+    } else if (xmlu_validate(doc, xml_formats[i].schema, path, d) == 0) {
+        t->format = xml_formats[i].root;
+        rc = load_xml_identity(t, root, d);
+        if (rc == 0)
+            rc = xml_formats[i].load(t, doc, d);
+    }
+    xmlFreeDoc(doc);
+    return rc;
+}
+
+hw_target *load_spec(const char *path, hw_diag *d)
+{
+    hw_target *t = target_create(path);
+    if (!t) {
+        diag_error(d, NULL, "out of memory");
+        return NULL;
+    }
+    int before = d->errors;
+    int rc;
+    if (ends_with(path, ".json")) {
+        rc = load_json_file(t, path, d);
+    } else if (ends_with(path, ".xml")) {
+        rc = load_xml_file(t, path, d);
+    } else {
+        hw_loc loc = loc_at(path, 0, 0);
+        diag_error(d, &loc, "unknown spec format: expected a .json or .xml file");
+        rc = -1;
+    }
+    if (rc != 0 || d->errors != before) {
+        target_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+int load_formula(hw_target *t, hw_metric *m, const char *what,
+                 const char *text, hw_loc loc, hw_diag *d)
+{
+    expr_error err;
+    m->formula = text;
+    m->formula_loc = loc;
+    m->expr = expr_parse(t->arena, text, &err);
+    if (m->expr)
+        return 0;
+    hw_loc at = loc;
+    diag_error(d, &at, "%s '%s': formula column %d: %s near '%s'", what,
+               m->name, err.col, err.message, err.token);
+    return -1;
+}
+
+int load_xml_identity(hw_target *t, const xmlNode *root, hw_diag *d)
+{
+    hw_arena *a = t->arena;
+    (void)d;
+    t->id = xmlu_attr(a, root, "id");
+    t->slug = xmlu_attr(a, root, "slug");
+    t->vendor = xmlu_attr(a, root, "vendor");
+    t->name = xmlu_attr(a, root, "name");
+    t->kind = xmlu_attr(a, root, "kind");
+    t->source = xmlu_attr(a, root, "source");
+    const xmlNode *desc = xmlu_first(root, "description");
+    if (desc)
+        t->description = xmlu_text(a, desc);
+    XMLU_EACH(n, root, "note")
+    {
+        hw_note *note = IR_PUSH(t, notes);
+        if (!note)
+            return -1;
+        note->loc = xmlu_loc(t->spec_path, n);
+        note->kind = xmlu_attr(a, n, "kind");
+        note->subject = xmlu_attr(a, n, "subject");
+        note->text = xmlu_text(a, n);
+    }
+    return 0;
+}

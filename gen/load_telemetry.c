@@ -1,0 +1,500 @@
+/* load_telemetry.c - Arm Telemetry Solution JSON (v1.0) into the IR.
+ *
+ * Nothing here is specific to one core: any file of the format loads.
+ * Diagnostics carry the JSON path and, from json_lines, the line.
+ */
+#include "load.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "json_lines.h"
+#include "names.h"
+
+typedef struct loader {
+    hw_target *t;
+    hw_diag *d;
+    json_lines lines;
+} loader;
+
+static hw_loc at(loader *l, const char *path)
+{
+    hw_loc loc = loc_at(l->t->spec_path, json_lines_get(&l->lines, path), 0);
+    loc.path = path;
+    return loc;
+}
+
+static const char *join(loader *l, const char *base, const char *key)
+{
+    return *base ? arena_printf(l->t->arena, "%s.%s", base, key)
+                 : arena_strdup(l->t->arena, key);
+}
+
+static const char *type_name(const cJSON *v)
+{
+    if (cJSON_IsString(v))
+        return "a string";
+    if (cJSON_IsNumber(v))
+        return "a number";
+    if (cJSON_IsBool(v))
+        return "a boolean";
+    if (cJSON_IsNull(v))
+        return "null";
+    if (cJSON_IsArray(v))
+        return "an array";
+    return "an object";
+}
+
+typedef enum { T_STRING, T_NUMBER, T_BOOL, T_ARRAY, T_OBJECT } want;
+
+static int is_type(const cJSON *v, want w)
+{
+    switch (w) {
+    case T_STRING:
+        return cJSON_IsString(v);
+    case T_NUMBER:
+        return cJSON_IsNumber(v);
+    case T_BOOL:
+        return cJSON_IsBool(v);
+    case T_ARRAY:
+        return cJSON_IsArray(v);
+    default:
+        return cJSON_IsObject(v);
+    }
+}
+
+/* obj[key] of the wanted type; NULL (and an error when required or of the
+ * wrong type) otherwise. */
+static const cJSON *get(loader *l, const cJSON *obj, const char *path,
+                        const char *key, want w, int required)
+{
+    static const char *const wanted[] = {"a string", "a number", "a boolean",
+                                         "an array", "an object"};
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!v) {
+        if (required) {
+            hw_loc loc = at(l, path);
+            diag_error(l->d, &loc, "missing required key '%s'", key);
+        }
+        return NULL;
+    }
+    if (!is_type(v, w)) {
+        hw_loc loc = at(l, join(l, path, key));
+        diag_error(l->d, &loc, "expected %s, found %s", wanted[w], type_name(v));
+        return NULL;
+    }
+    return v;
+}
+
+static const char *get_string(loader *l, const cJSON *obj, const char *path,
+                              const char *key, int required)
+{
+    const cJSON *v = get(l, obj, path, key, T_STRING, required);
+    return v ? arena_strdup(l->t->arena, v->valuestring) : NULL;
+}
+
+static int get_int(loader *l, const cJSON *obj, const char *path,
+                   const char *key, int dflt)
+{
+    const cJSON *v = get(l, obj, path, key, T_NUMBER, 0);
+    if (!v)
+        return dflt;
+    if (v->valuedouble != (double)(int)v->valuedouble || v->valuedouble < 0) {
+        hw_loc loc = at(l, join(l, path, key));
+        diag_error(l->d, &loc, "expected a whole number, found %g",
+                   v->valuedouble);
+        return dflt;
+    }
+    return (int)v->valuedouble;
+}
+
+/* A list of strings; *n = -1 when the key is absent. */
+static const char **get_strings(loader *l, const cJSON *obj, const char *path,
+                                const char *key, int required, int *n,
+                                hw_loc **locs)
+{
+    *n = 0;
+    const cJSON *arr = get(l, obj, path, key, T_ARRAY, required);
+    if (!arr)
+        return NULL;
+    int count = cJSON_GetArraySize(arr);
+    const char **out = arena_alloc(l->t->arena, (size_t)(count + 1) * sizeof *out);
+    hw_loc *where = locs ? arena_alloc(l->t->arena, (size_t)(count + 1) * sizeof *where) : NULL;
+    if (!out || (locs && !where))
+        return NULL;
+    const char *apath = join(l, path, key);
+    int i = 0;
+    const cJSON *item;
+    cJSON_ArrayForEach(item, arr)
+    {
+        const char *ipath = arena_printf(l->t->arena, "%s[%d]", apath, i);
+        if (!cJSON_IsString(item)) {
+            hw_loc loc = at(l, ipath);
+            diag_error(l->d, &loc, "expected a string, found %s", type_name(item));
+            continue;
+        }
+        if (where)
+            where[i] = at(l, ipath);
+        out[i++] = arena_strdup(l->t->arena, item->valuestring);
+    }
+    *n = i;
+    if (locs)
+        *locs = where;
+    return out;
+}
+
+/* Unknown keys are allowed (the format grows); say so only when asked. */
+static void note_unknown(loader *l, const cJSON *obj, const char *path,
+                         const char *const *known)
+{
+    if (!l->d->verbose)
+        return;
+    const cJSON *item;
+    cJSON_ArrayForEach(item, obj)
+    {
+        int ok = 0;
+        for (const char *const *k = known; *k && !ok; k++)
+            ok = strcmp(*k, item->string) == 0;
+        if (!ok) {
+            hw_loc loc = at(l, join(l, path, item->string));
+            diag_note(l->d, &loc, "ignoring unknown key '%s'", item->string);
+        }
+    }
+}
+
+static int parse_hex(const char *s, uint32_t max, uint32_t *out)
+{
+    if (!s || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || !isxdigit((unsigned char)s[2]))
+        return -1;
+    errno = 0;
+    char *end;
+    unsigned long v = strtoul(s + 2, &end, 16);
+    if (*end || errno || v > max)
+        return -1;
+    *out = (uint32_t)v;
+    return 0;
+}
+
+static void get_hex(loader *l, const cJSON *obj, const char *path,
+                    const char *key, uint32_t max, uint32_t *out, int *has)
+{
+    const char *s = get_string(l, obj, path, key, has == NULL);
+    if (!s)
+        return;
+    if (parse_hex(s, max, out) != 0) {
+        hw_loc loc = at(l, join(l, path, key));
+        diag_error(l->d, &loc, "'%s' is not a hex number of at most 0x%X",
+                   s, (unsigned)max);
+        return;
+    }
+    if (has)
+        *has = 1;
+}
+
+/* ---- sections of the document -------------------------------------------- */
+
+static void load_product(loader *l, const cJSON *root)
+{
+    static const char *const known[] = {
+        "product_name", "part_num", "implementer", "major_revision",
+        "minor_revision", "architecture", "pmu_architecture", "num_slots",
+        "num_bus_slots", "num_counters", NULL};
+    hw_target *t = l->t;
+    const char *path = "product_configuration";
+    const cJSON *pc = get(l, root, "", path, T_OBJECT, 1);
+    if (!pc)
+        return;
+    note_unknown(l, pc, path, known);
+    t->name = get_string(l, pc, path, "product_name", 1);
+    get_hex(l, pc, path, "part_num", 0xFFF, &t->part_num, NULL);
+    get_hex(l, pc, path, "implementer", 0xFF, &t->implementer, NULL);
+    t->major_revision = get_int(l, pc, path, "major_revision", 0);
+    t->minor_revision = get_int(l, pc, path, "minor_revision", 0);
+    t->architecture = get_string(l, pc, path, "architecture", 0);
+    t->pmu_architecture = get_string(l, pc, path, "pmu_architecture", 0);
+    t->num_slots = get_int(l, pc, path, "num_slots", 0);
+    t->num_bus_slots = get_int(l, pc, path, "num_bus_slots", 0);
+    t->num_counters = get_int(l, pc, path, "num_counters", 0);
+    if (t->name) {
+        char buf[256];
+        name_slug(t->name, '_', buf, sizeof buf);
+        t->id = arena_strdup(t->arena, buf);
+        name_slug(t->name, '-', buf, sizeof buf);
+        t->slug = arena_strdup(t->arena, buf);
+    }
+    t->vendor = t->implementer == 0x41 ? "arm" : arena_printf(t->arena, "implementer-0x%02x", (unsigned)t->implementer);
+    t->kind = "cpu";
+}
+
+static void load_event(loader *l, const cJSON *ev, const char *path)
+{
+    static const char *const known[] = {
+        "code", "title", "description", "accesses", "architecture_defined",
+        "product_defined", "product_defined_attributes", "properties",
+        "system", NULL};
+    hw_event *e = IR_PUSH(l->t, events);
+    if (!e)
+        return;
+    e->loc = at(l, path);
+    e->name = arena_strdup(l->t->arena, ev->string);
+    e->block = e->index = -1;
+    if (!cJSON_IsObject(ev)) {
+        diag_error(l->d, &e->loc, "expected an object, found %s", type_name(ev));
+        return;
+    }
+    note_unknown(l, ev, path, known);
+    get_hex(l, ev, path, "code", 0xFFFFFFFF, &e->code, &e->has_code);
+    e->title = get_string(l, ev, path, "title", 1);
+    e->description = get_string(l, ev, path, "description", 1);
+    const cJSON *v = get(l, ev, path, "architecture_defined", T_BOOL, 0);
+    if (cJSON_IsTrue(v))
+        e->flags |= EVENT_ARCH_DEFINED;
+    v = get(l, ev, path, "product_defined", T_BOOL, 0);
+    if (cJSON_IsTrue(v))
+        e->flags |= EVENT_PRODUCT_DEFINED;
+    const cJSON *props = cJSON_GetObjectItemCaseSensitive(ev, "properties");
+    if (cJSON_IsObject(props)) {
+        const char *ppath = join(l, path, "properties");
+        e->note = get_string(l, props, ppath, "provenance", 0);
+        if (cJSON_GetObjectItemCaseSensitive(props, "reconstruction"))
+            e->flags |= EVENT_RECONSTRUCTED;
+    }
+}
+
+static void load_events(loader *l, const cJSON *root)
+{
+    const cJSON *events = get(l, root, "", "events", T_OBJECT, 1);
+    const cJSON *ev;
+    cJSON_ArrayForEach(ev, events)
+        load_event(l, ev, join(l, "events", ev->string));
+}
+
+static void load_metric(loader *l, const cJSON *mj, const char *path)
+{
+    static const char *const known[] = {"title", "formula", "description",
+                                        "units", "events", "sample_events",
+                                        NULL};
+    hw_metric *m = IR_PUSH(l->t, metrics);
+    if (!m)
+        return;
+    m->loc = at(l, path);
+    m->name = arena_strdup(l->t->arena, mj->string);
+    if (!cJSON_IsObject(mj)) {
+        diag_error(l->d, &m->loc, "expected an object, found %s", type_name(mj));
+        return;
+    }
+    note_unknown(l, mj, path, known);
+    m->title = get_string(l, mj, path, "title", 1);
+    m->description = get_string(l, mj, path, "description", 1);
+    m->units = get_string(l, mj, path, "units", 1);
+    m->events = get_strings(l, mj, path, "events", 0, &m->nevents, NULL);
+    m->sample_events = get_strings(l, mj, path, "sample_events", 0,
+                                   &m->nsample_events, NULL);
+    const char *formula = get_string(l, mj, path, "formula", 1);
+    if (formula) {
+        const char *fpath = join(l, path, "formula");
+        load_formula(l->t, m, "metric", formula, at(l, fpath), l->d);
+    }
+}
+
+static void load_metrics(loader *l, const cJSON *root)
+{
+    const cJSON *metrics = get(l, root, "", "metrics", T_OBJECT, 1);
+    const cJSON *mj;
+    cJSON_ArrayForEach(mj, metrics)
+        load_metric(l, mj, join(l, "metrics", mj->string));
+}
+
+static void load_group(loader *l, const cJSON *gj, const char *path,
+                       hw_group_kind kind)
+{
+    static const char *const known[] = {"title", "description", "metrics",
+                                        "events", NULL};
+    hw_group *g = IR_PUSH(l->t, groups);
+    if (!g)
+        return;
+    g->loc = at(l, path);
+    g->kind = kind;
+    g->section = -1;
+    g->name = arena_strdup(l->t->arena, gj->string);
+    if (!cJSON_IsObject(gj)) {
+        diag_error(l->d, &g->loc, "expected an object, found %s", type_name(gj));
+        return;
+    }
+    note_unknown(l, gj, path, known);
+    g->title = get_string(l, gj, path, "title", 0);
+    g->description = get_string(l, gj, path, "description", 0);
+    g->members = get_strings(l, gj, path, kind == GROUP_EVENTS ? "events" : "metrics",
+                             1, &g->nmembers, &g->member_locs);
+}
+
+/* The format lists metrics per group; the IR also keeps groups per metric. */
+static void link_metric_groups(loader *l)
+{
+    hw_target *t = l->t;
+    for (int i = 0; i < t->ngroups; i++) {
+        const hw_group *g = &t->groups[i];
+        if (g->kind != GROUP_METRICS)
+            continue;
+        for (int k = 0; k < g->nmembers; k++) {
+            int m = ir_find_metric(t, g->members[k]);
+            if (m < 0)
+                continue; /* the checker reports it */
+            hw_metric *mm = &t->metrics[m];
+            const char **groups = arena_alloc(t->arena, (size_t)(mm->ngroups + 1) * sizeof *groups);
+            if (!groups)
+                return;
+            if (mm->ngroups)
+                memcpy(groups, mm->groups, (size_t)mm->ngroups * sizeof *groups);
+            groups[mm->ngroups++] = g->name;
+            mm->groups = groups;
+        }
+    }
+}
+
+static void load_groups(loader *l, const cJSON *root)
+{
+    const cJSON *groups = get(l, root, "", "groups", T_OBJECT, 1);
+    if (!groups)
+        return;
+    static const char *const known[] = {"function", "metrics", NULL};
+    note_unknown(l, groups, "groups", known);
+    const cJSON *fn = get(l, groups, "groups", "function", T_OBJECT, 0);
+    const cJSON *g;
+    cJSON_ArrayForEach(g, fn)
+        load_group(l, g, join(l, "groups.function", g->string), GROUP_EVENTS);
+    const cJSON *mg = get(l, groups, "groups", "metrics", T_OBJECT, 0);
+    cJSON_ArrayForEach(g, mg)
+        load_group(l, g, join(l, "groups.metrics", g->string), GROUP_METRICS);
+    link_metric_groups(l);
+}
+
+static void load_tree_node(loader *l, hw_methodology *m, const cJSON *nj,
+                           const char *path)
+{
+    hw_tree_node *n = ARENA_PUSH(l->t->arena, m->nodes, m->nnodes, m->cap_nodes);
+    if (!n)
+        return;
+    n->loc = at(l, path);
+    if (!cJSON_IsObject(nj)) {
+        diag_error(l->d, &n->loc, "expected an object, found %s", type_name(nj));
+        n->name = "";
+        return;
+    }
+    n->name = get_string(l, nj, path, "name", 1);
+    if (!n->name)
+        n->name = "";
+    n->group = get_string(l, nj, path, "group", 0);
+    n->next = get_strings(l, nj, path, "next_items", 0, &n->nnext, NULL);
+    n->sample_events = get_strings(l, nj, path, "sample_events", 0,
+                                   &n->nsample_events, NULL);
+}
+
+static void load_stages(loader *l, hw_methodology *m, const cJSON *grouping,
+                        const char *path)
+{
+    int count = cJSON_GetArraySize(grouping);
+    m->stages = arena_alloc(l->t->arena, (size_t)(count + 1) * sizeof *m->stages);
+    if (!m->stages)
+        return;
+    const cJSON *s;
+    cJSON_ArrayForEach(s, grouping)
+    {
+        hw_stage *st = &m->stages[m->nstages++];
+        st->name = arena_strdup(l->t->arena, s->string);
+        st->groups = get_strings(l, grouping, path, s->string, 1, &st->ngroups, NULL);
+    }
+}
+
+static void load_methodology(loader *l, const cJSON *mj, const char *path)
+{
+    hw_methodology *m = IR_PUSH(l->t, methodologies);
+    if (!m)
+        return;
+    m->loc = at(l, path);
+    m->name = arena_strdup(l->t->arena, mj->string);
+    if (!cJSON_IsObject(mj)) {
+        diag_error(l->d, &m->loc, "expected an object, found %s", type_name(mj));
+        return;
+    }
+    m->title = get_string(l, mj, path, "title", 0);
+    m->description = get_string(l, mj, path, "description", 0);
+    const char *gpath = join(l, path, "metric_grouping");
+    const cJSON *grouping = get(l, mj, path, "metric_grouping", T_OBJECT, 1);
+    if (grouping)
+        load_stages(l, m, grouping, gpath);
+    const char *tpath = join(l, path, "decision_tree");
+    const cJSON *tree = get(l, mj, path, "decision_tree", T_OBJECT, 1);
+    if (!tree)
+        return;
+    m->roots = get_strings(l, tree, tpath, "root_nodes", 1, &m->nroots, NULL);
+    const cJSON *nodes = get(l, tree, tpath, "metrics", T_ARRAY, 1);
+    int i = 0;
+    const cJSON *nj;
+    cJSON_ArrayForEach(nj, nodes)
+        load_tree_node(l, m, nj, arena_printf(l->t->arena, "%s.metrics[%d]", tpath, i++));
+}
+
+static void load_methodologies(loader *l, const cJSON *root)
+{
+    const cJSON *ms = get(l, root, "", "methodologies", T_OBJECT, 0);
+    const cJSON *mj;
+    cJSON_ArrayForEach(mj, ms)
+        load_methodology(l, mj, join(l, "methodologies", mj->string));
+}
+
+static void load_document(loader *l, const cJSON *root)
+{
+    static const char *const known[] = {
+        "$schema", "_type", "document", "product_configuration", "events",
+        "metrics", "groups", "methodologies", "instances", NULL};
+    note_unknown(l, root, "", known);
+    const cJSON *doc = get(l, root, "", "document", T_OBJECT, 0);
+    if (doc)
+        l->t->description = get_string(l, doc, "document", "description", 0);
+    l->t->source = "Arm Telemetry Solution specification (JSON, v1.0)";
+    const cJSON *schema = cJSON_GetObjectItemCaseSensitive(root, "$schema");
+    if (cJSON_IsString(schema) && strcmp(schema->valuestring, "v1.0.schema.json") != 0) {
+        hw_loc loc = at(l, "$schema");
+        diag_warning(l->d, &loc, "schema '%s' is not v1.0.schema.json; "
+                     "reading it as v1.0", schema->valuestring);
+    }
+}
+
+int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
+{
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+    if (!root) {
+        size_t off = end && end >= text ? (size_t)(end - text) : 0;
+        int line, col;
+        json_line_col(text, len, off, &line, &col);
+        hw_loc loc = loc_at(t->spec_path, line, col);
+        diag_error(d, &loc, "JSON syntax error%s", off >= len ? " (unexpected end, "
+                   "or nesting deeper than the parser allows)" : "");
+        return -1;
+    }
+    loader l = {t, d, {{0}}};
+    int before = d->errors;
+    t->format = "telemetry";
+    if (!cJSON_IsObject(root)) {
+        hw_loc loc = loc_at(t->spec_path, 1, 1);
+        diag_error(d, &loc, "expected a JSON object at the top level");
+    } else if (json_lines_build(&l.lines, t->arena, text, len) != 0) {
+        diag_error(d, NULL, "out of memory");
+    } else {
+        load_document(&l, root);
+        load_product(&l, root);
+        load_events(&l, root);
+        load_metrics(&l, root);
+        load_groups(&l, root);
+        load_methodologies(&l, root);
+    }
+    json_lines_free(&l.lines);
+    cJSON_Delete(root);
+    return d->errors == before ? 0 : -1;
+}

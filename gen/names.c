@@ -1,0 +1,158 @@
+/* names.c - mangling, keywords, slugs, and the name index. */
+#include "names.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+int name_mangle(const char *name, name_case c, char *out, size_t size)
+{
+    size_t n = strlen(name);
+    if (n == 0 || n >= size)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)name[i];
+        if (ch >= 0x80 || !(isalnum(ch) || ch == '_' || ch == '-' || ch == '.'))
+            return -1;
+        if (ch == '-' || ch == '.')
+            ch = '_';
+        else if (c == CASE_LOWER)
+            ch = (unsigned char)tolower(ch);
+        else if (c == CASE_UPPER)
+            ch = (unsigned char)toupper(ch);
+        out[i] = (char)ch;
+    }
+    out[n] = '\0';
+    return 0;
+}
+
+const char *name_c(hw_arena *a, const char *name, name_case c)
+{
+    size_t n = strlen(name) + 1;
+    char *out = arena_alloc(a, n);
+    if (!out || name_mangle(name, c, out, n) != 0)
+        return NULL;
+    return out;
+}
+
+int name_is_keyword(const char *ident)
+{
+    static const char *const words[] = {
+        "_Alignas", "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic",
+        "_Imaginary", "_Noreturn", "_Static_assert", "_Thread_local",
+        "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand",
+        "bitor", "bool", "break", "case", "catch", "char", "char16_t",
+        "char32_t", "char8_t", "class", "compl", "concept", "const",
+        "consteval", "constexpr", "constinit", "const_cast", "continue",
+        "co_await", "co_return", "co_yield", "decltype", "default", "delete",
+        "do", "double", "dynamic_cast", "else", "enum", "explicit", "export",
+        "extern", "false", "float", "for", "friend", "goto", "if", "inline",
+        "int", "long", "mutable", "namespace", "new", "noexcept", "not",
+        "not_eq", "nullptr", "operator", "or", "or_eq", "private",
+        "protected", "public", "register", "reinterpret_cast", "requires",
+        "restrict", "return", "short", "signed", "sizeof", "static",
+        "static_assert", "static_cast", "struct", "switch", "template",
+        "this", "thread_local", "throw", "true", "try", "typedef", "typeid",
+        "typename", "typeof", "typeof_unqual", "union", "unsigned", "using",
+        "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
+    };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strcmp(words[i], ident) == 0)
+            return 1;
+    return 0;
+}
+
+void name_slug(const char *text, char sep, char *out, size_t size)
+{
+    size_t j = 0;
+    int pending = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p && j + 2 < size; p++) {
+        if (isalnum(*p) && *p < 0x80) {
+            if (pending && j > 0)
+                out[j++] = sep;
+            pending = 0;
+            out[j++] = (char)tolower(*p);
+        } else {
+            pending = 1;
+        }
+    }
+    out[j] = '\0';
+}
+
+/* ---- index -------------------------------------------------------------- */
+
+static uint64_t hash(const char *s)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+int name_index_init(name_index *ix, size_t expected)
+{
+    size_t cap = 16;
+    while (cap < expected * 2 + 1)
+        cap *= 2;
+    ix->keys = calloc(cap, sizeof *ix->keys);
+    ix->values = calloc(cap, sizeof *ix->values);
+    ix->cap = cap;
+    ix->count = 0;
+    if (!ix->keys || !ix->values) {
+        name_index_free(ix);
+        return -1;
+    }
+    return 0;
+}
+
+void name_index_free(name_index *ix)
+{
+    free(ix->keys);
+    free(ix->values);
+    ix->keys = NULL;
+    ix->values = NULL;
+    ix->cap = ix->count = 0;
+}
+
+static size_t slot(const name_index *ix, const char *key)
+{
+    size_t i = (size_t)hash(key) & (ix->cap - 1);
+    while (ix->keys[i] && strcmp(ix->keys[i], key) != 0)
+        i = (i + 1) & (ix->cap - 1);
+    return i;
+}
+
+static int grow(name_index *ix)
+{
+    name_index bigger;
+    if (name_index_init(&bigger, ix->cap) != 0)
+        return -1;
+    for (size_t i = 0; i < ix->cap; i++)
+        if (ix->keys[i])
+            name_index_put(&bigger, ix->keys[i], ix->values[i]);
+    name_index_free(ix);
+    *ix = bigger;
+    return 0;
+}
+
+int name_index_put(name_index *ix, const char *key, int value)
+{
+    if ((ix->count + 1) * 2 > ix->cap && grow(ix) != 0)
+        return -2;
+    size_t i = slot(ix, key);
+    if (ix->keys[i])
+        return ix->values[i];
+    ix->keys[i] = key;
+    ix->values[i] = value;
+    ix->count++;
+    return -1;
+}
+
+int name_index_get(const name_index *ix, const char *key)
+{
+    if (!ix->cap)
+        return -1;
+    size_t i = slot(ix, key);
+    return ix->keys[i] ? ix->values[i] : -1;
+}

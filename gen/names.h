@@ -1,0 +1,47 @@
+/* names.h - spec names as C identifiers, and a name index.
+ *
+ * A spec name becomes a C identifier by one rule everywhere (mangling):
+ * '-' and '.' turn into '_', letters keep or change case as asked. Names
+ * hold only ASCII letters, digits, '_', '-' and '.'; anything else cannot
+ * be mangled. A leading digit mangles, but only names that are always
+ * prefixed in C (metrics) may have one: the checker enforces that.
+ */
+#ifndef HWCGEN_NAMES_H
+#define HWCGEN_NAMES_H
+
+#include <stddef.h>
+
+#include "arena.h"
+
+typedef enum { CASE_KEEP, CASE_LOWER, CASE_UPPER } name_case;
+
+/* Write the C identifier for `name` to out; -1 when it cannot be mangled
+ * or does not fit. */
+int name_mangle(const char *name, name_case c, char *out, size_t size);
+
+/* Arena copy of the mangled name; NULL when it cannot be mangled. */
+const char *name_c(hw_arena *a, const char *name, name_case c);
+
+/* Reserved words of C (C89 to C23) and C++ that would break a header. */
+int name_is_keyword(const char *ident);
+
+/* "Neoverse V1" -> "neoverse_v1" / "neoverse-v1". */
+void name_slug(const char *text, char sep, char *out, size_t size);
+
+/* An open-addressing hash from name to an int tag, for lookups that must
+ * stay fast on specs with 100,000 names. Keys are borrowed, not copied. */
+typedef struct name_index {
+    const char **keys;
+    int *values;
+    size_t cap;
+    size_t count;
+} name_index;
+
+int name_index_init(name_index *ix, size_t expected);
+void name_index_free(name_index *ix);
+/* Insert; returns the existing value (>= 0) when the key is present, -1
+ * when inserted, -2 when out of memory. Values must be >= 0. */
+int name_index_put(name_index *ix, const char *key, int value);
+int name_index_get(const name_index *ix, const char *key); /* -1 absent */
+
+#endif

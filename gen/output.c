@@ -1,0 +1,134 @@
+/* output.c - all-or-nothing writing of rendered files. */
+#include "output.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void out_init(out_set *s)
+{
+    memset(s, 0, sizeof *s);
+}
+
+void out_free(out_set *s)
+{
+    for (int i = 0; i < s->nfiles; i++) {
+        free(s->files[i].path);
+        free(s->files[i].data);
+    }
+    free(s->files);
+    out_init(s);
+}
+
+int out_add(out_set *s, const char *dir, const char *name, hw_buf *content)
+{
+    if (content->failed || s->failed) {
+        s->failed = 1;
+        buf_free(content);
+        return -1;
+    }
+    if (s->nfiles == s->cap) {
+        int ncap = s->cap ? s->cap * 2 : 32;
+        out_file *p = realloc(s->files, (size_t)ncap * sizeof *p);
+        if (!p) {
+            s->failed = 1;
+            buf_free(content);
+            return -1;
+        }
+        s->files = p;
+        s->cap = ncap;
+    }
+    size_t n = strlen(dir) + strlen(name) + 2;
+    char *path = malloc(n);
+    if (!path) {
+        s->failed = 1;
+        buf_free(content);
+        return -1;
+    }
+    snprintf(path, n, "%s/%s", dir, name);
+    out_file *f = &s->files[s->nfiles++];
+    f->path = path;
+    f->len = content->len;
+    f->data = buf_steal(content);
+    if (!f->data)
+        s->failed = 1;
+    return f->data ? 0 : -1;
+}
+
+int out_mkdirs(const char *path)
+{
+    char buf[4096];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
+        return -1;
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return 0;
+}
+
+static int same_on_disk(const out_file *f)
+{
+    FILE *fp = fopen(f->path, "rb");
+    if (!fp)
+        return 0;
+    int same = 1;
+    char chunk[65536];
+    size_t at = 0, n;
+    while (same && (n = fread(chunk, 1, sizeof chunk, fp)) > 0) {
+        same = at + n <= f->len && memcmp(chunk, f->data + at, n) == 0;
+        at += n;
+    }
+    fclose(fp);
+    return same && at == f->len;
+}
+
+static int write_one(const out_file *f, hw_diag *d)
+{
+    hw_loc loc = loc_at(f->path, 0, 0);
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", f->path, (long)getpid());
+    if (out_mkdirs(f->path) != 0) {
+        diag_error(d, &loc, "cannot create its directory: %s", strerror(errno));
+        return -1;
+    }
+    FILE *fp = fopen(tmp, "wb");
+    if (!fp) {
+        diag_error(d, &loc, "cannot write: %s", strerror(errno));
+        return -1;
+    }
+    int ok = fwrite(f->data, 1, f->len, fp) == f->len;
+    ok = (fclose(fp) == 0) && ok;
+    if (!ok || rename(tmp, f->path) != 0) {
+        diag_error(d, &loc, "cannot write: %s", strerror(errno));
+        remove(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+int out_commit(const out_set *s, hw_diag *d, int *written, int *unchanged)
+{
+    *written = *unchanged = 0;
+    if (s->failed) {
+        diag_error(d, NULL, "out of memory while rendering; nothing written");
+        return -1;
+    }
+    for (int i = 0; i < s->nfiles; i++) {
+        if (same_on_disk(&s->files[i])) {
+            ++*unchanged;
+            continue;
+        }
+        if (write_one(&s->files[i], d) != 0)
+            return -1;
+        ++*written;
+    }
+    return 0;
+}

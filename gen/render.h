@@ -1,0 +1,30 @@
+/* render.h - render a built-in template with data built from the IR. */
+#ifndef HWCGEN_RENDER_H
+#define HWCGEN_RENDER_H
+
+#include <cjson/cJSON.h>
+
+#include "arena.h"
+#include "diag.h"
+#include "mustache.h"
+
+/* Render templates/<name>.mustache (partials: templates/<partial>.mustache)
+ * with `data`, appending to `out`. 0, or -1 after reporting. */
+int render_template(const char *name, const cJSON *data, mu_escape escape,
+                    hw_buf *out, hw_diag *d);
+
+/* Route cJSON's allocations through a counter of failures, so a data tree
+ * that lost a node to out-of-memory is never rendered as if complete. */
+void render_init(void);
+
+/* Builders for template data. They may fail silently one by one because
+ * render_template() refuses to render after any failed allocation. */
+cJSON *jobj(cJSON *parent, const char *key);
+cJSON *jarr(cJSON *parent, const char *key);
+void jstr(cJSON *obj, const char *key, const char *value);
+void jnum(cJSON *obj, const char *key, double value);
+void jbool(cJSON *obj, const char *key, int value);
+/* Adds the string escaped for a C string literal. */
+void jcstr(cJSON *obj, const char *key, const char *value);
+
+#endif
