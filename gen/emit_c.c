@@ -149,7 +149,7 @@ static void counter_section(cgen *g, cJSON *sections)
             continue;
         if (!s)
             s = section(sections, "Counters: block id and index inside the block");
-        const char *n = upper(g, e->name);
+        const char *n = upper(g, e->hw_name ? e->hw_name : e->name);
         define(g, s, arena_printf(g->scratch, "%s_BLOCK", n),
                arena_printf(g->scratch, "%s_BLOCK_%s", g->ID, upper(g, t->blocks[e->block].name)),
                e->title);

@@ -123,6 +123,7 @@ typedef struct hw_event {
     const char *reg_upper;   /* register holding its upper bits, NULL */
     double multiplier;       /* gatord scale of the raw count; 0 = none */
     int advanced;            /* gatord advanced="yes": hidden by default */
+    const char *hw_name;     /* hardware source name (GPU_ACTIVE), or NULL */
 } hw_event;
 
 /* A named value: fixed (has_value) or a device setting given at run time. */

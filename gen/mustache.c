@@ -663,7 +663,9 @@ static void escape_c_string(hw_buf *out, const char *s)
         case '\n': buf_puts(out, "\\n"); break;
         case '\t': buf_puts(out, "\\t"); break;
         case '\r': buf_puts(out, "\\r"); break;
-        case '?': buf_puts(out, i > 0 && s[i - 1] == '?' ? "\\?" : "?"); break;
+        /* Every '?' escaped: the text around the value is unknown, and a
+         * trigraph can form across the boundary ("?" + "?=" under C11). */
+        case '?': buf_puts(out, "\\?"); break;
         default:
             if (c < 0x20 || c >= 0x7f)
                 buf_printf(out, "\\%03o", (unsigned)c);
