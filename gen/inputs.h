@@ -1,0 +1,21 @@
+/* inputs.h - check the values a user gives a model's inputs against the
+ * ranges its spec states, before anything is evaluated.
+ */
+#ifndef HWCGEN_INPUTS_H
+#define HWCGEN_INPUTS_H
+
+#include "diag.h"
+#include "ir.h"
+
+/* `inputs` is indexed like t->inputs. Each broken rule is one error that
+ * names the input, its value and the rule:
+ *
+ *   input 'wl' = 257 is not a multiple of gs = 2
+ *
+ * Rules: a finite number; min / max (inclusive unless exclusive); a whole
+ * number when `integer`; a whole multiple of the input `multiple_of` (only
+ * checked when both values are otherwise valid, so one bad value is not
+ * reported twice). Returns the number of violations (0 = all valid). */
+int inputs_check(const hw_target *t, const double *inputs, hw_diag *d);
+
+#endif
