@@ -358,7 +358,9 @@ hw_expr *expr_parse(hw_arena *a, const char *text, expr_error *err)
     }
     hw_expr *e = parse_sum(&p);
     if (e && p.tok.kind != TOK_END) {
-        fail(&p, is_op(&p, ')') ? "unbalanced ')'" : "expected an operator");
+        fail(&p, is_op(&p, ')')           ? "unbalanced ')'"
+                 : p.tok.kind == TOK_BAD ? "invalid token"
+                                         : "expected an operator");
         return NULL;
     }
     return p.failed ? NULL : e;
@@ -495,17 +497,18 @@ static void print_operand(printer *pr, const hw_expr *parent,
 
 static void print_binary(printer *pr, const hw_expr *e)
 {
-    int wrap = pr->style != EXPR_STYLE_INFIX;
-    if (wrap)
-        buf_putc(pr->out, '(');
     if (pr->style == EXPR_STYLE_C && (e->kind == EXPR_DIV || e->kind == EXPR_MOD)) {
+        /* NaN on a zero divisor, as the shared semantics say */
         buf_puts(pr->out, e->kind == EXPR_DIV ? "hwcgen_div(" : "hwcgen_mod(");
         print_node(pr, e->args[0]);
         buf_puts(pr->out, ", ");
         print_node(pr, e->args[1]);
-        buf_puts(pr->out, "))");
+        buf_putc(pr->out, ')');
         return;
     }
+    int wrap = pr->style != EXPR_STYLE_INFIX;
+    if (wrap)
+        buf_putc(pr->out, '(');
     print_operand(pr, e, e->args[0], 0);
     buf_printf(pr->out, " %s ", expr_kind_name(e->kind));
     print_operand(pr, e, e->args[1], 1);

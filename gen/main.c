@@ -8,7 +8,9 @@
 
 #include "check.h"
 #include "emit.h"
+#include "encode.h"
 #include "expr.h"
+#include "inputs.h"
 #include "interp.h"
 #include "load.h"
 #include "render.h"
@@ -31,6 +33,9 @@ static const char usage_text[] =
     "                               print what a spec defines\n"
     "  eval SPEC [--metric NAME]... NAME=VALUE...\n"
     "                               evaluate metrics for given counter values\n"
+    "  encode SPEC COUNTER=INC/COARSE/FINE...\n"
+    "                               register values that program flexible\n"
+    "                               counters (Intel OA EU_PERF_CNTLn)\n"
     "\n"
     "options for every command:\n"
     "  -v, --verbose      also print notes (e.g. ignored JSON keys)\n"
@@ -64,6 +69,14 @@ static const char *const command_help[][2] = {
      "'nan' when a value is undefined (for example a division by zero).\n"
      "A value the chosen metrics need but that is not given, or a NAME the\n"
      "spec does not define, is an error.\n"},
+    {"encode",
+     "usage: hwcgen encode SPEC COUNTER=INC/COARSE/FINE...\n\n"
+     "Program flexible counters: each COUNTER (e.g. A7) takes an increment\n"
+     "event, a coarse filter and a fine filter, as numbers (decimal, 0x, 0b)\n"
+     "or the spec's symbolic names. Prints one line per register:\n"
+     "NAME ADDRESS VALUE, with unassigned fields zero. A combination the\n"
+     "spec's support rules forbid, or a counter that is not flexible, is an\n"
+     "error naming the counter and the rule.\n"},
 };
 
 typedef struct options {
@@ -364,6 +377,9 @@ static int eval_run(eval_state *s, const options *o, int argc, char **argv)
     }
     if (s->missing)
         return EXIT_SPEC;
+    /* A model outside its valid range has no answer, not a NaN one. */
+    if (t->ninputs && inputs_check(t, s->inputs, s->d) != 0)
+        return EXIT_SPEC;
     double *out = calloc((size_t)t->nmetrics + 1, sizeof *out);
     if (!out)
         return EXIT_SPEC;
@@ -400,6 +416,24 @@ static int cmd_eval(const options *o, int argc, char **argv, hw_diag *d)
     return rc;
 }
 
+static int cmd_encode(const options *o, int argc, char **argv, hw_diag *d)
+{
+    (void)o;
+    if (argc < 1)
+        return usage_error("encode: %s", "no SPEC given");
+    hw_target *t = open_spec(argv[0], d);
+    if (!t)
+        return EXIT_SPEC;
+    hw_buf out;
+    buf_init(&out);
+    int rc = encode_flex_eu(t, argc - 1, argv + 1, &out, d);
+    if (rc == 0 && out.data)
+        fputs(out.data, stdout);
+    buf_free(&out);
+    target_free(t);
+    return rc == 0 ? 0 : EXIT_SPEC;
+}
+
 /* ---- dispatch ------------------------------------------------------------ */
 
 typedef int (*command_fn)(const options *, int, char **, hw_diag *);
@@ -412,6 +446,7 @@ static const struct {
     {"check", cmd_check},
     {"list", cmd_list},
     {"eval", cmd_eval},
+    {"encode", cmd_encode},
 };
 
 static int parse_options(options *o, int argc, char **argv, const char *command)
