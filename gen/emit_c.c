@@ -362,6 +362,14 @@ static void metric_order(cgen *g, cJSON *data)
     jbool(data, "unused_arg_all", !any_arg);
 }
 
+static void add_check(cgen *g, cJSON *checks, const char *fails,
+                      const char *message)
+{
+    cJSON *c = jobj(checks, NULL);
+    jstr(c, "fails", fails);
+    jstr(c, "message", escaped(g, message, MU_ESCAPE_C_STRING));
+}
+
 static void limit_check(cgen *g, cJSON *checks, const hw_input *in, int is_max)
 {
     double v = is_max ? in->max : in->min;
@@ -369,14 +377,13 @@ static void limit_check(cgen *g, cJSON *checks, const hw_input *in, int is_max)
     char num[40];
     expr_format_number(num, sizeof num, v);
     const char *op = is_max ? (excl ? "<" : "<=") : (excl ? ">" : ">=");
-    cJSON *c = jobj(checks, NULL);
-    const char *n = keep(g, in->name);
-    jstr(c, "fails", arena_printf(g->scratch, "!(in->%s %s %s%s)", n, op, num,
-                                  strpbrk(num, ".en") ? "" : ".0"));
-    jstr(c, "message", escaped(g, arena_printf(g->scratch, "input '%s' must be %s %s",
-                                               in->name, op, num), MU_ESCAPE_C_STRING));
+    add_check(g, checks, arena_printf(g->scratch, "!(in->%s %s %s%s)", keep(g, in->name), op,
+                                      num, strpbrk(num, ".en") ? "" : ".0"),
+              arena_printf(g->scratch, "input '%s' must be %s %s", in->name, op, num));
 }
 
+/* Ranges first, then "multiple of" rules, so that a bad divisor is blamed
+ * on itself and not on the inputs that refer to it. */
 static void input_checks(cgen *g, cJSON *data)
 {
     const hw_target *t = g->t;
@@ -389,17 +396,18 @@ static void input_checks(cgen *g, cJSON *data)
             limit_check(g, checks, in, 0);
         if (in->has_max)
             limit_check(g, checks, in, 1);
-        if (in->integer) {
-            cJSON *c = jobj(checks, NULL);
-            jstr(c, "fails", arena_printf(g->scratch, "in->%s != floor(in->%s)", n, n));
-            jstr(c, "message", escaped(g, arena_printf(g->scratch, "input '%s' must be a whole number", in->name), MU_ESCAPE_C_STRING));
-        }
-        if (in->multiple_of) {
-            cJSON *c = jobj(checks, NULL);
-            const char *m = keep(g, in->multiple_of);
-            jstr(c, "fails", arena_printf(g->scratch, "fmod(in->%s, in->%s) != 0.0", n, m));
-            jstr(c, "message", escaped(g, arena_printf(g->scratch, "input '%s' must be a multiple of %s", in->name, in->multiple_of), MU_ESCAPE_C_STRING));
-        }
+        if (in->integer)
+            add_check(g, checks, arena_printf(g->scratch, "in->%s != floor(in->%s)", n, n),
+                      arena_printf(g->scratch, "input '%s' must be a whole number", in->name));
+    }
+    for (int i = 0; i < t->ninputs; i++) {
+        const hw_input *in = &t->inputs[i];
+        if (!in->multiple_of)
+            continue;
+        const char *n = keep(g, in->name), *m = keep(g, in->multiple_of);
+        add_check(g, checks, arena_printf(g->scratch, "fmod(in->%s, in->%s) != 0.0", n, m),
+                  arena_printf(g->scratch, "input '%s' must be a multiple of %s", in->name,
+                               in->multiple_of));
     }
 }
 
