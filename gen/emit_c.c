@@ -158,6 +158,10 @@ static void counter_section(cgen *g, cJSON *sections)
         if (e->width)
             define(g, s, arena_printf(g->scratch, "%s_WIDTH", n),
                    arena_printf(g->scratch, "%d", e->width), "bits");
+        if (e->multiplier > 0 && e->multiplier != 1 && e->multiplier == (int)e->multiplier)
+            define(g, s, arena_printf(g->scratch, "%s_MULTIPLIER", n),
+                   arena_printf(g->scratch, "%d", (int)e->multiplier),
+                   "tools scale the raw count by this before use");
     }
 }
 
@@ -296,7 +300,12 @@ static void metric_fields(cgen *g, cJSON *fields)
         cJSON *f = jobj(fields, NULL);
         jstr(f, "ctype", "uint64_t");
         jstr(f, "name", keep(g, t->events[i].name));
-        jstr(f, "comment", t->events[i].title);
+        const hw_event *e = &t->events[i];
+        /* Formulas expect what Streamline shows: the count times this. */
+        jstr(f, "comment", e->multiplier > 0 && e->multiplier != 1
+                               ? arena_printf(g->scratch, "%s; store the raw count times %g",
+                                              e->title, e->multiplier)
+                               : e->title);
     }
     for (int i = 0; i < t->nconstants; i++) {
         if (t->constants[i].has_value)
@@ -317,6 +326,12 @@ static void metric_fields(cgen *g, cJSON *fields)
     }
 }
 
+static const char *no_formula_reason(const hw_metric *m)
+{
+    return (m->flags & METRIC_EXTERNAL) ? "external series, computed elsewhere"
+                                        : "the source gives no formula";
+}
+
 static void metric_entry(cgen *g, cJSON *metrics, const hw_metric *m)
 {
     const hw_target *t = g->t;
@@ -330,7 +345,7 @@ static void metric_entry(cgen *g, cJSON *metrics, const hw_metric *m)
     buf_init(&f);
     if (m->expr)
         expr_print(&f, m->expr, EXPR_STYLE_INFIX, NULL, NULL);
-    jstr(o, "formula_comment", escaped(g, m->expr ? f.data : "external series, no formula",
+    jstr(o, "formula_comment", escaped(g, m->expr ? f.data : no_formula_reason(m),
                                        MU_ESCAPE_C_COMMENT));
     buf_free(&f);
     jstr(o, "body", m->expr ? print_c(g, m->expr, 0) : "NAN");
@@ -354,6 +369,8 @@ static void metric_order(cgen *g, cJSON *data)
         const hw_metric *m = &t->metrics[i];
         cJSON *o = jobj(m->expr ? order : external, NULL);
         jstr(o, "enum", arena_printf(g->scratch, "%s_METRIC_%s", g->ID, upper(g, m->name)));
+        if (!m->expr)
+            jstr(o, "why", no_formula_reason(m));
         if (m->expr) {
             jstr(o, "body_all", print_c(g, m->expr, 1));
             any_arg |= expr_each_ref((hw_expr *)m->expr, uses_arg, (void *)t);

@@ -163,6 +163,7 @@
 #define MALI_G720_FRAG_QUADS_COARSE_INDEX        68
 #define MALI_G720_FRAG_SHADER_THREADS_BLOCK      MALI_G720_BLOCK_SHADER_CORE /* Mali Core Threads: Fragment threads */
 #define MALI_G720_FRAG_SHADER_THREADS_INDEX      69
+#define MALI_G720_FRAG_SHADER_THREADS_MULTIPLIER 4 /* tools scale the raw count by this before use */
 #define MALI_G720_RT_RAY_TRI_BIN_1_4_BLOCK       MALI_G720_BLOCK_SHADER_CORE /* Mali Ray Tracing Triangle Test Usage: Triangle batches with 1-4 rays */
 #define MALI_G720_RT_RAY_TRI_BIN_1_4_INDEX       72
 #define MALI_G720_RT_RAY_TRI_BIN_5_8_BLOCK       MALI_G720_BLOCK_SHADER_CORE /* Mali Ray Tracing Triangle Test Usage: Triangle batches with 5-8 rays */

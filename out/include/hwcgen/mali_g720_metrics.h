@@ -112,7 +112,7 @@ struct mali_g720_counters {
     uint64_t MaliCoreWritesTileBufferWriteBeats; /* Mali Core Writes: Tile buffer write beats */
     uint64_t MaliCoreWritesLoadStoreWriteBackWriteBeats; /* Mali Core Writes: Load/store write-back write beats */
     uint64_t MaliCoreQuadsRasterizedCoarseQuads; /* Mali Core Quads: Rasterized coarse quads */
-    uint64_t MaliCoreThreadsFragmentThreads; /* Mali Core Threads: Fragment threads */
+    uint64_t MaliCoreThreadsFragmentThreads; /* Mali Core Threads: Fragment threads; store the raw count times 4 */
     uint64_t MaliRayTracingTriangleTestUsageTriangleBatchesWith14Rays; /* Mali Ray Tracing Triangle Test Usage: Triangle batches with 1-4 rays */
     uint64_t MaliRayTracingTriangleTestUsageTriangleBatchesWith58Rays; /* Mali Ray Tracing Triangle Test Usage: Triangle batches with 5-8 rays */
     uint64_t MaliRayTracingTriangleTestUsageTriangleBatchesWith912Rays; /* Mali Ray Tracing Triangle Test Usage: Triangle batches with 9-12 rays */
@@ -252,14 +252,14 @@ enum {
     MALI_G720_METRIC_COUNT
 };
 
-/* CPU activity (percent): external series, no formula */
+/* CPU activity (percent): external series, computed elsewhere */
 static inline double mali_g720_cpu_activity(const struct mali_g720_counters *c)
 {
     (void)c;
     return NAN;
 }
 
-/* CPU cycles (cycles): external series, no formula */
+/* CPU cycles (cycles): external series, computed elsewhere */
 static inline double mali_g720_cpu_cycles(const struct mali_g720_counters *c)
 {
     (void)c;
@@ -560,7 +560,7 @@ static inline double mali_g720_fragment_utilization(const struct mali_g720_count
     return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0), 100.0), 0.0);
 }
 
-/* Fragment FPK buffer utilization (percent): external series, no formula */
+/* Fragment FPK buffer utilization (percent): the source gives no formula */
 static inline double mali_g720_fragment_fpk_buffer_utilization(const struct mali_g720_counters *c)
 {
     (void)c;
@@ -681,7 +681,7 @@ static inline double mali_g720_texture_filtering_cycles(const struct mali_g720_c
     return (double)c->MaliCoreTextureCyclesTexturingActive;
 }
 
-/* Texture filtering cycles per instruction (cycles per instruction): external series, no formula */
+/* Texture filtering cycles per instruction (cycles per instruction): the source gives no formula */
 static inline double mali_g720_texture_filtering_cycles_per_instruction(const struct mali_g720_counters *c)
 {
     (void)c;
@@ -1020,10 +1020,10 @@ static inline void mali_g720_eval_all(const struct mali_g720_counters *c,
     out[MALI_G720_METRIC_SHADER_CORE_COUNT] = c->MaliConstantsShaderCoreCount;
     out[MALI_G720_METRIC_L2_CACHE_SLICE_COUNT] = c->MaliConstantsL2SliceCount;
     out[MALI_G720_METRIC_EXTERNAL_BUS_BEAT_SIZE] = hwcgen_div(c->MaliConstantsBusWidthBits, 8.0);
-    out[MALI_G720_METRIC_CPU_ACTIVITY] = NAN; /* external series: no formula here */
-    out[MALI_G720_METRIC_CPU_CYCLES] = NAN; /* external series: no formula here */
-    out[MALI_G720_METRIC_FRAGMENT_FPK_BUFFER_UTILIZATION] = NAN; /* external series: no formula here */
-    out[MALI_G720_METRIC_TEXTURE_FILTERING_CYCLES_PER_INSTRUCTION] = NAN; /* external series: no formula here */
+    out[MALI_G720_METRIC_CPU_ACTIVITY] = NAN; /* external series, computed elsewhere */
+    out[MALI_G720_METRIC_CPU_CYCLES] = NAN; /* external series, computed elsewhere */
+    out[MALI_G720_METRIC_FRAGMENT_FPK_BUFFER_UTILIZATION] = NAN; /* the source gives no formula */
+    out[MALI_G720_METRIC_TEXTURE_FILTERING_CYCLES_PER_INSTRUCTION] = NAN; /* the source gives no formula */
 }
 
 struct mali_g720_metric_info {
