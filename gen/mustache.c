@@ -698,6 +698,10 @@ static void escape_markdown(hw_buf *out, const char *s)
             buf_putc(out, ' ');
             continue;
         }
+        if (*s == '&') { /* "&lt;" in a spec must not render as "<" */
+            buf_puts(out, "&amp;");
+            continue;
+        }
         if (strchr("\\`*_|<>[]", *s) != NULL)
             buf_putc(out, '\\');
         buf_putc(out, *s);

@@ -116,6 +116,11 @@ static int write_one(const out_file *f, hw_diag *d)
 
 int out_commit(const out_set *s, hw_diag *d, int *written, int *unchanged)
 {
+    int ignored[2];
+    if (!written)
+        written = &ignored[0];
+    if (!unchanged)
+        unchanged = &ignored[1];
     *written = *unchanged = 0;
     if (s->failed) {
         diag_error(d, NULL, "out of memory while rendering; nothing written");

@@ -34,7 +34,8 @@ void out_free(out_set *s);
 int out_add(out_set *s, const char *dir, const char *name, hw_buf *content);
 
 /* Write every file (temporary + rename); files whose content is already
- * on disk are left alone. Returns 0, or -1 after reporting the failure. */
+ * on disk are left alone; the counts may be NULL. Returns 0, or -1 after
+ * reporting the failure. */
 int out_commit(const out_set *s, hw_diag *d, int *written, int *unchanged);
 
 /* mkdir -p for the directory part of `path`. */

@@ -406,6 +406,7 @@ static void test_escape_markdown(void **state)
     check_escape("a|b *c* _d_ `e` [f](g) <h> \\", MU_ESCAPE_MARKDOWN,
                  "a\\|b \\*c\\* \\_d\\_ \\`e\\` \\[f\\](g) \\<h\\> \\\\");
     check_escape("l1\nl2\r\nl3\rl4", MU_ESCAPE_MARKDOWN, "l1 l2 l3 l4");
+    check_escape("&lt; & x", MU_ESCAPE_MARKDOWN, "&amp;lt; &amp; x");
 }
 
 static void test_escape_modes_in_render(void **state)
