@@ -43,6 +43,8 @@ static void skip_string(scanner *s, size_t *start, size_t *n)
     while (s->pos < s->len && s->text[s->pos] != '"') {
         if (s->text[s->pos] == '\\')
             s->pos++;
+        else if (s->text[s->pos] == '\n')
+            s->line++; /* cJSON lets a raw line break into a string */
         s->pos++;
     }
     *n = s->pos - *start;
@@ -56,18 +58,11 @@ static void skip_scalar(scanner *s)
         skip_string(s, &a, &b);
         return;
     }
-    while (s->pos < s->len && !strchr(",]} \t\r\n", s->text[s->pos]))
+    /* strchr also "finds" '\0': a NUL byte must not stop the scan, or the
+     * caller's loop never moves on (cJSON ignores text after the value). */
+    while (s->pos < s->len && (s->text[s->pos] == '\0' ||
+                               !strchr(",]} \t\r\n", s->text[s->pos])))
         s->pos++;
-}
-
-static void record(scanner *s)
-{
-    if (s->path.failed)
-        return;
-    const char *key = arena_strndup(s->arena, s->path.data ? s->path.data : "",
-                                    s->path.len);
-    if (key)
-        name_index_put(&s->jl->paths, key, s->line);
 }
 
 static void set_path_len(scanner *s, size_t n)
@@ -76,6 +71,33 @@ static void set_path_len(scanner *s, size_t n)
     if (s->path.data)
         s->path.data[n] = '\0';
 }
+
+static void record(scanner *s)
+{
+    if (s->path.failed)
+        return;
+    const char *key = arena_strndup(s->arena, s->path.data ? s->path.data : "",
+                                    s->path.len);
+    if (!key || name_index_put(&s->jl->paths, key, s->line) < 0)
+        return;
+    /* A repeated key: name this copy path#k, and its children after it. */
+    size_t base = s->path.len;
+    for (int k = 2; k < 1000000; k++) {
+        set_path_len(s, base);
+        buf_printf(&s->path, "#%d", k);
+        key = arena_strndup(s->arena, s->path.data ? s->path.data : "", s->path.len);
+        if (!key || s->path.failed)
+            return;
+        if (name_index_put(&s->jl->paths, key, s->line) < 0) {
+            json_repeat *r = ARENA_PUSH(s->arena, s->jl->repeats, s->jl->nrepeats,
+                                        s->jl->cap_repeats);
+            if (r)
+                *r = (json_repeat){key, s->line};
+            return;
+        }
+    }
+}
+
 
 /* Before a value: name it after its key or its array position. */
 static int begin_value(scanner *s)
@@ -109,6 +131,9 @@ static int begin_value(scanner *s)
 
 int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len)
 {
+    jl->repeats = NULL;
+    jl->nrepeats = 0;
+    jl->cap_repeats = 0;
     if (name_index_init(&jl->paths, 1024) != 0)
         return -1;
     scanner *s = calloc(1, sizeof *s);
@@ -156,6 +181,8 @@ int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len)
 
 int json_lines_get(const json_lines *jl, const char *path)
 {
+    if (!*path)
+        return 1;
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", path);
     for (;;) {

@@ -12,12 +12,24 @@
 #include "arena.h"
 #include "names.h"
 
+/* A key repeated in one object: JSON says the result is undefined and
+ * cJSON keeps both, so the loader reports it. The k-th copy of a path is
+ * recorded as "path#k" (its children under "path#k.child"). */
+typedef struct json_repeat {
+    const char *path; /* "product_configuration.num_slots#2" */
+    int line;
+} json_repeat;
+
 typedef struct json_lines {
     name_index paths; /* path (arena string) -> line */
+    json_repeat *repeats;
+    int nrepeats;
+    size_t cap_repeats;
 } json_lines;
 
 int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len);
-/* Line of `path`, or of its nearest recorded parent; 0 when unknown. */
+/* Line of `path`, or of its nearest recorded parent; 1 for the root ("");
+ * 0 when unknown. */
 int json_lines_get(const json_lines *jl, const char *path);
 void json_lines_free(json_lines *jl);
 

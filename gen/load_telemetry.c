@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,10 +22,30 @@ typedef struct loader {
     json_lines lines;
 } loader;
 
+/* Where `path` is: its line, and the path as users know it (without the
+ * "#k" that tells the k-th copy of a repeated key apart). */
 static hw_loc at(loader *l, const char *path)
 {
     hw_loc loc = loc_at(l->t->spec_path, json_lines_get(&l->lines, path), 0);
-    loc.path = path;
+    if (!*path)
+        return loc;
+    if (!strchr(path, '#')) {
+        loc.path = path;
+        return loc;
+    }
+    char *shown = arena_strdup(l->t->arena, path);
+    if (shown) {
+        char *w = shown;
+        for (const char *r = path; *r; r++) {
+            if (*r == '#')
+                while (r[1] >= '0' && r[1] <= '9')
+                    r++;
+            else
+                *w++ = *r;
+        }
+        *w = '\0';
+    }
+    loc.path = shown ? shown : path;
     return loc;
 }
 
@@ -32,6 +53,20 @@ static const char *join(loader *l, const char *base, const char *key)
 {
     return *base ? arena_printf(l->t->arena, "%s.%s", base, key)
                  : arena_strdup(l->t->arena, key);
+}
+
+/* The path of a member of an object; the k-th copy of a repeated key gets
+ * "#k", as json_lines records it. Only documents with repeats pay for the
+ * count. */
+static const char *member_path(loader *l, const char *base, const cJSON *obj,
+                               const cJSON *item)
+{
+    int k = 1;
+    if (l->lines.nrepeats > 0)
+        for (const cJSON *p = obj->child; p && p != item; p = p->next)
+            k += p->string && strcmp(p->string, item->string) == 0;
+    const char *path = join(l, base, item->string);
+    return k == 1 ? path : arena_printf(l->t->arena, "%s#%d", path, k);
 }
 
 static const char *type_name(const cJSON *v)
@@ -103,7 +138,9 @@ static int get_int(loader *l, const cJSON *obj, const char *path,
     const cJSON *v = get(l, obj, path, key, T_NUMBER, 0);
     if (!v)
         return dflt;
-    if (v->valuedouble != (double)(int)v->valuedouble || v->valuedouble < 0) {
+    /* Range first: converting a double outside int's range is undefined. */
+    if (!(v->valuedouble >= 0 && v->valuedouble <= INT_MAX) ||
+        v->valuedouble != (double)(int)v->valuedouble) {
         hw_loc loc = at(l, join(l, path, key));
         diag_error(l->d, &loc, "expected a whole number, found %g",
                    v->valuedouble);
@@ -170,6 +207,8 @@ static int parse_hex(const char *s, uint32_t max, uint32_t *out)
 {
     if (!s || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || !isxdigit((unsigned char)s[2]))
         return -1;
+    if (strspn(s + 2, "0123456789abcdefABCDEF") != strlen(s + 2))
+        return -1; /* strtoul would take "0x0x11" */
     errno = 0;
     char *end;
     unsigned long v = strtoul(s + 2, &end, 16);
@@ -270,7 +309,7 @@ static void load_events(loader *l, const cJSON *root)
     const cJSON *events = get(l, root, "", "events", T_OBJECT, 1);
     const cJSON *ev;
     cJSON_ArrayForEach(ev, events)
-        load_event(l, ev, join(l, "events", ev->string));
+        load_event(l, ev, member_path(l, "events", events, ev));
 }
 
 static void load_metric(loader *l, const cJSON *mj, const char *path)
@@ -306,7 +345,7 @@ static void load_metrics(loader *l, const cJSON *root)
     const cJSON *metrics = get(l, root, "", "metrics", T_OBJECT, 1);
     const cJSON *mj;
     cJSON_ArrayForEach(mj, metrics)
-        load_metric(l, mj, join(l, "metrics", mj->string));
+        load_metric(l, mj, member_path(l, "metrics", metrics, mj));
 }
 
 static void load_group(loader *l, const cJSON *gj, const char *path,
@@ -336,6 +375,7 @@ static void load_group(loader *l, const cJSON *gj, const char *path,
 static void link_metric_groups(loader *l)
 {
     hw_target *t = l->t;
+    ir_index(t); /* metrics and groups are complete: hash ir_find_metric */
     for (int i = 0; i < t->ngroups; i++) {
         const hw_group *g = &t->groups[i];
         if (g->kind != GROUP_METRICS)
@@ -366,10 +406,10 @@ static void load_groups(loader *l, const cJSON *root)
     const cJSON *fn = get(l, groups, "groups", "function", T_OBJECT, 0);
     const cJSON *g;
     cJSON_ArrayForEach(g, fn)
-        load_group(l, g, join(l, "groups.function", g->string), GROUP_EVENTS);
+        load_group(l, g, member_path(l, "groups.function", fn, g), GROUP_EVENTS);
     const cJSON *mg = get(l, groups, "groups", "metrics", T_OBJECT, 0);
     cJSON_ArrayForEach(g, mg)
-        load_group(l, g, join(l, "groups.metrics", g->string), GROUP_METRICS);
+        load_group(l, g, member_path(l, "groups.metrics", mg, g), GROUP_METRICS);
     link_metric_groups(l);
 }
 
@@ -444,7 +484,29 @@ static void load_methodologies(loader *l, const cJSON *root)
     const cJSON *ms = get(l, root, "", "methodologies", T_OBJECT, 0);
     const cJSON *mj;
     cJSON_ArrayForEach(mj, ms)
-        load_methodology(l, mj, join(l, "methodologies", mj->string));
+        load_methodology(l, mj, member_path(l, "methodologies", ms, mj));
+}
+
+/* Repeated keys inside an item are errors here; repeated item names
+ * (two events "X") are left to the checker, which names both places. */
+static void report_repeats(loader *l)
+{
+    static const char *const named[] = {"events", "metrics", "groups.function",
+                                        "groups.metrics", "methodologies"};
+    for (int i = 0; i < l->lines.nrepeats; i++) {
+        const char *p = l->lines.repeats[i].path;
+        const char *dot = strrchr(p, '.');
+        size_t plen = dot ? (size_t)(dot - p) : 0;
+        int item = 0;
+        for (size_t k = 0; k < sizeof named / sizeof named[0]; k++)
+            item |= strlen(named[k]) == plen && strncmp(p, named[k], plen) == 0;
+        if (item)
+            continue;
+        hw_loc loc = at(l, p);
+        const char *key = dot ? dot + 1 : p;
+        diag_error(l->d, &loc, "duplicate key '%.*s' (JSON keys must be unique "
+                   "in an object)", (int)strcspn(key, "#"), key);
+    }
 }
 
 static void load_document(loader *l, const cJSON *root)
@@ -478,7 +540,7 @@ int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
                    "or nesting deeper than the parser allows)" : "");
         return -1;
     }
-    loader l = {t, d, {{0}}};
+    loader l = {t, d, {{0}, NULL, 0, 0}};
     int before = d->errors;
     t->format = "telemetry";
     if (!cJSON_IsObject(root)) {
@@ -487,6 +549,7 @@ int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
     } else if (json_lines_build(&l.lines, t->arena, text, len) != 0) {
         diag_error(d, NULL, "out of memory");
     } else {
+        report_repeats(&l);
         load_document(&l, root);
         load_product(&l, root);
         load_events(&l, root);

@@ -143,12 +143,32 @@ static void test_zero_division_warns(void **state)
     diag_free(&d);
 }
 
+/* JSON leaves repeated keys undefined; a spec must not depend on which
+ * copy a parser keeps, so the second copy is an error at its own line. */
+static void test_repeated_key(void **state)
+{
+    (void)state;
+    const char *text =
+        "{\"product_configuration\": {\"product_name\": \"X\", \"part_num\": \"0x1\",\n"
+        " \"implementer\": \"0x41\", \"num_slots\": 4,\n"
+        " \"num_slots\": 8}, \"events\": {}, \"metrics\": {}, \"groups\": {}}\n";
+    hw_diag d;
+    diag_init(&d, NULL);
+    hw_target *t = target_create("r.json");
+    assert_int_equal(load_telemetry(t, text, strlen(text), &d), -1);
+    assert_non_null(strstr(d.log.data, "r.json:3: error: product_configuration.num_slots: "
+                                       "duplicate key 'num_slots'"));
+    target_free(t);
+    diag_free(&d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arithmetic),         cmocka_unit_test(test_nan_rules),
         cmocka_unit_test(test_metric_uses_metric), cmocka_unit_test(test_cycle_is_named),
         cmocka_unit_test(test_unknown_name_suggests), cmocka_unit_test(test_zero_division_warns),
+        cmocka_unit_test(test_repeated_key),
     };
     return cmocka_run_group_tests_name("interp", tests, NULL, NULL);
 }
