@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 
 #include "emit.h"
+#include "emit_c_regs.h"
 #include "expr.h"
 #include "names.h"
 #include "render.h"
@@ -208,6 +209,10 @@ static int emit_freestanding(cgen *g, out_set *out, const char *dir, hw_diag *d)
     block_section(g, sections);
     counter_section(g, sections);
     group_section(g, sections);
+    if (emit_c_regs(t, g->ID, g->scratch, sections, jarr(data, "code"), d) != 0) {
+        cJSON_Delete(data);
+        return -1;
+    }
     const char *file = arena_printf(g->scratch, "include/hwcgen/%s.h", t->id);
     int rc = render_to("c_header.h", data, out, dir, file, d);
     cJSON_Delete(data);

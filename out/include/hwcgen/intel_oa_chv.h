@@ -6,7 +6,7 @@
  * Do not edit: change the spec and run hwcgen again.
  */
 /*
- * Freestanding: integer constants only, no libc and no floating point, so
+ * Freestanding: integer macros and types, no libc and no floating point, so
  * kernel drivers and firmware can include it (C89 or later, or C++).
  */
 #ifndef HWCGEN_INTEL_OA_CHV_H
@@ -177,5 +177,457 @@
 #define INTEL_OA_CHV_C7_BLOCK                    INTEL_OA_CHV_BLOCK_C /* Counter C7 */
 #define INTEL_OA_CHV_C7_INDEX                    7
 #define INTEL_OA_CHV_C7_WIDTH                    32 /* bits */
+
+/* Report format A32u40_A4u32_B8_C8 */
+/* All 36 A counters (A0..A31 with 40 bits), B0..B7 and C0..C7. */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_SELECT 5 /* report format select value */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_SIZE 256 /* bytes per report */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_REPORT_ID_OFFSET 0 /* Report id. */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_REPORT_ID_SIZE 4 /* bytes */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_TIMESTAMP_OFFSET 4 /* Timestamp of the snapshot. */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_TIMESTAMP_SIZE 4 /* bytes */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_CONTEXT_ID_OFFSET 8 /* Id of the context running when the report was written. */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_CONTEXT_ID_SIZE 4 /* bytes */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_GPU_TICKS_OFFSET 12 /* GPU clock ticks. */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_GPU_TICKS_SIZE 4 /* bytes */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_LOW_OFFSET(i) (16 + 4 * (i)) /* Bits 31:0 of A0..A31, A_i at byte 16 + 4*i. */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_LOW_SIZE 4 /* bytes per element */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_LOW_FIRST 0 /* first element: counter A0 */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_LOW_COUNT 32 /* elements */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_32BIT_OFFSET(i) (144 + 4 * ((i) - 32)) /* The 32-bit counters A32..A35, A_i at byte 144 + 4*(i - 32). */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_32BIT_SIZE 4 /* bytes per element */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_32BIT_FIRST 32 /* first element: counter A32 */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_32BIT_COUNT 4 /* elements */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_HIGH_OFFSET(i) (160 + (i)) /* Bits 39:32 of A0..A31, A_i at byte 160 + i. */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_HIGH_SIZE 1 /* bytes per element */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_HIGH_FIRST 0 /* first element: counter A0 */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_HIGH_COUNT 32 /* elements */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_B_OFFSET(i) (192 + 4 * (i)) /* B0..B7, B_i at byte 192 + 4*i. */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_B_SIZE 4 /* bytes per element */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_B_FIRST 0 /* first element: counter B0 */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_B_COUNT 8 /* elements */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_C_OFFSET(i) (224 + 4 * (i)) /* C0..C7, C_i at byte 224 + 4*i. */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_C_SIZE 4 /* bytes per element */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_C_FIRST 0 /* first element: counter C0 */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_C_COUNT 8 /* elements */
+
+/* Report format A12 */
+/* Gen8 format with 12 A counters; the source gives no layout. */
+#define INTEL_OA_CHV_REPORT_A12_SELECT           0 /* report format select value */
+#define INTEL_OA_CHV_REPORT_A12_SIZE             64 /* bytes per report */
+
+/* Report format A12_B8_C8 */
+/* Gen8 format with 12 A counters, B0..B7 and C0..C7; the source gives no layout. */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_SELECT     2 /* report format select value */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_SIZE       128 /* bytes per report */
+
+/* Report format C4_B8 */
+/* Gen8 format with 4 C counters and B0..B7; the source gives no layout. */
+#define INTEL_OA_CHV_REPORT_C4_B8_SELECT         7 /* report format select value */
+#define INTEL_OA_CHV_REPORT_C4_B8_SIZE           64 /* bytes per report */
+
+/* Enum EU_INCREMENT: Flexible EU increment event */
+#define INTEL_OA_CHV_EU_INCREMENT_FPU0_ACTIVE    0x0u /* 0b0000 EU FPU0 Pipeline Active */
+#define INTEL_OA_CHV_EU_INCREMENT_FPU1_ACTIVE    0x1u /* 0b0001 EU FPU1 Pipeline Active */
+#define INTEL_OA_CHV_EU_INCREMENT_SEND_ACTIVE    0x2u /* 0b0010 EU SEND Pipeline Active */
+#define INTEL_OA_CHV_EU_INCREMENT_FPU0_FPU1_ACTIVE 0x3u /* 0b0011 EU FPU0 & FPU1 Pipelines Concurrently Active */
+#define INTEL_OA_CHV_EU_INCREMENT_ANY_PIPE_ACTIVE 0x4u /* 0b0100 Some EU Pipeline Active */
+#define INTEL_OA_CHV_EU_INCREMENT_LOADED_NO_PIPE_ACTIVE 0x5u /* 0b0101 At Least 1 Thread Loaded But No EU Pipeline Active */
+#define INTEL_OA_CHV_EU_INCREMENT_THREADS_LOADED_FULL 0x8u /* 0b1000 Threads loaded integrator == max threads for current HW SKU */
+#define INTEL_OA_CHV_EU_INCREMENT_WIDTH          4 /* bits */
+#define INTEL_OA_CHV_EU_INCREMENT_VALUES         0x013Fu /* bit v set: v is a value */
+#define INTEL_OA_CHV_EU_INCREMENT_DOCUMENTED     0x013Fu /* bit v set: v is a documented value */
+
+/* Enum EU_COARSE_FILTER: Flexible EU coarse event filter */
+#define INTEL_OA_CHV_EU_COARSE_FILTER_NONE       0x0u /* 0b0000 No mask */
+#define INTEL_OA_CHV_EU_COARSE_FILTER_VS         0x1u /* 0b0001 Currently executing thread came from VS */
+#define INTEL_OA_CHV_EU_COARSE_FILTER_HS         0x2u /* 0b0010 Currently executing thread came from HS */
+#define INTEL_OA_CHV_EU_COARSE_FILTER_DS         0x3u /* 0b0011 Currently executing thread came from DS */
+#define INTEL_OA_CHV_EU_COARSE_FILTER_GS         0x4u /* 0b0100 Currently executing thread came from GS */
+#define INTEL_OA_CHV_EU_COARSE_FILTER_PS         0x5u /* 0b0101 Currently executing thread came from PS */
+#define INTEL_OA_CHV_EU_COARSE_FILTER_TS         0x6u /* 0b0110 Currently executing thread came from TS */
+#define INTEL_OA_CHV_EU_COARSE_FILTER_ROW0       0x7u /* 0b0111 Row = 0 */
+#define INTEL_OA_CHV_EU_COARSE_FILTER_ROW1       0x8u /* 0b1000 Row = 1 */
+#define INTEL_OA_CHV_EU_COARSE_FILTER_WIDTH      4 /* bits */
+#define INTEL_OA_CHV_EU_COARSE_FILTER_VALUES     0x01FFu /* bit v set: v is a value */
+#define INTEL_OA_CHV_EU_COARSE_FILTER_DOCUMENTED 0x01FFu /* bit v set: v is a documented value */
+
+/* Enum EU_FINE_FILTER: Flexible EU fine event filter */
+#define INTEL_OA_CHV_EU_FINE_FILTER_NONE         0x0u /* 0b0000 None */
+#define INTEL_OA_CHV_EU_FINE_FILTER_HYBRID       0x1u /* 0b0001 Cycles where hybrid instructions are being executed */
+#define INTEL_OA_CHV_EU_FINE_FILTER_TERNARY      0x2u /* 0b0010 Cycles where ternary instructions are being executed */
+#define INTEL_OA_CHV_EU_FINE_FILTER_BINARY       0x3u /* 0b0011 Cycles where binary instructions are being executed */
+#define INTEL_OA_CHV_EU_FINE_FILTER_MOV          0x4u /* 0b0100 Cycles where mov instructions are being executed */
+#define INTEL_OA_CHV_EU_FINE_FILTER_SEND_START   0x5u /* 0b0101 Cycles where sends start being executed */
+#define INTEL_OA_CHV_EU_FINE_FILTER_UNDOCUMENTED_6 0x6u /* 0b0110 undocumented: Undocumented fine filter 0b0110 */
+#define INTEL_OA_CHV_EU_FINE_FILTER_EU0          0x7u /* 0b0111 EU# = 0b00 */
+#define INTEL_OA_CHV_EU_FINE_FILTER_EU1          0x8u /* 0b1000 EU# = 0b01 */
+#define INTEL_OA_CHV_EU_FINE_FILTER_EU2          0x9u /* 0b1001 EU# = 0b10 */
+#define INTEL_OA_CHV_EU_FINE_FILTER_EU3          0xAu /* 0b1010 EU# = 0b11 */
+#define INTEL_OA_CHV_EU_FINE_FILTER_WIDTH        4 /* bits */
+#define INTEL_OA_CHV_EU_FINE_FILTER_VALUES       0x07FFu /* bit v set: v is a value */
+#define INTEL_OA_CHV_EU_FINE_FILTER_DOCUMENTED   0x07BFu /* bit v set: v is a documented value */
+
+/* Support rules: the values one enum may take while another holds a value */
+/* bit v set: value v allowed; a value no rule names restricts nothing */
+#define INTEL_OA_CHV_EU_INCREMENT_SEND_ACTIVE_ALLOWS_EU_FINE_FILTER 0x07E1u /* EU_FINE_FILTER values allowed while EU_INCREMENT is 0b0010 */
+#define INTEL_OA_CHV_EU_INCREMENT_FPU0_FPU1_ACTIVE_ALLOWS_EU_COARSE_FILTER 0x0181u /* EU_COARSE_FILTER values allowed while EU_INCREMENT is 0b0011 */
+#define INTEL_OA_CHV_EU_INCREMENT_FPU0_FPU1_ACTIVE_ALLOWS_EU_FINE_FILTER 0x0781u /* EU_FINE_FILTER values allowed while EU_INCREMENT is 0b0011 */
+#define INTEL_OA_CHV_EU_INCREMENT_ANY_PIPE_ACTIVE_ALLOWS_EU_COARSE_FILTER 0x0181u /* EU_COARSE_FILTER values allowed while EU_INCREMENT is 0b0100 */
+#define INTEL_OA_CHV_EU_INCREMENT_ANY_PIPE_ACTIVE_ALLOWS_EU_FINE_FILTER 0x07E1u /* EU_FINE_FILTER values allowed while EU_INCREMENT is 0b0100 */
+#define INTEL_OA_CHV_EU_INCREMENT_LOADED_NO_PIPE_ACTIVE_ALLOWS_EU_COARSE_FILTER 0x0181u /* EU_COARSE_FILTER values allowed while EU_INCREMENT is 0b0101 */
+#define INTEL_OA_CHV_EU_INCREMENT_LOADED_NO_PIPE_ACTIVE_ALLOWS_EU_FINE_FILTER 0x0781u /* EU_FINE_FILTER values allowed while EU_INCREMENT is 0b0101 */
+#define INTEL_OA_CHV_EU_INCREMENT_THREADS_LOADED_FULL_ALLOWS_EU_COARSE_FILTER 0x0181u /* EU_COARSE_FILTER values allowed while EU_INCREMENT is 0b1000 */
+#define INTEL_OA_CHV_EU_INCREMENT_THREADS_LOADED_FULL_ALLOWS_EU_FINE_FILTER 0x0781u /* EU_FINE_FILTER values allowed while EU_INCREMENT is 0b1000 */
+
+/* Layout EU_COUNTER_FIELD */
+/* What one flexible EU counter counts: an increment event masked by a coarse and a fine filter. */
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_WIDTH      12 /* bits */
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_INCREMENT_SHIFT 0 /* Bits 3:0: increment event. */
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_INCREMENT_WIDTH 4 /* bits */
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_INCREMENT_MASK 0x00Fu /* values: enum EU_INCREMENT */
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_INCREMENT_GET(v) (((unsigned long)(v) >> 0) & 0xFul)
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_COARSE_SHIFT 4 /* Bits 7:4: coarse event filter. */
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_COARSE_WIDTH 4 /* bits */
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_COARSE_MASK 0x0F0u /* values: enum EU_COARSE_FILTER */
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_COARSE_GET(v) (((unsigned long)(v) >> 4) & 0xFul)
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_FINE_SHIFT 8 /* Bits 11:8: fine event filter. */
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_FINE_WIDTH 4 /* bits */
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_FINE_MASK  0xF00u /* values: enum EU_FINE_FILTER */
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_FINE_GET(v) (((unsigned long)(v) >> 8) & 0xFul)
+
+/* Register EU_PERF_CNTL0 */
+/* Programs flexible EU counters A7 and A8. */
+#define INTEL_OA_CHV_EU_PERF_CNTL0_ADDR          0xE458u /* MMIO offset */
+#define INTEL_OA_CHV_EU_PERF_CNTL0_WIDTH         32 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL0_A7_SHIFT      0 /* Event selection for A7. */
+#define INTEL_OA_CHV_EU_PERF_CNTL0_A7_WIDTH      12 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL0_A7_MASK       0x00000FFFu /* layout EU_COUNTER_FIELD */
+#define INTEL_OA_CHV_A7_PROGRAM_ADDR             INTEL_OA_CHV_EU_PERF_CNTL0_ADDR /* counter A7 is programmed by EU_PERF_CNTL0 field A7 */
+#define INTEL_OA_CHV_A7_PROGRAM_SHIFT            INTEL_OA_CHV_EU_PERF_CNTL0_A7_SHIFT
+#define INTEL_OA_CHV_EU_PERF_CNTL0_A8_SHIFT      12 /* Event selection for A8. */
+#define INTEL_OA_CHV_EU_PERF_CNTL0_A8_WIDTH      12 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL0_A8_MASK       0x00FFF000u /* layout EU_COUNTER_FIELD */
+#define INTEL_OA_CHV_A8_PROGRAM_ADDR             INTEL_OA_CHV_EU_PERF_CNTL0_ADDR /* counter A8 is programmed by EU_PERF_CNTL0 field A8 */
+#define INTEL_OA_CHV_A8_PROGRAM_SHIFT            INTEL_OA_CHV_EU_PERF_CNTL0_A8_SHIFT
+
+/* Register EU_PERF_CNTL1 */
+/* Programs flexible EU counters A9 and A10. */
+#define INTEL_OA_CHV_EU_PERF_CNTL1_ADDR          0xE558u /* MMIO offset */
+#define INTEL_OA_CHV_EU_PERF_CNTL1_WIDTH         32 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL1_A9_SHIFT      0 /* Event selection for A9. */
+#define INTEL_OA_CHV_EU_PERF_CNTL1_A9_WIDTH      12 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL1_A9_MASK       0x00000FFFu /* layout EU_COUNTER_FIELD */
+#define INTEL_OA_CHV_A9_PROGRAM_ADDR             INTEL_OA_CHV_EU_PERF_CNTL1_ADDR /* counter A9 is programmed by EU_PERF_CNTL1 field A9 */
+#define INTEL_OA_CHV_A9_PROGRAM_SHIFT            INTEL_OA_CHV_EU_PERF_CNTL1_A9_SHIFT
+#define INTEL_OA_CHV_EU_PERF_CNTL1_A10_SHIFT     12 /* Event selection for A10. */
+#define INTEL_OA_CHV_EU_PERF_CNTL1_A10_WIDTH     12 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL1_A10_MASK      0x00FFF000u /* layout EU_COUNTER_FIELD */
+#define INTEL_OA_CHV_A10_PROGRAM_ADDR            INTEL_OA_CHV_EU_PERF_CNTL1_ADDR /* counter A10 is programmed by EU_PERF_CNTL1 field A10 */
+#define INTEL_OA_CHV_A10_PROGRAM_SHIFT           INTEL_OA_CHV_EU_PERF_CNTL1_A10_SHIFT
+
+/* Register EU_PERF_CNTL2 */
+/* Programs flexible EU counters A11 and A12. */
+#define INTEL_OA_CHV_EU_PERF_CNTL2_ADDR          0xE658u /* MMIO offset */
+#define INTEL_OA_CHV_EU_PERF_CNTL2_WIDTH         32 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL2_A11_SHIFT     0 /* Event selection for A11. */
+#define INTEL_OA_CHV_EU_PERF_CNTL2_A11_WIDTH     12 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL2_A11_MASK      0x00000FFFu /* layout EU_COUNTER_FIELD */
+#define INTEL_OA_CHV_A11_PROGRAM_ADDR            INTEL_OA_CHV_EU_PERF_CNTL2_ADDR /* counter A11 is programmed by EU_PERF_CNTL2 field A11 */
+#define INTEL_OA_CHV_A11_PROGRAM_SHIFT           INTEL_OA_CHV_EU_PERF_CNTL2_A11_SHIFT
+#define INTEL_OA_CHV_EU_PERF_CNTL2_A12_SHIFT     12 /* Event selection for A12. */
+#define INTEL_OA_CHV_EU_PERF_CNTL2_A12_WIDTH     12 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL2_A12_MASK      0x00FFF000u /* layout EU_COUNTER_FIELD */
+#define INTEL_OA_CHV_A12_PROGRAM_ADDR            INTEL_OA_CHV_EU_PERF_CNTL2_ADDR /* counter A12 is programmed by EU_PERF_CNTL2 field A12 */
+#define INTEL_OA_CHV_A12_PROGRAM_SHIFT           INTEL_OA_CHV_EU_PERF_CNTL2_A12_SHIFT
+
+/* Register EU_PERF_CNTL3 */
+/* Programs flexible EU counters A13 and A14. */
+#define INTEL_OA_CHV_EU_PERF_CNTL3_ADDR          0xE758u /* MMIO offset */
+#define INTEL_OA_CHV_EU_PERF_CNTL3_WIDTH         32 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL3_A13_SHIFT     0 /* Event selection for A13. */
+#define INTEL_OA_CHV_EU_PERF_CNTL3_A13_WIDTH     12 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL3_A13_MASK      0x00000FFFu /* layout EU_COUNTER_FIELD */
+#define INTEL_OA_CHV_A13_PROGRAM_ADDR            INTEL_OA_CHV_EU_PERF_CNTL3_ADDR /* counter A13 is programmed by EU_PERF_CNTL3 field A13 */
+#define INTEL_OA_CHV_A13_PROGRAM_SHIFT           INTEL_OA_CHV_EU_PERF_CNTL3_A13_SHIFT
+#define INTEL_OA_CHV_EU_PERF_CNTL3_A14_SHIFT     12 /* Event selection for A14. */
+#define INTEL_OA_CHV_EU_PERF_CNTL3_A14_WIDTH     12 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL3_A14_MASK      0x00FFF000u /* layout EU_COUNTER_FIELD */
+#define INTEL_OA_CHV_A14_PROGRAM_ADDR            INTEL_OA_CHV_EU_PERF_CNTL3_ADDR /* counter A14 is programmed by EU_PERF_CNTL3 field A14 */
+#define INTEL_OA_CHV_A14_PROGRAM_SHIFT           INTEL_OA_CHV_EU_PERF_CNTL3_A14_SHIFT
+
+/* Register EU_PERF_CNTL4 */
+/* Programs flexible EU counters A15 and A16. */
+#define INTEL_OA_CHV_EU_PERF_CNTL4_ADDR          0xE45Cu /* MMIO offset */
+#define INTEL_OA_CHV_EU_PERF_CNTL4_WIDTH         32 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL4_A15_SHIFT     0 /* Event selection for A15. */
+#define INTEL_OA_CHV_EU_PERF_CNTL4_A15_WIDTH     12 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL4_A15_MASK      0x00000FFFu /* layout EU_COUNTER_FIELD */
+#define INTEL_OA_CHV_A15_PROGRAM_ADDR            INTEL_OA_CHV_EU_PERF_CNTL4_ADDR /* counter A15 is programmed by EU_PERF_CNTL4 field A15 */
+#define INTEL_OA_CHV_A15_PROGRAM_SHIFT           INTEL_OA_CHV_EU_PERF_CNTL4_A15_SHIFT
+#define INTEL_OA_CHV_EU_PERF_CNTL4_A16_SHIFT     12 /* Event selection for A16. */
+#define INTEL_OA_CHV_EU_PERF_CNTL4_A16_WIDTH     12 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL4_A16_MASK      0x00FFF000u /* layout EU_COUNTER_FIELD */
+#define INTEL_OA_CHV_A16_PROGRAM_ADDR            INTEL_OA_CHV_EU_PERF_CNTL4_ADDR /* counter A16 is programmed by EU_PERF_CNTL4 field A16 */
+#define INTEL_OA_CHV_A16_PROGRAM_SHIFT           INTEL_OA_CHV_EU_PERF_CNTL4_A16_SHIFT
+
+/* Register EU_PERF_CNTL5 */
+/* Programs flexible EU counters A17 and A18. */
+#define INTEL_OA_CHV_EU_PERF_CNTL5_ADDR          0xE55Cu /* MMIO offset */
+#define INTEL_OA_CHV_EU_PERF_CNTL5_WIDTH         32 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL5_A17_SHIFT     0 /* Event selection for A17. */
+#define INTEL_OA_CHV_EU_PERF_CNTL5_A17_WIDTH     12 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL5_A17_MASK      0x00000FFFu /* layout EU_COUNTER_FIELD */
+#define INTEL_OA_CHV_A17_PROGRAM_ADDR            INTEL_OA_CHV_EU_PERF_CNTL5_ADDR /* counter A17 is programmed by EU_PERF_CNTL5 field A17 */
+#define INTEL_OA_CHV_A17_PROGRAM_SHIFT           INTEL_OA_CHV_EU_PERF_CNTL5_A17_SHIFT
+#define INTEL_OA_CHV_EU_PERF_CNTL5_A18_SHIFT     12 /* Event selection for A18. */
+#define INTEL_OA_CHV_EU_PERF_CNTL5_A18_WIDTH     12 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL5_A18_MASK      0x00FFF000u /* layout EU_COUNTER_FIELD */
+#define INTEL_OA_CHV_A18_PROGRAM_ADDR            INTEL_OA_CHV_EU_PERF_CNTL5_ADDR /* counter A18 is programmed by EU_PERF_CNTL5 field A18 */
+#define INTEL_OA_CHV_A18_PROGRAM_SHIFT           INTEL_OA_CHV_EU_PERF_CNTL5_A18_SHIFT
+
+/* Register EU_PERF_CNTL6 */
+/* Programs flexible EU counters A19 and A20. */
+#define INTEL_OA_CHV_EU_PERF_CNTL6_ADDR          0xE65Cu /* MMIO offset */
+#define INTEL_OA_CHV_EU_PERF_CNTL6_WIDTH         32 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL6_A19_SHIFT     0 /* Event selection for A19. */
+#define INTEL_OA_CHV_EU_PERF_CNTL6_A19_WIDTH     12 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL6_A19_MASK      0x00000FFFu /* layout EU_COUNTER_FIELD */
+#define INTEL_OA_CHV_A19_PROGRAM_ADDR            INTEL_OA_CHV_EU_PERF_CNTL6_ADDR /* counter A19 is programmed by EU_PERF_CNTL6 field A19 */
+#define INTEL_OA_CHV_A19_PROGRAM_SHIFT           INTEL_OA_CHV_EU_PERF_CNTL6_A19_SHIFT
+#define INTEL_OA_CHV_EU_PERF_CNTL6_A20_SHIFT     12 /* Event selection for A20. */
+#define INTEL_OA_CHV_EU_PERF_CNTL6_A20_WIDTH     12 /* bits */
+#define INTEL_OA_CHV_EU_PERF_CNTL6_A20_MASK      0x00FFF000u /* layout EU_COUNTER_FIELD */
+#define INTEL_OA_CHV_A20_PROGRAM_ADDR            INTEL_OA_CHV_EU_PERF_CNTL6_ADDR /* counter A20 is programmed by EU_PERF_CNTL6 field A20 */
+#define INTEL_OA_CHV_A20_PROGRAM_SHIFT           INTEL_OA_CHV_EU_PERF_CNTL6_A20_SHIFT
+
+/*
+ * intel_oa_chv_u64: unsigned, at least 64 bits, for values wider than
+ * 32 bits. C99, C++11 and MSVC have unsigned long long, and GNU compilers
+ * accept it in C89 and C++98 as an extension (the pragmas keep -pedantic
+ * quiet about it here only). With another C89 compiler, define
+ * INTEL_OA_CHV_U64 as such a type before including this header;
+ * without it, only the macros that use intel_oa_chv_u64 are unusable.
+ */
+#if defined(INTEL_OA_CHV_U64)
+typedef INTEL_OA_CHV_U64 intel_oa_chv_u64;
+#elif (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 199901L) || \
+    (defined(__cplusplus) && __cplusplus >= 201103L) || defined(_MSC_VER)
+typedef unsigned long long intel_oa_chv_u64;
+#elif defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wlong-long"
+__extension__ typedef unsigned long long intel_oa_chv_u64;
+#pragma GCC diagnostic pop
+#endif
+
+/*
+ * Reading reports. p points to the first byte of a report (a const
+ * unsigned char *) and off is a byte offset (see the _OFFSET macros);
+ * values are little-endian.
+ *   INTEL_OA_CHV_REPORT_U<n>(p, off)
+ * reads n bits, as unsigned long (intel_oa_chv_u64 above 32 bits). A counter
+ * wider than 32 bits is stored in two parts:
+ *   INTEL_OA_CHV_REPORT_U<n>(p, low, high)
+ * joins the low part at offset low with the bits above it at offset high.
+ */
+#define INTEL_OA_CHV_REPORT_U8(p, off) ((unsigned long)(p)[(off)])
+#define INTEL_OA_CHV_REPORT_U32(p, off) \
+    (INTEL_OA_CHV_REPORT_U8(p, off) | \
+     (INTEL_OA_CHV_REPORT_U8(p, (off) + 1) << 8) | \
+     (INTEL_OA_CHV_REPORT_U8(p, (off) + 2) << 16) | \
+     (INTEL_OA_CHV_REPORT_U8(p, (off) + 3) << 24))
+#define INTEL_OA_CHV_REPORT_U40(p, low, high) \
+    ((intel_oa_chv_u64)INTEL_OA_CHV_REPORT_U32(p, low) | \
+     ((intel_oa_chv_u64)INTEL_OA_CHV_REPORT_U8(p, high) << 32))
+
+/*
+ * Report A32u40_A4u32_B8_C8.
+ * <field>_READ(p), or <field>_READ(p, i) for element i, reads a field;
+ * READ_<block>(p, i) reads counter i of a block whole (both parts joined),
+ * or gives 0 for a counter the report does not hold.
+ */
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_REPORT_ID_READ(p) \
+    INTEL_OA_CHV_REPORT_U32((p), \
+        INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_REPORT_ID_OFFSET)
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_TIMESTAMP_READ(p) \
+    INTEL_OA_CHV_REPORT_U32((p), \
+        INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_TIMESTAMP_OFFSET)
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_CONTEXT_ID_READ(p) \
+    INTEL_OA_CHV_REPORT_U32((p), \
+        INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_CONTEXT_ID_OFFSET)
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_GPU_TICKS_READ(p) \
+    INTEL_OA_CHV_REPORT_U32((p), \
+        INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_GPU_TICKS_OFFSET)
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_LOW_READ(p, i) \
+    INTEL_OA_CHV_REPORT_U32((p), \
+        INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_LOW_OFFSET(i))
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_32BIT_READ(p, i) \
+    INTEL_OA_CHV_REPORT_U32((p), \
+        INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_32BIT_OFFSET(i))
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_HIGH_READ(p, i) \
+    INTEL_OA_CHV_REPORT_U8((p), \
+        INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_HIGH_OFFSET(i))
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_B_READ(p, i) \
+    INTEL_OA_CHV_REPORT_U32((p), \
+        INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_B_OFFSET(i))
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_C_READ(p, i) \
+    INTEL_OA_CHV_REPORT_U32((p), \
+        INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_C_OFFSET(i))
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_READ_A(p, i) \
+    ((unsigned long)(i) < 32ul ? \
+        INTEL_OA_CHV_REPORT_U40((p), \
+            INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_LOW_OFFSET(i), \
+            INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_HIGH_OFFSET(i)) : \
+     (unsigned long)(i) - 32ul < 4ul ? \
+        INTEL_OA_CHV_REPORT_U32((p), \
+            INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_A_32BIT_OFFSET(i)) : \
+     0ul)
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_READ_B(p, i) \
+    ((unsigned long)(i) < 8ul ? \
+        INTEL_OA_CHV_REPORT_U32((p), \
+            INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_B_OFFSET(i)) : \
+     0ul)
+#define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_READ_C(p, i) \
+    ((unsigned long)(i) < 8ul ? \
+        INTEL_OA_CHV_REPORT_U32((p), \
+            INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_C_OFFSET(i)) : \
+     0ul)
+
+/*
+ * Counter arithmetic. A W-bit counter wraps at 2^W, so the count between a
+ * previous and a current read is (cur - prev) modulo 2^W, right across one
+ * wrap-around. MASK<W> keeps W bits; DELTA<W>(prev, cur) is the count.
+ * BLOCK_<block>_WIDTH(i) is the width of counter i of a block and
+ * BLOCK_<block>_DELTA(i, prev, cur) its count (0 for a number no counter
+ * has).
+ */
+#define INTEL_OA_CHV_MASK32 0xFFFFFFFFul
+#define INTEL_OA_CHV_DELTA32(prev, cur) \
+    (((unsigned long)(cur) - (unsigned long)(prev)) & INTEL_OA_CHV_MASK32)
+#define INTEL_OA_CHV_MASK40 ((((intel_oa_chv_u64)1) << 40) - 1u)
+#define INTEL_OA_CHV_DELTA40(prev, cur) \
+    (((intel_oa_chv_u64)(cur) - (intel_oa_chv_u64)(prev)) & INTEL_OA_CHV_MASK40)
+#define INTEL_OA_CHV_BLOCK_A_WIDTH(i) \
+    ((unsigned long)(i) < 32ul ? 40 : \
+     (unsigned long)(i) - 32ul < 4ul ? 32 : \
+     0)
+#define INTEL_OA_CHV_BLOCK_A_DELTA(i, prev, cur) \
+    ((unsigned long)(i) < 32ul ? INTEL_OA_CHV_DELTA40(prev, cur) : \
+     (unsigned long)(i) - 32ul < 4ul ? INTEL_OA_CHV_DELTA32(prev, cur) : \
+     0ul)
+#define INTEL_OA_CHV_BLOCK_B_WIDTH(i) \
+    ((unsigned long)(i) < 8ul ? 32 : \
+     0)
+#define INTEL_OA_CHV_BLOCK_B_DELTA(i, prev, cur) \
+    ((unsigned long)(i) < 8ul ? INTEL_OA_CHV_DELTA32(prev, cur) : \
+     0ul)
+#define INTEL_OA_CHV_BLOCK_C_WIDTH(i) \
+    ((unsigned long)(i) < 8ul ? 32 : \
+     0)
+#define INTEL_OA_CHV_BLOCK_C_DELTA(i, prev, cur) \
+    ((unsigned long)(i) < 8ul ? INTEL_OA_CHV_DELTA32(prev, cur) : \
+     0ul)
+
+/*
+ * Layout EU_COUNTER_FIELD.
+ *
+ * INTEL_OA_CHV_EU_COUNTER_FIELD_PACK(increment, coarse, fine)
+ * builds a value from its fields, each masked to its width.
+ *
+ * INTEL_OA_CHV_EU_COUNTER_FIELD_SUPPORTED(increment, coarse, fine)
+ * is nonzero when the combination is valid: each field holds a value of its
+ * enum, an undocumented value only where a support rule that applies lists
+ * it, and every rule whose subject field holds the rule's value allows the
+ * value of its object field. A _BY_ macro gives the mask of values one
+ * field may take while another holds v, or `none` where no rule is written
+ * for v.
+ *
+ * intel_oa_chv_eu_counter_field_supported(increment, coarse, fine)
+ * is the same check as a function (a macro in C89).
+ */
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_PACK(increment, coarse, fine) \
+    (((unsigned long)(increment) & 0xFul) | \
+     (((unsigned long)(coarse) & 0xFul) << 4) | \
+     (((unsigned long)(fine) & 0xFul) << 8))
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_INCREMENT_OK(increment, coarse, fine) \
+    ((unsigned long)(increment) < 32ul && \
+     ((1ul << (unsigned long)(increment)) & \
+      INTEL_OA_CHV_EU_INCREMENT_DOCUMENTED) != 0ul)
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_COARSE_BY_INCREMENT(v, none) \
+    ((unsigned long)(v) == 0x3ul ? \
+        INTEL_OA_CHV_EU_INCREMENT_FPU0_FPU1_ACTIVE_ALLOWS_EU_COARSE_FILTER : \
+     (unsigned long)(v) == 0x4ul ? \
+        INTEL_OA_CHV_EU_INCREMENT_ANY_PIPE_ACTIVE_ALLOWS_EU_COARSE_FILTER : \
+     (unsigned long)(v) == 0x5ul ? \
+        INTEL_OA_CHV_EU_INCREMENT_LOADED_NO_PIPE_ACTIVE_ALLOWS_EU_COARSE_FILTER : \
+     (unsigned long)(v) == 0x8ul ? \
+        INTEL_OA_CHV_EU_INCREMENT_THREADS_LOADED_FULL_ALLOWS_EU_COARSE_FILTER : \
+     (none))
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_COARSE_OK(increment, coarse, fine) \
+    ((unsigned long)(coarse) < 32ul && \
+     ((1ul << (unsigned long)(coarse)) & \
+      (INTEL_OA_CHV_EU_COARSE_FILTER_DOCUMENTED | \
+       INTEL_OA_CHV_EU_COUNTER_FIELD_COARSE_BY_INCREMENT(increment, 0ul)) & \
+      INTEL_OA_CHV_EU_COUNTER_FIELD_COARSE_BY_INCREMENT(increment, 0xFFFFFFFFul)) != 0ul)
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_FINE_BY_INCREMENT(v, none) \
+    ((unsigned long)(v) == 0x2ul ? \
+        INTEL_OA_CHV_EU_INCREMENT_SEND_ACTIVE_ALLOWS_EU_FINE_FILTER : \
+     (unsigned long)(v) == 0x3ul ? \
+        INTEL_OA_CHV_EU_INCREMENT_FPU0_FPU1_ACTIVE_ALLOWS_EU_FINE_FILTER : \
+     (unsigned long)(v) == 0x4ul ? \
+        INTEL_OA_CHV_EU_INCREMENT_ANY_PIPE_ACTIVE_ALLOWS_EU_FINE_FILTER : \
+     (unsigned long)(v) == 0x5ul ? \
+        INTEL_OA_CHV_EU_INCREMENT_LOADED_NO_PIPE_ACTIVE_ALLOWS_EU_FINE_FILTER : \
+     (unsigned long)(v) == 0x8ul ? \
+        INTEL_OA_CHV_EU_INCREMENT_THREADS_LOADED_FULL_ALLOWS_EU_FINE_FILTER : \
+     (none))
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_FINE_OK(increment, coarse, fine) \
+    ((unsigned long)(fine) < 32ul && \
+     ((1ul << (unsigned long)(fine)) & \
+      (INTEL_OA_CHV_EU_FINE_FILTER_DOCUMENTED | \
+       INTEL_OA_CHV_EU_COUNTER_FIELD_FINE_BY_INCREMENT(increment, 0ul)) & \
+      INTEL_OA_CHV_EU_COUNTER_FIELD_FINE_BY_INCREMENT(increment, 0xFFFFFFFFul)) != 0ul)
+#define INTEL_OA_CHV_EU_COUNTER_FIELD_SUPPORTED(increment, coarse, fine) \
+    (INTEL_OA_CHV_EU_COUNTER_FIELD_INCREMENT_OK(increment, coarse, fine) && \
+     INTEL_OA_CHV_EU_COUNTER_FIELD_COARSE_OK(increment, coarse, fine) && \
+     INTEL_OA_CHV_EU_COUNTER_FIELD_FINE_OK(increment, coarse, fine))
+#if (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 199901L) || \
+    defined(__cplusplus)
+static inline int intel_oa_chv_eu_counter_field_supported(
+    unsigned int increment, unsigned int coarse, unsigned int fine)
+{
+    return INTEL_OA_CHV_EU_COUNTER_FIELD_SUPPORTED(increment, coarse, fine) != 0;
+}
+#else
+#define intel_oa_chv_eu_counter_field_supported(increment, coarse, fine) \
+    (INTEL_OA_CHV_EU_COUNTER_FIELD_SUPPORTED(increment, coarse, fine) != 0)
+#endif
+
+/*
+ * Register values: <register>_PACK(<fields>) places each field value, masked
+ * to its width, at its bits.
+ */
+#define INTEL_OA_CHV_EU_PERF_CNTL0_PACK(a7, a8) \
+    (((unsigned long)(a7) & 0xFFFul) | \
+     (((unsigned long)(a8) & 0xFFFul) << 12))
+#define INTEL_OA_CHV_EU_PERF_CNTL1_PACK(a9, a10) \
+    (((unsigned long)(a9) & 0xFFFul) | \
+     (((unsigned long)(a10) & 0xFFFul) << 12))
+#define INTEL_OA_CHV_EU_PERF_CNTL2_PACK(a11, a12) \
+    (((unsigned long)(a11) & 0xFFFul) | \
+     (((unsigned long)(a12) & 0xFFFul) << 12))
+#define INTEL_OA_CHV_EU_PERF_CNTL3_PACK(a13, a14) \
+    (((unsigned long)(a13) & 0xFFFul) | \
+     (((unsigned long)(a14) & 0xFFFul) << 12))
+#define INTEL_OA_CHV_EU_PERF_CNTL4_PACK(a15, a16) \
+    (((unsigned long)(a15) & 0xFFFul) | \
+     (((unsigned long)(a16) & 0xFFFul) << 12))
+#define INTEL_OA_CHV_EU_PERF_CNTL5_PACK(a17, a18) \
+    (((unsigned long)(a17) & 0xFFFul) | \
+     (((unsigned long)(a18) & 0xFFFul) << 12))
+#define INTEL_OA_CHV_EU_PERF_CNTL6_PACK(a19, a20) \
+    (((unsigned long)(a19) & 0xFFFul) | \
+     (((unsigned long)(a20) & 0xFFFul) << 12))
 
 #endif /* HWCGEN_INTEL_OA_CHV_H */

@@ -6,7 +6,7 @@
  * Do not edit: change the spec and run hwcgen again.
  */
 /*
- * Freestanding: integer constants only, no libc and no floating point, so
+ * Freestanding: integer macros and types, no libc and no floating point, so
  * kernel drivers and firmware can include it (C89 or later, or C++).
  */
 #ifndef HWCGEN_MALI_G720_H

@@ -20,6 +20,13 @@
 extern "C" {
 #endif
 
+/* Results match `hwcgen eval` bit for bit only without fused multiply-add:
+ * clang is told here (and reset at the end); with GCC in its GNU modes,
+ * compile with -ffp-contract=off (ISO modes such as -std=c11 already are). */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 #ifndef HWCGEN_EVAL_HELPERS
 #define HWCGEN_EVAL_HELPERS
 /* Shared by every hwcgen metrics header; defined once. */
@@ -1260,6 +1267,10 @@ static inline const struct mali_g720_metric_info *mali_g720_metric_info(int i)
         {0, 0, 0, 0, 0, 0}};
     return (i >= 0 && i < MALI_G720_METRIC_COUNT) ? &table[i] : 0;
 }
+
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT DEFAULT
+#endif
 
 #ifdef __cplusplus
 }

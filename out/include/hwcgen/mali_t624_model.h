@@ -19,6 +19,13 @@
 extern "C" {
 #endif
 
+/* Results match `hwcgen eval` bit for bit only without fused multiply-add:
+ * clang is told here (and reset at the end); with GCC in its GNU modes,
+ * compile with -ffp-contract=off (ISO modes such as -std=c11 already are). */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 #ifndef HWCGEN_EVAL_HELPERS
 #define HWCGEN_EVAL_HELPERS
 /* Shared by every hwcgen metrics header; defined once. */
@@ -228,6 +235,10 @@ static inline const struct mali_t624_model_metric_info *mali_t624_model_metric_i
         {0, 0, 0, 0, 0, 0}};
     return (i >= 0 && i < MALI_T624_MODEL_METRIC_COUNT) ? &table[i] : 0;
 }
+
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT DEFAULT
+#endif
 
 #ifdef __cplusplus
 }

@@ -20,6 +20,13 @@
 extern "C" {
 #endif
 
+/* Results match `hwcgen eval` bit for bit only without fused multiply-add:
+ * clang is told here (and reset at the end); with GCC in its GNU modes,
+ * compile with -ffp-contract=off (ISO modes such as -std=c11 already are). */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 #ifndef HWCGEN_EVAL_HELPERS
 #define HWCGEN_EVAL_HELPERS
 /* Shared by every hwcgen metrics header; defined once. */
@@ -491,6 +498,10 @@ neoverse_v1_topdown_methodology_node(int i)
         {0, 0, 0, {0}}};
     return (i >= 0 && i < 4) ? &nodes[i] : 0;
 }
+
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT DEFAULT
+#endif
 
 #ifdef __cplusplus
 }
