@@ -21,8 +21,9 @@ for t in "$@"; do
     out="$tmp/$name.log"
     if "$t" >"$out" 2>&1; then rc=0; else rc=$?; fi
     cat "$out"
-    p=$(sed -n 's/^\[  PASSED  \] \([0-9][0-9]*\) test.*/\1/p' "$out" | tail -n 1)
-    f=$(sed -n 's/^\[  FAILED  \] \([0-9][0-9]*\) test.*/\1/p' "$out" | tail -n 1)
+    # a binary may run several groups: add up every group's totals
+    p=$(sed -n 's/^\[  PASSED  \] \([0-9][0-9]*\) test.*/\1/p' "$out" | awk '{n += $1} END {print n + 0}')
+    f=$(sed -n 's/^\[  FAILED  \] \([0-9][0-9]*\) test.*/\1/p' "$out" | awk '{n += $1} END {print n + 0}')
     passed=$((passed + ${p:-0}))
     failed=$((failed + ${f:-0}))
     if [ "$rc" -ne 0 ] && [ "${f:-0}" -eq 0 ]; then

@@ -1,0 +1,595 @@
+/* emit_perf.c - Linux perf pmu-events JSON for CPU PMUs, and flat aliases.
+ *
+ * For every CPU target (kind "cpu" with coded events):
+ *   perf/arch/arm64/<vendor>/<slug>/<group>.json  events of a functional
+ *       group (lower snake case of its name); events in no group go to
+ *       other.json, and an event listed by several groups only to the first
+ *       (perf rejects a name defined twice for one CPU);
+ *   perf/arch/arm64/<vendor>/<slug>/metrics.json  every metric perf can
+ *       evaluate;
+ *   perf/<slug>.aliases  name=pmu/event=code/ lines for `perf stat -e`;
+ * and one perf/arch/arm64/mapfile.csv over all of them, sorted by MIDR.
+ *
+ * JSON comes from cJSON (arrays at the top level, keys in a fixed order).
+ * The user-hidden CHAIN event is left out everywhere. Descriptions lose any
+ * trailing '.', as perf's jevents strips it, so a round trip is stable.
+ * A metric that perf cannot express (ceil/floor/abs, a value supplied at
+ * run time) is left out with a warning; metric references are inlined, so
+ * every identifier of a MetricExpr is an event of the same CPU.
+ */
+#include <ctype.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+#include <libxml/xmlstring.h>
+
+#include "emit.h"
+#include "expr.h"
+#include "names.h"
+#include "version.h"
+
+/* The PMU an event alias is programmed on: the generic Armv8 PMUv3 driver's
+ * name on ACPI systems (device-tree systems name it after the core). */
+#define PERF_PMU "armv8_pmuv3_0"
+
+typedef struct perf_gen {
+    const hw_target *t;
+    hw_arena *a;          /* scratch, freed when the target is done */
+    hw_diag *d;
+    out_set *out;
+    const char *dir;
+    const char *cpu_dir;  /* perf/arch/arm64/<vendor>/<slug> */
+    int oom;
+} perf_gen;
+
+/* A JSON file being filled: its stem and its top-level array. */
+typedef struct perf_file {
+    const char *stem;
+    cJSON *items;
+} perf_file;
+
+typedef struct perf_files {
+    perf_file *f;
+    int n;
+    size_t cap;
+    name_index stems; /* stem -> index into f; a scan is quadratic */
+} perf_files;
+
+/* ---- what perf sees -------------------------------------------------------- */
+
+static int perf_is_cpu(const hw_target *t)
+{
+    if (!t->kind || strcmp(t->kind, "cpu") != 0)
+        return 0;
+    for (int i = 0; i < t->nevents; i++)
+        if (t->events[i].has_code)
+            return 1;
+    return 0;
+}
+
+/* CHAIN joins two counters into one; profilers never offer it. */
+static int perf_hidden(const hw_event *e)
+{
+    return (e->flags & EVENT_HIDDEN) || strcmp(e->name, "CHAIN") == 0;
+}
+
+static int perf_event_ok(const hw_event *e)
+{
+    return e->has_code && !perf_hidden(e);
+}
+
+/* Text without trailing white space and dots, as perf keeps it. */
+static const char *perf_desc(perf_gen *g, const char *s)
+{
+    if (!s)
+        return NULL;
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == '.' || isspace((unsigned char)s[n - 1])))
+        n--;
+    char *c = arena_strndup(g->a, s, n);
+    if (!c)
+        g->oom = 1;
+    return c;
+}
+
+/* "Topdown_L1" -> "TopdownL1", perf's spelling of the topdown levels. */
+static const char *perf_group_name(perf_gen *g, const char *name)
+{
+    const char *p = "Topdown_L";
+    size_t n = strlen(p);
+    if (strncmp(name, p, n) != 0 || !name[n] ||
+        strspn(name + n, "0123456789") != strlen(name + n))
+        return name;
+    return arena_printf(g->a, "TopdownL%s", name + n);
+}
+
+/* Lower snake case: "L1D_Cache" -> "l1d_cache", "SpecOperation" ->
+ * "spec_operation", "FPOperation" -> "fp_operation", "Bus & Memory" ->
+ * "bus_memory"; "" when nothing is left. */
+static void perf_stem(const char *name, char *out, size_t size)
+{
+    size_t j = 0;
+    int gap = 0;
+    for (const unsigned char *p = (const unsigned char *)name; *p && j + 2 < size; p++) {
+        if (*p >= 0x80 || !isalnum(*p)) {
+            gap = 1;
+            continue;
+        }
+        int hump = isupper(*p) && p > (const unsigned char *)name &&
+                   (islower(p[-1]) || (isupper(p[-1]) && islower(p[1])));
+        if (j > 0 && (gap || hump))
+            out[j++] = '_';
+        out[j++] = (char)tolower(*p);
+        gap = 0;
+    }
+    out[j] = '\0';
+}
+
+/* JSON must be UTF-8; the loaders do not all promise it. */
+static int perf_text_ok(perf_gen *g, const hw_loc *loc, const char *what,
+                        const char *name, const char *s)
+{
+    if (!s || xmlCheckUTF8((const unsigned char *)s))
+        return 1;
+    diag_error(g->d, loc, "%s '%s': text is not valid UTF-8", what, name);
+    return 0;
+}
+
+/* ---- JSON building ------------------------------------------------------------ */
+
+static void perf_put(perf_gen *g, cJSON *obj, const char *key, const char *value)
+{
+    if (value && !cJSON_AddStringToObject(obj, key, value))
+        g->oom = 1;
+}
+
+static cJSON *perf_object(perf_gen *g, cJSON *array)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o || !cJSON_AddItemToArray(array, o)) {
+        cJSON_Delete(o);
+        g->oom = 1;
+        return NULL;
+    }
+    return o;
+}
+
+/* The array of file `stem`, created on first use. */
+static cJSON *perf_file_for(perf_gen *g, perf_files *fs, const char *stem)
+{
+    int i = name_index_get(&fs->stems, stem);
+    if (i >= 0)
+        return fs->f[i].items;
+    perf_file *f = ARENA_PUSH(g->a, fs->f, fs->n, fs->cap);
+    if (!f || !(f->items = cJSON_CreateArray()) ||
+        name_index_put(&fs->stems, stem, fs->n - 1) == -2) {
+        if (f) {
+            cJSON_Delete(f->items);
+            f->items = NULL;
+            fs->n--;
+        }
+        g->oom = 1;
+        return NULL;
+    }
+    f->stem = stem;
+    return f->items;
+}
+
+static void perf_files_free(perf_files *fs)
+{
+    for (int i = 0; i < fs->n; i++)
+        cJSON_Delete(fs->f[i].items);
+    fs->n = 0;
+    name_index_free(&fs->stems);
+}
+
+/* Add dir/name holding `text` and a final newline. */
+static int perf_add_text(perf_gen *g, const char *name, const char *text)
+{
+    hw_buf b;
+    buf_init(&b);
+    buf_puts(&b, text);
+    buf_putc(&b, '\n');
+    int rc = out_add(g->out, g->dir, name, &b);
+    buf_free(&b);
+    if (rc != 0)
+        diag_error(g->d, NULL, "out of memory adding %s/%s", g->dir, name);
+    return rc;
+}
+
+static int perf_write_file(perf_gen *g, const perf_file *f)
+{
+    char *text = cJSON_Print(f->items);
+    if (!text) {
+        diag_error(g->d, NULL, "out of memory printing %s/%s.json", g->cpu_dir, f->stem);
+        return -1;
+    }
+    int rc = perf_add_text(g, arena_printf(g->a, "%s/%s.json", g->cpu_dir, f->stem), text);
+    cJSON_free(text);
+    return rc;
+}
+
+/* ---- events ----------------------------------------------------------------- */
+
+static void perf_event(perf_gen *g, cJSON *array, const hw_event *e)
+{
+    if (!perf_text_ok(g, &e->loc, "event", e->name, e->title) ||
+        !perf_text_ok(g, &e->loc, "event", e->name, e->description))
+        return;
+    cJSON *o = perf_object(g, array);
+    if (!o)
+        return;
+    perf_put(g, o, "EventCode", arena_printf(g->a, "0x%" PRIx32, e->code));
+    perf_put(g, o, "EventName", e->name);
+    perf_put(g, o, "BriefDescription", perf_desc(g, e->title));
+    perf_put(g, o, "PublicDescription", perf_desc(g, e->description));
+}
+
+/* Each event into the file of the first functional group that lists it. */
+static void perf_grouped_events(perf_gen *g, perf_files *fs, char *done)
+{
+    const hw_target *t = g->t;
+    for (int i = 0; i < t->ngroups; i++) {
+        const hw_group *gr = &t->groups[i];
+        if (gr->kind != GROUP_EVENTS)
+            continue;
+        char slug[128];
+        perf_stem(gr->name, slug, sizeof slug);
+        const char *stem = arena_strdup(g->a, *slug ? slug : "other");
+        g->oom |= !stem;
+        for (int k = 0; stem && k < gr->nmembers; k++) {
+            int ei = ir_find_event(t, gr->members[k]);
+            if (ei < 0 || done[ei] || !perf_event_ok(&t->events[ei]))
+                continue;
+            done[ei] = 1;
+            cJSON *arr = perf_file_for(g, fs, stem);
+            if (arr)
+                perf_event(g, arr, &t->events[ei]);
+        }
+    }
+}
+
+static void perf_events(perf_gen *g, perf_files *fs)
+{
+    const hw_target *t = g->t;
+    char *done = arena_alloc(g->a, (size_t)t->nevents + 1);
+    if (!done) {
+        g->oom = 1;
+        return;
+    }
+    perf_grouped_events(g, fs, done);
+    for (int i = 0; i < t->nevents; i++) {
+        if (done[i] || !perf_event_ok(&t->events[i]))
+            continue;
+        cJSON *arr = perf_file_for(g, fs, "other");
+        if (arr)
+            perf_event(g, arr, &t->events[i]);
+    }
+}
+
+/* ---- metrics ------------------------------------------------------------------ */
+
+static hw_expr *perf_node(perf_gen *g, hw_expr_kind kind, int col, int nargs)
+{
+    hw_expr *e = expr_new(g->a, kind, col);
+    if (!e || (nargs && !(e->args = arena_alloc(g->a, (size_t)nargs * sizeof *e->args))))
+        return NULL;
+    e->nargs = nargs;
+    return e;
+}
+
+/* A number as perf's lexer reads it: plain decimal digits where whole,
+ * a negative value as unary minus. */
+static hw_expr *perf_number(perf_gen *g, double v, int col)
+{
+    char num[400];
+    double mag = fabs(v);
+    if (mag == floor(mag) && mag < 1e300)
+        snprintf(num, sizeof num, "%.0f", mag);
+    else
+        expr_format_number(num, sizeof num, mag);
+    hw_expr *e = perf_node(g, EXPR_NUM, col, 0);
+    if (!e || !(e->text = arena_strdup(g->a, num)))
+        return NULL;
+    e->value = mag;
+    if (!(v < 0))
+        return e;
+    hw_expr *neg = perf_node(g, EXPR_NEG, col, 1);
+    if (neg)
+        neg->args[0] = e;
+    return neg;
+}
+
+static hw_expr *perf_tree(perf_gen *g, const hw_expr *e, const char **why);
+
+/* min/max of n arguments as perf's two-argument calls, nested left first. */
+static hw_expr *perf_fold(perf_gen *g, const hw_expr *e, int n, const char **why)
+{
+    hw_expr *last = perf_tree(g, e->args[n - 1], why);
+    if (n == 1 || !last)
+        return last;
+    hw_expr *first = perf_fold(g, e, n - 1, why);
+    hw_expr *c = first ? perf_node(g, EXPR_CALL, e->col, 2) : NULL;
+    if (!c)
+        return NULL;
+    c->func = e->func;
+    c->args[0] = first;
+    c->args[1] = last;
+    return c;
+}
+
+static hw_expr *perf_event_ref(perf_gen *g, const hw_expr *e)
+{
+    hw_expr *r = perf_node(g, EXPR_REF, e->col, 0);
+    if (r) {
+        r->text = e->text;
+        r->ref = e->ref;
+        r->index = e->index;
+    }
+    return r;
+}
+
+static hw_expr *perf_ref(perf_gen *g, const hw_expr *e, const char **why)
+{
+    const hw_target *t = g->t;
+    switch (e->ref) {
+    case REF_EVENT:
+        if (perf_event_ok(&t->events[e->index]))
+            return perf_event_ref(g, e);
+        *why = arena_printf(g->a, "event '%s' cannot be counted alone", e->text);
+        return NULL;
+    case REF_METRIC:
+        return perf_tree(g, t->metrics[e->index].expr, why);
+    case REF_CONSTANT:
+        if (t->constants[e->index].has_value)
+            return perf_number(g, t->constants[e->index].value, e->col);
+        *why = arena_printf(g->a, "'%s' is only known at run time", e->text);
+        return NULL;
+    default:
+        *why = arena_printf(g->a, "'%s' is not a counter", e->text);
+        return NULL;
+    }
+}
+
+/* A copy of `e` that perf reads back as the same value; NULL with *why set
+ * when perf cannot express it (or out of memory, *why left NULL). */
+static hw_expr *perf_tree(perf_gen *g, const hw_expr *e, const char **why)
+{
+    if (!e) {
+        *why = "no expression";
+        return NULL;
+    }
+    if (e->kind == EXPR_NUM)
+        return perf_number(g, e->value, e->col);
+    if (e->kind == EXPR_REF)
+        return perf_ref(g, e, why);
+    if (e->kind == EXPR_CALL && e->func != FUNC_MIN && e->func != FUNC_MAX) {
+        *why = arena_printf(g->a, "perf has no %s()", func_name(e->func));
+        return NULL;
+    }
+    if (e->kind == EXPR_CALL)
+        return perf_fold(g, e, e->nargs, why);
+    hw_expr *c = perf_node(g, e->kind, e->col, e->nargs);
+    if (!c)
+        return NULL;
+    for (int i = 0; i < e->nargs; i++)
+        if (!(c->args[i] = perf_tree(g, e->args[i], why)))
+            return NULL;
+    return c;
+}
+
+static const char *perf_metric_groups(perf_gen *g, const hw_metric *m)
+{
+    if (m->ngroups == 0)
+        return NULL;
+    hw_buf b;
+    buf_init(&b);
+    for (int i = 0; i < m->ngroups; i++) {
+        if (i)
+            buf_putc(&b, ';');
+        buf_puts(&b, perf_group_name(g, m->groups[i]));
+    }
+    const char *s = b.failed ? NULL : arena_strdup(g->a, b.data ? b.data : "");
+    buf_free(&b);
+    if (!s)
+        g->oom = 1;
+    return s;
+}
+
+static int perf_metric_text_ok(perf_gen *g, const hw_metric *m)
+{
+    for (int i = 0; i < m->ngroups; i++)
+        if (!perf_text_ok(g, &m->loc, "metric", m->name, m->groups[i]))
+            return 0;
+    return perf_text_ok(g, &m->loc, "metric", m->name, m->title) &&
+           perf_text_ok(g, &m->loc, "metric", m->name, m->description) &&
+           perf_text_ok(g, &m->loc, "metric", m->name, m->units);
+}
+
+/* Into metrics.json, created by the first metric perf can evaluate. */
+static void perf_metric(perf_gen *g, perf_files *fs, const hw_metric *m)
+{
+    const char *why = NULL;
+    hw_expr *e = perf_tree(g, m->expr, &why);
+    if (!e) {
+        if (why)
+            diag_warning(g->d, &m->formula_loc, "metric '%s': left out of perf "
+                         "metrics.json: %s", m->name, why);
+        else
+            g->oom = 1;
+        return;
+    }
+    if (!perf_metric_text_ok(g, m))
+        return;
+    hw_buf expr;
+    buf_init(&expr);
+    expr_print(&expr, e, EXPR_STYLE_PERF, NULL, NULL);
+    cJSON *array = perf_file_for(g, fs, "metrics");
+    cJSON *o = array ? perf_object(g, array) : NULL;
+    if (o && !expr.failed) {
+        perf_put(g, o, "MetricName", m->name);
+        perf_put(g, o, "MetricExpr", expr.data);
+        perf_put(g, o, "BriefDescription", perf_desc(g, m->title));
+        perf_put(g, o, "PublicDescription", perf_desc(g, m->description));
+        perf_put(g, o, "MetricGroup", perf_metric_groups(g, m));
+        if (m->units)
+            perf_put(g, o, "ScaleUnit", arena_printf(g->a, "1%s", m->units));
+    }
+    g->oom |= expr.failed;
+    buf_free(&expr);
+}
+
+static void perf_metrics(perf_gen *g, perf_files *fs)
+{
+    const hw_target *t = g->t;
+    for (int i = 0; i < t->nmetrics; i++) {
+        const hw_metric *m = &t->metrics[i];
+        if (m->expr && !(m->flags & METRIC_EXTERNAL))
+            perf_metric(g, fs, m);
+    }
+}
+
+/* ---- aliases ----------------------------------------------------------------- */
+
+static int perf_aliases(perf_gen *g)
+{
+    const hw_target *t = g->t;
+    hw_buf b;
+    buf_init(&b);
+    buf_printf(&b, "# perf event aliases of %s, generated by hwcgen %s from %s; do not edit.\n",
+               t->name, HWCGEN_VERSION, t->spec_name);
+    buf_printf(&b, "# name=pmu/event=code/ per event; e.g. perf stat -e %s/event=0x11,name=cpu_cycles/\n"
+               "# (the PMU is %s on ACPI systems; see /sys/bus/event_source/devices)\n",
+               PERF_PMU, PERF_PMU);
+    for (int i = 0; i < t->nevents; i++) {
+        const hw_event *e = &t->events[i];
+        char name[256];
+        if (!perf_event_ok(e) || name_mangle(e->name, CASE_LOWER, name, sizeof name) != 0)
+            continue;
+        buf_printf(&b, "%s=%s/event=0x%" PRIx32 "/\n", name, PERF_PMU, e->code);
+    }
+    int rc = out_add(g->out, g->dir, arena_printf(g->a, "perf/%s.aliases", t->slug), &b);
+    buf_free(&b);
+    if (rc != 0)
+        diag_error(g->d, NULL, "out of memory adding perf/%s.aliases", t->slug);
+    return rc;
+}
+
+/* ---- one CPU ----------------------------------------------------------------- */
+
+static int perf_cpu_files(perf_gen *g)
+{
+    perf_files fs = {0};
+    int before = g->d->errors;
+    perf_events(g, &fs);
+    perf_metrics(g, &fs);
+    int rc = g->oom || g->d->errors != before ? -1 : 0;
+    if (g->oom)
+        diag_error(g->d, NULL, "out of memory building perf JSON of %s", g->t->spec_name);
+    for (int i = 0; rc == 0 && i < fs.n; i++)
+        rc = perf_write_file(g, &fs.f[i]);
+    perf_files_free(&fs);
+    return rc == 0 ? perf_aliases(g) : -1;
+}
+
+static int perf_cpu(const hw_target *t, out_set *out, const char *dir, hw_diag *d)
+{
+    perf_gen g = {t, arena_create(), d, out, dir, NULL, 0};
+    if (!g.a) {
+        diag_error(d, NULL, "out of memory");
+        return -1;
+    }
+    g.cpu_dir = arena_printf(g.a, "perf/arch/arm64/%s/%s", t->vendor, t->slug);
+    int rc = g.cpu_dir ? perf_cpu_files(&g) : -1;
+    arena_free(g.a);
+    return rc;
+}
+
+/* ---- mapfile.csv ------------------------------------------------------------- */
+
+typedef struct perf_row {
+    uint64_t midr;
+    const hw_target *t;
+} perf_row;
+
+static uint64_t perf_midr(const hw_target *t)
+{
+    return (uint64_t)t->implementer << 24 | 0xFull << 16 | (uint64_t)t->part_num << 4;
+}
+
+static int perf_row_cmp(const void *pa, const void *pb)
+{
+    const perf_row *a = pa, *b = pb;
+    if (a->midr != b->midr)
+        return a->midr < b->midr ? -1 : 1;
+    return strcmp(a->t->slug, b->t->slug);
+}
+
+/* Two specs for one MIDR: perf would only ever pick the first. */
+static int perf_rows_unique(const perf_row *rows, int n, hw_diag *d)
+{
+    int rc = 0;
+    for (int i = 1; i < n; i++) {
+        if (rows[i].midr != rows[i - 1].midr)
+            continue;
+        hw_loc loc = loc_at(rows[i].t->spec_path, 0, 0);
+        diag_error(d, &loc, "perf: MIDR 0x%016" PRIx64 " is also the MIDR of %s",
+                   rows[i].midr, rows[i - 1].t->spec_name);
+        rc = -1;
+    }
+    return rc;
+}
+
+static void perf_map_text(hw_buf *b, const perf_row *rows, int n)
+{
+    buf_printf(b, "# perf pmu-events map, generated by hwcgen %s; do not edit.\n", HWCGEN_VERSION);
+    for (int i = 0; i < n; i++)
+        buf_printf(b, "# from %s\n", rows[i].t->spec_name);
+    buf_puts(b, "# MIDR (variant and revision zero),Version,Path under arch/arm64/,Type\n"
+                "#Family-model,Version,Filename,EventType\n");
+    for (int i = 0; i < n; i++)
+        buf_printf(b, "0x%016" PRIx64 ",v1,%s/%s,core\n", rows[i].midr,
+                   rows[i].t->vendor, rows[i].t->slug);
+}
+
+static int perf_mapfile(const perf_row *rows, int n, out_set *out,
+                        const char *dir, hw_diag *d)
+{
+    hw_buf b;
+    buf_init(&b);
+    perf_map_text(&b, rows, n);
+    int rc = out_add(out, dir, "perf/arch/arm64/mapfile.csv", &b);
+    buf_free(&b);
+    if (rc != 0)
+        diag_error(d, NULL, "out of memory adding perf/arch/arm64/mapfile.csv");
+    return rc;
+}
+
+int emit_perf(hw_target *const *targets, int n, out_set *out, const char *dir,
+              hw_diag *d)
+{
+    perf_row *rows = calloc((size_t)n + 1, sizeof *rows);
+    if (!rows) {
+        diag_error(d, NULL, "out of memory");
+        return -1;
+    }
+    int nrows = 0, rc = 0;
+    for (int i = 0; i < n; i++) {
+        if (!perf_is_cpu(targets[i]))
+            continue;
+        rows[nrows++] = (perf_row){perf_midr(targets[i]), targets[i]};
+        if (perf_cpu(targets[i], out, dir, d) != 0)
+            rc = -1;
+    }
+    qsort(rows, (size_t)nrows, sizeof *rows, perf_row_cmp);
+    if (rc == 0 && nrows > 0 && perf_rows_unique(rows, nrows, d) == 0)
+        rc = perf_mapfile(rows, nrows, out, dir, d);
+    else if (nrows > 0)
+        rc = -1;
+    free(rows);
+    return rc;
+}
