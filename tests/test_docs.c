@@ -1,0 +1,927 @@
+/* test_docs.c - the reference docs (gen/emit_docs.c): pages for every spec,
+ * every IR name on its page, Markdown tables that stay tables, HTML that
+ * parses cleanly with no scripts or remote resources, links that resolve,
+ * the Intel support matrices against the encoder, the T624 worked examples,
+ * escaping of hostile text, and byte-identical output run to run.
+ *
+ * Run from the repository root; pages are written under a temp directory.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+#include <libxml/HTMLparser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlerror.h>
+
+#include "check.h"
+#include "diag.h"
+#include "emit.h"
+#include "encode.h"
+#include "ir.h"
+#include "load.h"
+#include "output.h"
+#include "render.h"
+
+static const char *const specs[] = {
+    "spec/arm/neoverse-v1.json",
+    "spec/intel/oa-chv.xml",
+    "spec/mali/mali-g720.xml",
+    "spec/mali/mali-t624-model.xml",
+};
+enum { NSPECS = sizeof specs / sizeof specs[0] };
+
+static hw_target *targets[NSPECS + 1]; /* + the synthetic spec */
+static int ntargets;
+static char dir[64];   /* temp output directory */
+static char nasty[96]; /* the synthetic spec */
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
+        free(s);
+        s = NULL;
+    }
+    fclose(f);
+    if (s) {
+        s[n] = '\0';
+        if (len)
+            *len = (size_t)n;
+    }
+    return s;
+}
+
+static char *page(const hw_target *t, const char *ext)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/docs/%s.%s", dir, t->slug, ext);
+    char *s = slurp(path, NULL);
+    if (!s)
+        fail_msg("cannot read %s", path);
+    return s;
+}
+
+static hw_target *target(const char *id)
+{
+    for (int i = 0; i < ntargets; i++)
+        if (strcmp(targets[i]->id, id) == 0)
+            return targets[i];
+    fail_msg("no target %s", id);
+    return NULL;
+}
+
+/* Collapse runs of whitespace to one space (text as a reader sees it). */
+static char *squash(const char *s)
+{
+    char *out = malloc(strlen(s) + 1);
+    size_t j = 0;
+    int space = 0;
+    for (; *s; s++) {
+        if (isspace((unsigned char)*s)) {
+            space = j > 0;
+            continue;
+        }
+        if (space)
+            out[j++] = ' ';
+        space = 0;
+        out[j++] = *s;
+    }
+    out[j] = '\0';
+    return out;
+}
+
+/* The line of `text` that contains `needle`, as a new string, or NULL. */
+static char *line_with(const char *text, const char *needle)
+{
+    const char *at = strstr(text, needle);
+    if (!at)
+        return NULL;
+    const char *b = at;
+    while (b > text && b[-1] != '\n')
+        b--;
+    const char *e = strchr(at, '\n');
+    size_t n = e ? (size_t)(e - b) : strlen(b);
+    char *l = malloc(n + 1);
+    memcpy(l, b, n);
+    l[n] = '\0';
+    return l;
+}
+
+/* '|' not escaped by a backslash: the cell separators of a table row. */
+static int pipes(const char *line)
+{
+    int n = 0;
+    for (const char *p = line; *p; p++) {
+        if (*p == '\\' && p[1]) {
+            p++;
+            continue;
+        }
+        n += *p == '|';
+    }
+    return n;
+}
+
+/* Markdown escapes undone: "\_" -> "_", "&amp;" -> "&". */
+static char *md_unescape(const char *s)
+{
+    char *out = malloc(strlen(s) + 1);
+    size_t j = 0;
+    for (; *s; s++) {
+        if (strncmp(s, "&amp;", 5) == 0) {
+            out[j++] = '&';
+            s += 4;
+            continue;
+        }
+        if (*s == '\\' && s[1] && strchr("\\`*_|<>[]", s[1]))
+            s++;
+        out[j++] = *s;
+    }
+    out[j] = '\0';
+    return out;
+}
+
+/* Every name of an IR item must appear on the Markdown page as a code
+ * span and on the HTML page as code. */
+static void assert_named(const char *md, const char *html, const char *what,
+                         const char *name)
+{
+    char want[512];
+    snprintf(want, sizeof want, "`%s`", name);
+    if (!strstr(md, want))
+        fail_msg("%s '%s' missing from the Markdown page", what, name);
+    snprintf(want, sizeof want, "<code>%s</code>", name);
+    if (!strstr(html, want))
+        fail_msg("%s '%s' missing from the HTML page", what, name);
+}
+
+/* ---- HTML parsing -------------------------------------------------------- */
+
+static int html_errors;
+static char html_first_error[256];
+
+static void count_error(void *ctx, xmlErrorPtr e)
+{
+    (void)ctx;
+    if (e->level < XML_ERR_WARNING)
+        return;
+    if (!html_errors++)
+        snprintf(html_first_error, sizeof html_first_error, "line %d: %s",
+                 e->line, e->message ? e->message : "?");
+}
+
+static htmlDocPtr parse_html(const char *text, const char *name)
+{
+    html_errors = 0;
+    html_first_error[0] = '\0';
+    xmlSetStructuredErrorFunc(NULL, count_error);
+    htmlDocPtr doc = htmlReadMemory(text, (int)strlen(text), name, "UTF-8",
+                                    HTML_PARSE_NONET);
+    xmlSetStructuredErrorFunc(NULL, NULL);
+    if (!doc)
+        fail_msg("%s: htmlReadMemory failed", name);
+    if (html_errors)
+        fail_msg("%s: %d HTML parse errors, first %s", name, html_errors,
+                 html_first_error);
+    return doc;
+}
+
+static char *html_text(htmlDocPtr doc)
+{
+    xmlChar *c = xmlNodeGetContent(xmlDocGetRootElement(doc));
+    char *s = squash((const char *)c);
+    xmlFree(c);
+    return s;
+}
+
+typedef struct link_walk {
+    const char *name;
+    char **ids;
+    int nids, cap;
+    char **frags;
+    int nfrags, fcap;
+    char **files;
+    int nfiles, filecap;
+} link_walk;
+
+static void push(char ***arr, int *n, int *cap, const char *s)
+{
+    if (*n == *cap) {
+        *cap = *cap ? *cap * 2 : 256;
+        *arr = realloc(*arr, (size_t)*cap * sizeof **arr);
+    }
+    (*arr)[(*n)++] = strdup(s);
+}
+
+static void walk(xmlNodePtr n, link_walk *w)
+{
+    for (; n; n = n->next) {
+        if (n->type != XML_ELEMENT_NODE)
+            continue;
+        const char *tag = (const char *)n->name;
+        if (!strcmp(tag, "script") || !strcmp(tag, "link") ||
+            !strcmp(tag, "iframe") || !strcmp(tag, "object") ||
+            !strcmp(tag, "embed"))
+            fail_msg("%s: <%s> element", w->name, tag);
+        for (xmlAttrPtr a = n->properties; a; a = a->next) {
+            xmlChar *v = xmlNodeListGetString(n->doc, a->children, 1);
+            const char *s = v ? (const char *)v : "";
+            const char *an = (const char *)a->name;
+            if (!strncmp(an, "on", 2))
+                fail_msg("%s: event handler attribute %s", w->name, an);
+            if (!strcmp(an, "id"))
+                push(&w->ids, &w->nids, &w->cap, s);
+            if (!strcmp(an, "href") || !strcmp(an, "src")) {
+                if (strstr(s, "://") || !strncmp(s, "//", 2) ||
+                    !strncmp(s, "data:", 5) || !strncmp(s, "javascript:", 11))
+                    fail_msg("%s: %s=\"%s\" is not a local reference", w->name,
+                             an, s);
+                if (s[0] == '#')
+                    push(&w->frags, &w->nfrags, &w->fcap, s + 1);
+                else
+                    push(&w->files, &w->nfiles, &w->filecap, s);
+            }
+            xmlFree(v);
+        }
+        walk(n->children, w);
+    }
+}
+
+static void free_list(char **a, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(a[i]);
+    free(a);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Ids unique, every #fragment an id of the page, every local file there
+ * (SVGs are built from the DOT files by make, so only their DOT source is
+ * required). */
+static void check_links(htmlDocPtr doc, const char *name)
+{
+    link_walk w = {name, NULL, 0, 0, NULL, 0, 0, NULL, 0, 0};
+    walk(xmlDocGetRootElement(doc), &w);
+    if (w.nids)
+        qsort(w.ids, (size_t)w.nids, sizeof *w.ids, cmp_str);
+    for (int i = 1; i < w.nids; i++)
+        if (!strcmp(w.ids[i - 1], w.ids[i]))
+            fail_msg("%s: duplicate id '%s'", name, w.ids[i]);
+    for (int i = 0; i < w.nfrags; i++) {
+        const char *key = w.frags[i];
+        if (!w.nids ||
+            !bsearch(&key, w.ids, (size_t)w.nids, sizeof *w.ids, cmp_str))
+            fail_msg("%s: link to '#%s' but no such id", name, key);
+    }
+    for (int i = 0; i < w.nfiles; i++) {
+        char path[512];
+        const char *f = w.files[i];
+        size_t n = strlen(f);
+        if (n > 4 && !strcmp(f + n - 4, ".svg"))
+            snprintf(path, sizeof path, "%s/docs/%.*s.dot", dir, (int)(n - 4),
+                     f);
+        else
+            snprintf(path, sizeof path, "%s/docs/%s", dir, f);
+        if (access(path, R_OK) != 0)
+            fail_msg("%s: link to '%s' but %s does not exist", name, f, path);
+    }
+    free_list(w.ids, w.nids);
+    free_list(w.frags, w.nfrags);
+    free_list(w.files, w.nfiles);
+}
+
+/* ---- setup ------------------------------------------------------------------
+ */
+
+/* A spec whose text is made to break Markdown tables and HTML. */
+static const char nasty_title[] =
+    "Pipe | star * tick ` amp & lt < gt > [br] _u_";
+static const char nasty_desc[] =
+    "Line one | with a pipe\nline two <b>bold</b> & *stars* and `ticks` "
+    "<script>alert(1)</script> [link](http://example.com) _under_ \\back\r\n"
+    "line three &amp; &lt;entity&gt; <!-- comment --> \"quoted\" 'single'";
+
+static int write_nasty(void)
+{
+    snprintf(nasty, sizeof nasty, "%s/nasty.json", dir);
+    cJSON *root = cJSON_CreateObject();
+    cJSON *doc = cJSON_AddObjectToObject(root, "document");
+    cJSON_AddStringToObject(doc, "description", nasty_desc);
+    cJSON *pc = cJSON_AddObjectToObject(root, "product_configuration");
+    cJSON_AddStringToObject(pc, "product_name", "Escape Test <CPU> & co");
+    cJSON_AddStringToObject(pc, "part_num", "0x123");
+    cJSON_AddStringToObject(pc, "implementer", "0x41");
+    cJSON *evs = cJSON_AddObjectToObject(root, "events");
+    cJSON *ev = cJSON_AddObjectToObject(evs, "NASTY_EVENT");
+    cJSON_AddStringToObject(ev, "code", "0x0011");
+    cJSON_AddStringToObject(ev, "title", nasty_title);
+    cJSON_AddStringToObject(ev, "description", nasty_desc);
+    cJSON *props = cJSON_AddObjectToObject(ev, "properties");
+    cJSON_AddStringToObject(props, "reconstruction", "lost row");
+    cJSON_AddStringToObject(props, "provenance", nasty_desc);
+    ev = cJSON_AddObjectToObject(evs, "PLAIN_EVENT");
+    cJSON_AddStringToObject(ev, "code", "0x0012");
+    cJSON_AddStringToObject(ev, "title", "Plain");
+    cJSON_AddStringToObject(ev, "description", "Plain.");
+    cJSON *ms = cJSON_AddObjectToObject(root, "metrics");
+    cJSON *m = cJSON_AddObjectToObject(ms, "nasty_metric");
+    cJSON_AddStringToObject(m, "title", nasty_title);
+    cJSON_AddStringToObject(m, "description", nasty_desc);
+    cJSON_AddStringToObject(m, "units", "a | b <c>");
+    cJSON_AddStringToObject(m, "formula",
+                            "NASTY_EVENT / (PLAIN_EVENT * 2) % 3");
+    cJSON *groups = cJSON_AddObjectToObject(root, "groups");
+    cJSON *fn = cJSON_AddObjectToObject(groups, "function");
+    cJSON *g = cJSON_AddObjectToObject(fn, "Nasty_Group");
+    cJSON_AddStringToObject(g, "title", nasty_title);
+    cJSON_AddStringToObject(g, "description", nasty_desc);
+    cJSON *list = cJSON_AddArrayToObject(g, "events");
+    cJSON_AddItemToArray(list, cJSON_CreateString("NASTY_EVENT"));
+    char *text = cJSON_Print(root);
+    cJSON_Delete(root);
+    FILE *f = fopen(nasty, "w");
+    int ok = f && text && fputs(text, f) >= 0;
+    if (f)
+        ok &= fclose(f) == 0;
+    free(text);
+    return ok ? 0 : -1;
+}
+
+static int emit_into(out_set *out, hw_diag *d)
+{
+    out_init(out);
+    return emit_docs(targets, ntargets, out, dir, d);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    render_init();
+    snprintf(dir, sizeof dir, "/tmp/hwcgen-docs-XXXXXX");
+    if (!mkdtemp(dir) || write_nasty() != 0)
+        return -1;
+    hw_diag d;
+    diag_init(&d, stderr);
+    for (int i = 0; i <= NSPECS; i++) {
+        hw_target *t = load_spec(i < NSPECS ? specs[i] : nasty, &d);
+        if (!t || check_target(t, &d) != 0) {
+            diag_free(&d);
+            return -1;
+        }
+        targets[ntargets++] = t;
+    }
+    out_set out;
+    int written = 0, unchanged = 0;
+    int rc = emit_into(&out, &d);
+    if (rc == 0)
+        rc = out_commit(&out, &d, &written, &unchanged);
+    out_free(&out);
+    rc |= d.errors != 0;
+    diag_free(&d);
+    return rc ? -1 : 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    for (int i = 0; i < ntargets; i++)
+        target_free(targets[i]);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* ---- tests
+ * ------------------------------------------------------------------- */
+
+static void test_files(void **state)
+{
+    (void)state;
+    char path[256];
+    static const char *const index[] = {"index.md", "index.html"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/docs/%s", dir, index[i]);
+        assert_int_equal(access(path, R_OK), 0);
+    }
+    for (int i = 0; i < ntargets; i++) {
+        const hw_target *t = targets[i];
+        static const char *const ext[] = {"md", "html"};
+        for (int k = 0; k < 2; k++) {
+            snprintf(path, sizeof path, "%s/docs/%s.%s", dir, t->slug, ext[k]);
+            assert_int_equal(access(path, R_OK), 0);
+        }
+        snprintf(path, sizeof path, "%s/docs/%s-metrics.dot", dir, t->slug);
+        assert_int_equal(access(path, R_OK) == 0, t->nmetrics > 0);
+    }
+    snprintf(path, sizeof path, "%s/docs/neoverse-v1-topdown.dot", dir);
+    assert_int_equal(access(path, R_OK), 0);
+}
+
+/* Walk the IR: every event, counter, metric, constant, input, enum value
+ * (and block, register, layout, report) appears on its page by name. */
+static void test_every_name_on_its_page(void **state)
+{
+    (void)state;
+    for (int i = 0; i < ntargets; i++) {
+        const hw_target *t = targets[i];
+        char *md = page(t, "md"), *html = page(t, "html");
+        for (int k = 0; k < t->nevents; k++) {
+            assert_named(md, html, "event", t->events[k].name);
+            if (t->events[k].counter_id)
+                assert_named(md, html, "counter id", t->events[k].counter_id);
+        }
+        for (int k = 0; k < t->nmetrics; k++)
+            assert_named(md, html, "metric", t->metrics[k].name);
+        for (int k = 0; k < t->nconstants; k++)
+            assert_named(md, html, "constant", t->constants[k].name);
+        for (int k = 0; k < t->ninputs; k++)
+            assert_named(md, html, "input", t->inputs[k].name);
+        for (int k = 0; k < t->nenums; k++)
+            for (int v = 0; v < t->enums[k].nvalues; v++)
+                assert_named(md, html, "enum value",
+                             t->enums[k].values[v].name);
+        for (int k = 0; k < t->nblocks; k++)
+            assert_named(md, html, "block", t->blocks[k].name);
+        for (int k = 0; k < t->nregisters; k++)
+            assert_non_null(strstr(md, t->registers[k].name));
+        for (int k = 0; k < t->nreports; k++)
+            assert_non_null(strstr(md, t->reports[k].name));
+        for (int k = 0; k < t->nlayouts; k++)
+            assert_non_null(strstr(md, t->layouts[k].name));
+        free(md);
+        free(html);
+    }
+}
+
+static void test_index(void **state)
+{
+    (void)state;
+    char path[256];
+    snprintf(path, sizeof path, "%s/docs/index.md", dir);
+    char *md = slurp(path, NULL);
+    snprintf(path, sizeof path, "%s/docs/index.html", dir);
+    char *html = slurp(path, NULL);
+    assert_non_null(md);
+    assert_non_null(html);
+    htmlDocPtr doc = parse_html(html, "index.html");
+    char *text = html_text(doc);
+    char link[256];
+    const char *last = NULL;
+    for (int i = 0; i < ntargets; i++) {
+        const hw_target *t = targets[i];
+        snprintf(link, sizeof link, "(%s.md)", t->slug);
+        assert_non_null(strstr(md, link));
+        snprintf(link, sizeof link, "(%s.html)", t->slug);
+        assert_non_null(strstr(md, link));
+        snprintf(link, sizeof link, "href=\"%s.html\"", t->slug);
+        assert_non_null(strstr(html, link));
+        char *name = squash(t->name), *source = squash(t->source);
+        if (!strstr(text, name) || !strstr(text, source))
+            fail_msg("index.html lacks the name or source of %s", t->slug);
+        free(name);
+        free(source);
+    }
+    /* sorted by slug, whatever the order of the specs given */
+    for (const char *p = strstr(md, "\n| ["); p; p = strstr(p + 1, "\n| [")) {
+        const char *open = strstr(p, "](");
+        assert_non_null(open);
+        if (last)
+            assert_true(strncmp(last, open, 24) < 0);
+        last = open;
+    }
+    check_links(doc, "index.html");
+    xmlFreeDoc(doc);
+    free(text);
+    free(md);
+    free(html);
+}
+
+/* Every HTML page parses without an error or warning, has no scripts,
+ * event handlers, remote or data references, and its links resolve. */
+static void test_html_pages(void **state)
+{
+    (void)state;
+    for (int i = 0; i < ntargets; i++) {
+        char *html = page(targets[i], "html");
+        char name[128];
+        snprintf(name, sizeof name, "%s.html", targets[i]->slug);
+        char *lower = strdup(html);
+        for (char *p = lower; *p; p++)
+            *p = (char)tolower((unsigned char)*p);
+        if (strstr(lower, "<script") || strstr(lower, "@import") ||
+            strstr(lower, "url("))
+            fail_msg("%s: script or external stylesheet reference", name);
+        free(lower);
+        htmlDocPtr doc = parse_html(html, name);
+        check_links(doc, name);
+        xmlFreeDoc(doc);
+        free(html);
+    }
+}
+
+/* Every Markdown table row has as many unescaped '|' as its header. */
+static void test_markdown_tables(void **state)
+{
+    (void)state;
+    for (int i = 0; i < ntargets; i++) {
+        char *md = page(targets[i], "md");
+        int want = -1, line = 0, tables = 0;
+        for (char *l = md; l && *l; line++) {
+            char *nl = strchr(l, '\n');
+            if (nl)
+                *nl = '\0';
+            if (l[0] == '|') {
+                if (want < 0) {
+                    want = pipes(l);
+                    tables++;
+                } else if (pipes(l) != want) {
+                    fail_msg(
+                        "%s.md:%d: %d cell separators, the table has %d: %s",
+                        targets[i]->slug, line + 1, pipes(l), want, l);
+                }
+            } else {
+                want = -1;
+            }
+            l = nl ? nl + 1 : NULL;
+        }
+        assert_true(tables > 0);
+        free(md);
+    }
+}
+
+/* Hostile text stays text: Markdown rows keep their cells and read back
+ * as the original words; HTML parses and its text is the original. */
+static void test_escaping(void **state)
+{
+    (void)state;
+    const hw_target *t = target("escape_test_cpu_co");
+    char *md = page(t, "md"), *html = page(t, "html");
+
+    char *row = line_with(md, "<a id=\"ev-NASTY_EVENT\"></a>");
+    assert_non_null(row);
+    char *head = line_with(md, "| Name | Code | Description |");
+    assert_non_null(head);
+    assert_int_equal(pipes(row), pipes(head));
+    char *plain = md_unescape(row);
+    char *want = squash(nasty_desc);
+    char *got = squash(plain);
+    if (!strstr(got, want))
+        fail_msg("Markdown row does not read back as the description:\n%s",
+                 row);
+    assert_null(strstr(row, "<b>"));
+    assert_null(strstr(row, "<script>"));
+    free(row), free(head), free(plain), free(got);
+
+    row = line_with(md, "<a id=\"m-nasty_metric\"></a>");
+    assert_non_null(row);
+    assert_int_equal(pipes(row), 5); /* Metric | Formula | Units | Reads */
+    free(row);
+
+    htmlDocPtr doc = parse_html(html, "escape-test-cpu-co.html");
+    char *text = html_text(doc);
+    if (!strstr(text, want))
+        fail_msg("HTML text does not contain the description");
+    char *title = squash(nasty_title);
+    assert_non_null(strstr(text, title));
+    assert_non_null(strstr(text, "Escape Test <CPU> & co"));
+    free(title);
+    /* no element came from the text */
+    xmlNodePtr stack[256];
+    int n = 0;
+    stack[n++] = xmlDocGetRootElement(doc);
+    while (n) {
+        xmlNodePtr e = stack[--n];
+        for (; e; e = e->next) {
+            if (e->type != XML_ELEMENT_NODE)
+                continue;
+            assert_string_not_equal((const char *)e->name, "b");
+            assert_string_not_equal((const char *)e->name, "script");
+            if (e->children && n < 256)
+                stack[n++] = e->children;
+        }
+    }
+    check_links(doc, "escape-test-cpu-co.html");
+    xmlFreeDoc(doc);
+    free(text), free(want), free(md), free(html);
+}
+
+/* CPU: MIDR, reconstructed events with their note, formulas readable, the
+ * topdown stages and decision tree (page and DOT). */
+static void test_cpu(void **state)
+{
+    (void)state;
+    const hw_target *t = target("neoverse_v1");
+    char *md = page(t, "md");
+    assert_non_null(strstr(md, "`0x410FD400`"));
+    int reconstructed = 0;
+    for (int i = 0; i < t->nevents; i++) {
+        if (!(t->events[i].flags & EVENT_RECONSTRUCTED))
+            continue;
+        char needle[128];
+        snprintf(needle, sizeof needle, "<a id=\"ev-%s\"></a>",
+                 t->events[i].name);
+        char *row = line_with(md, needle);
+        assert_non_null(row);
+        assert_non_null(strstr(row, "*Reconstructed:*"));
+        free(row);
+        reconstructed++;
+    }
+    assert_int_equal(reconstructed, 7);
+    char *row = line_with(md, "<a id=\"m-ipc\"></a>");
+    assert_non_null(row);
+    assert_non_null(strstr(row, "`INST_RETIRED / CPU_CYCLES`"));
+    assert_non_null(strstr(row, "[`CPU_CYCLES`](#ev-CPU_CYCLES)"));
+    free(row);
+    assert_non_null(strstr(md, "| Stage 1 | [`Topdown_L1`](#mg-Topdown_L1) |"));
+    assert_non_null(strstr(
+        md,
+        "![Decision tree of Topdown Methodology](neoverse-v1-topdown.svg)"));
+    free(md);
+
+    char path[256];
+    snprintf(path, sizeof path, "%s/docs/neoverse-v1-topdown.dot", dir);
+    char *dot = slurp(path, NULL);
+    assert_non_null(dot);
+    assert_non_null(strstr(dot, "subgraph \"cluster_stage_1\""));
+    assert_non_null(
+        strstr(dot, "\"m:frontend_bound\" -> \"g:Branch_Effectiveness\";"));
+    assert_non_null(strstr(dot, "\"m:retiring\" -> \"g:Operation_Mix\";"));
+    int depth = 0;
+    for (const char *p = dot; *p; p++) {
+        depth += (*p == '{') - (*p == '}');
+        assert_true(depth >= 0);
+    }
+    assert_int_equal(depth, 0);
+    free(dot);
+    snprintf(path, sizeof path, "%s/docs/neoverse-v1-metrics.dot", dir);
+    dot = slurp(path, NULL);
+    assert_non_null(strstr(dot, "\"m:ipc\" -> \"e:INST_RETIRED\";"));
+    assert_non_null(strstr(dot, "\"m:ipc\" -> \"e:CPU_CYCLES\";"));
+    free(dot);
+}
+
+/* GPU template: guide order, series that need care with their notes and
+ * printed expressions, the counters each series reads. */
+static void test_gpu_template(void **state)
+{
+    (void)state;
+    const hw_target *t = target("mali_g720");
+    char *md = page(t, "md");
+    const char *prev = md;
+    for (int s = 0; s < t->nsections; s++) {
+        char needle[128];
+        snprintf(needle, sizeof needle, "### <a id=\"sec-%s\"></a>%s ",
+                 t->sections[s].number, t->sections[s].number);
+        const char *at = strstr(md, needle);
+        if (!at || at < prev)
+            fail_msg("section %s missing or out of order",
+                     t->sections[s].number);
+        prev = at;
+    }
+    const char *care = strstr(md, "<a id=\"attention\"></a>");
+    assert_non_null(care);
+    int flagged = 0;
+    for (int i = 0; i < t->nmetrics; i++) {
+        const hw_metric *m = &t->metrics[i];
+        if (!(m->flags &
+              (METRIC_DERIVED | METRIC_CORRECTED | METRIC_EXTERNAL)) &&
+            m->expr)
+            continue;
+        char needle[160];
+        snprintf(needle, sizeof needle, "[`%s`](#m-%s)", m->name, m->name);
+        char *row = line_with(care, needle);
+        if (!row)
+            fail_msg(
+                "series %s is not in the table of series to read with care",
+                m->name);
+        if (m->source_formula) {
+            snprintf(needle, sizeof needle, "`%.40s", m->source_formula);
+            assert_non_null(strstr(row, needle));
+        }
+        free(row);
+        flagged++;
+    }
+    assert_int_equal(flagged, 7);
+    char *row = line_with(md, "<a id=\"m-gpu_active_cycles\"></a>");
+    assert_non_null(row);
+    assert_non_null(strstr(row, "`$MaliGPUCyclesGPUActive`"));
+    assert_non_null(
+        strstr(row, "(`ARM_Mali-G720_GPU_ACTIVE`, GPU\\_FRONTEND #4)"));
+    free(row);
+    free(md);
+}
+
+static int row_value(const char *line)
+{
+    const char *b = strstr(line, "`0b");
+    return b ? (int)strtol(b + 3, NULL, 2) : -1;
+}
+
+/* The matrix on the page against the encoder's own verdict. */
+static void check_matrix(const hw_target *t, const char *md, const char *id,
+                         int fine)
+{
+    char needle[128];
+    snprintf(needle, sizeof needle, "<a id=\"%s\"></a>", id);
+    const char *at = strstr(md, needle);
+    assert_non_null(at);
+    const char *p = strstr(at, "\n| |");
+    assert_non_null(p);
+    int cols_enum =
+        ir_find_enum(t, fine ? "EU_FINE_FILTER" : "EU_COARSE_FILTER");
+    int rows_enum = ir_find_enum(t, "EU_INCREMENT");
+    assert_true(cols_enum >= 0 && rows_enum >= 0);
+    const hw_enum *ce = &t->enums[cols_enum];
+    p = strchr(p + 1, '\n'); /* separator row */
+    p = strchr(p + 1, '\n');
+    int rows = 0;
+    while (p && p[1] == '|') {
+        const char *e = strchr(p + 1, '\n');
+        size_t n = e ? (size_t)(e - p - 1) : strlen(p + 1);
+        char *line = strndup(p + 1, n);
+        int inc = row_value(line);
+        assert_true(inc >= 0);
+        int col = 0;
+        for (char *c = strchr(line + 1, '|'); c && c[1];
+             c = strchr(c + 1, '|')) {
+            int yes = strncmp(c + 2, "✓", strlen("✓")) == 0;
+            assert_true(col < ce->nvalues);
+            unsigned v = ce->values[col].value;
+            int want = fine ? flex_eu_supported(t, (unsigned)inc, 0, v)
+                            : flex_eu_supported(t, (unsigned)inc, v, 0);
+            if (yes != want)
+                fail_msg("%s: increment %d, value %u: page says %d, encoder %d",
+                         id, inc, v, yes, want);
+            col++;
+        }
+        assert_int_equal(col, ce->nvalues);
+        free(line);
+        rows++;
+        p = e;
+    }
+    assert_int_equal(rows, t->enums[rows_enum].nvalues);
+}
+
+/* Intel OA: registers, report offsets, and the support matrices. */
+static void test_oa(void **state)
+{
+    (void)state;
+    const hw_target *t = target("intel_oa_chv");
+    char *md = page(t, "md");
+    check_matrix(t, md, "mx-EU_INCREMENT-EU_COARSE_FILTER", 0);
+    check_matrix(t, md, "mx-EU_INCREMENT-EU_FINE_FILTER", 1);
+    /* coarse before fine: matrices follow enum order */
+    assert_true(strstr(md, "mx-EU_INCREMENT-EU_COARSE_FILTER") <
+                strstr(md, "mx-EU_INCREMENT-EU_FINE_FILTER"));
+    assert_non_null(strstr(md, "| 16–143 | 32 × 4 | `A_LOW` | A0..A31 |"));
+    assert_non_null(strstr(md, " [`A5`](#ev-A5) | 40 | 36–39 | 165 |"));
+    assert_non_null(strstr(md, " [`A33`](#ev-A33) | 32 | 148–151 |  |"));
+    assert_non_null(strstr(md, "Address `0xE458`, 32 bits."));
+    char *row = line_with(md, "<a id=\"ev-A7\"></a>");
+    assert_non_null(row);
+    assert_non_null(
+        strstr(row, "[`EU_PERF_CNTL0`](#reg-EU_PERF_CNTL0) field `A7`"));
+    free(row);
+    for (int i = 0; i < t->nnotes; i++) {
+        char needle[64];
+        snprintf(needle, sizeof needle, "<a id=\"notes-%s\"></a>",
+                 t->notes[i].kind);
+        assert_non_null(strstr(md, needle));
+    }
+    free(md);
+}
+
+/* Every note's text is on the HTML page, under a heading of its kind. */
+static void test_notes(void **state)
+{
+    (void)state;
+    for (int i = 0; i < ntargets; i++) {
+        const hw_target *t = targets[i];
+        if (!t->nnotes)
+            continue;
+        char *html = page(t, "html");
+        htmlDocPtr doc = parse_html(html, t->slug);
+        char *text = html_text(doc);
+        for (int k = 0; k < t->nnotes; k++) {
+            char *want = squash(t->notes[k].text);
+            if (!strstr(text, want))
+                fail_msg("%s: note %d (%s) not on the page", t->slug, k,
+                         t->notes[k].kind);
+            free(want);
+            char id[64];
+            snprintf(id, sizeof id, "id=\"notes-%s\"", t->notes[k].kind);
+            assert_non_null(strstr(html, id));
+        }
+        xmlFreeDoc(doc);
+        free(text);
+        free(html);
+    }
+}
+
+/* The T624 model: formula, ranges, and the thesis's examples computed. */
+static void test_model(void **state)
+{
+    (void)state;
+    const hw_target *t = target("mali_t624_model");
+    char *md = page(t, "md");
+    static const struct {
+        const char *label;
+        const char *ms;
+    } rows[] = {
+        {"Section 13.3",
+         "| 256 | 2 | 5e6 | 600e6 | 0.533333 | 533.333 | 533.33 ms |"},
+        {"Section 7.2: 38 work-groups",
+         "| 38 | 1 | 2e6 | 700e6 | 0.108571 | 108.571 | 108.57 ms |"},
+        {"Section 7.2: 39 work-groups",
+         "| 39 | 1 | 2e6 | 700e6 | 0.111429 | 111.429 | 111.43 ms |"},
+        {"Section 7.2: 50 work-groups",
+         "| 50 | 1 | 2e6 | 700e6 | 0.142857 | 142.857 | 142.86 ms |"},
+        {"Sections 9.2 and 10.1",
+         "| 1 | 1 | 3e6 | 600e6 | 0.19 | 190 | 190 ms |"},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char *row = line_with(md, rows[i].label);
+        assert_non_null(row);
+        if (!strstr(row, rows[i].ms))
+            fail_msg("example row %s: %s", rows[i].label, row);
+        free(row);
+    }
+    assert_non_null(strstr(md, "1 ≤ `gs` ≤ 256; a whole number"));
+    assert_non_null(strstr(
+        md, "`wl` ≥ 1; a whole number; a whole multiple of [`gs`](#in-gs)"));
+    char *row = line_with(md, "<a id=\"m-time_s\"></a>");
+    assert_non_null(strstr(row, "`cycles / F`"));
+    free(row);
+    assert_non_null(
+        strstr(md, "<a id=\"notes-reading\"></a>How we read the source"));
+    assert_non_null(strstr(md, "<a id=\"notes-limit\"></a>Limits"));
+    /* outputs first, then the steps in evaluation order */
+    assert_true(strstr(md, "m-time_ms") < strstr(md, "m-batch_items"));
+    assert_true(strstr(md, "<a id=\"m-batch_items\">") <
+                strstr(md, "<a id=\"m-cycles\">"));
+    free(md);
+}
+
+/* Same IR, same bytes: render again and compare with what is on disk. */
+static void test_deterministic(void **state)
+{
+    (void)state;
+    hw_diag d;
+    diag_init(&d, NULL);
+    out_set out;
+    assert_int_equal(emit_into(&out, &d), 0);
+    assert_true(out.nfiles >= 2 * ntargets + 2);
+    for (int i = 0; i < out.nfiles; i++) {
+        size_t len = 0;
+        char *disk = slurp(out.files[i].path, &len);
+        assert_non_null(disk);
+        if (len != out.files[i].len ||
+            memcmp(disk, out.files[i].data, len) != 0)
+            fail_msg("%s differs between two runs", out.files[i].path);
+        assert_null(strstr(disk, dir)); /* no absolute paths */
+        free(disk);
+    }
+    out_free(&out);
+    diag_free(&d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_files),
+        cmocka_unit_test(test_every_name_on_its_page),
+        cmocka_unit_test(test_index),
+        cmocka_unit_test(test_html_pages),
+        cmocka_unit_test(test_markdown_tables),
+        cmocka_unit_test(test_escaping),
+        cmocka_unit_test(test_cpu),
+        cmocka_unit_test(test_gpu_template),
+        cmocka_unit_test(test_oa),
+        cmocka_unit_test(test_notes),
+        cmocka_unit_test(test_model),
+        cmocka_unit_test(test_deterministic),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
