@@ -136,6 +136,80 @@ static void check_identity(checker *c)
         diag_error(c->d, &loc, "target has no name");
 }
 
+/* ---- text ------------------------------------------------------------------ */
+
+/* Length of the UTF-8 sequence at s, or 0 when it is malformed (bad lead
+ * byte, missing continuation, overlong or surrogate encodings). */
+static int utf8_len(const unsigned char *s)
+{
+    if (s[0] < 0x80)
+        return 1;
+    int n = s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 && s[0] < 0xE0 ? 2 : 0;
+    for (int i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if ((n == 3 && s[0] == 0xE0 && s[1] < 0xA0) || (n == 3 && s[0] == 0xED && s[1] >= 0xA0) ||
+        (n == 4 && s[0] == 0xF0 && s[1] < 0x90) || (n == 4 && s[0] == 0xF4 && s[1] >= 0x90))
+        return 0;
+    return n;
+}
+
+/* Every output format must carry text as it is: JSON needs UTF-8, XML also
+ * forbids most control characters. */
+static void check_text(checker *c, const hw_loc *loc, const char *what,
+                       const char *name, const char *field, const char *text)
+{
+    if (!text)
+        return;
+    for (const unsigned char *p = (const unsigned char *)text; *p;) {
+        int n = utf8_len(p);
+        if (n == 0) {
+            diag_error(c->d, loc, "%s '%s': %s is not valid UTF-8 (byte 0x%02X at "
+                       "offset %d)", what, name, field, *p, (int)(p - (const unsigned char *)text));
+            return;
+        }
+        if (*p < 0x20 && *p != '\n' && *p != '\t' && *p != '\r') {
+            diag_error(c->d, loc, "%s '%s': %s contains control character 0x%02X",
+                       what, name, field, *p);
+            return;
+        }
+        p += n;
+    }
+}
+
+static void check_texts(checker *c)
+{
+    hw_target *t = c->t;
+    hw_loc top = loc_at(t->spec_path, 0, 0);
+    check_text(c, &top, "target", t->id ? t->id : "", "name", t->name);
+    check_text(c, &top, "target", t->id ? t->id : "", "description", t->description);
+    for (int i = 0; i < t->nevents; i++) {
+        const hw_event *e = &t->events[i];
+        check_text(c, &e->loc, "event", e->name, "title", e->title);
+        check_text(c, &e->loc, "event", e->name, "description", e->description);
+        check_text(c, &e->loc, "event", e->name, "units", e->units);
+        check_text(c, &e->loc, "event", e->name, "note", e->note);
+    }
+    for (int i = 0; i < t->nmetrics; i++) {
+        const hw_metric *m = &t->metrics[i];
+        check_text(c, &m->loc, "metric", m->name, "title", m->title);
+        check_text(c, &m->loc, "metric", m->name, "description", m->description);
+        check_text(c, &m->loc, "metric", m->name, "units", m->units);
+        check_text(c, &m->loc, "metric", m->name, "note", m->note);
+    }
+    for (int i = 0; i < t->ngroups; i++) {
+        const hw_group *g = &t->groups[i];
+        check_text(c, &g->loc, "group", g->name ? g->name : "", "title", g->title);
+        check_text(c, &g->loc, "group", g->name ? g->name : "", "description", g->description);
+    }
+    for (int i = 0; i < t->nconstants; i++)
+        check_text(c, &t->constants[i].loc, "constant", t->constants[i].name,
+                   "description", t->constants[i].description);
+    for (int i = 0; i < t->ninputs; i++)
+        check_text(c, &t->inputs[i].loc, "input", t->inputs[i].name, "description",
+                   t->inputs[i].description);
+}
+
 /* ---- events -------------------------------------------------------------- */
 
 static void check_event_codes(checker *c)
@@ -534,12 +608,14 @@ int check_target(hw_target *t, hw_diag *d)
     size_t total = (size_t)t->nevents + (size_t)t->nconstants +
                    (size_t)t->ninputs + (size_t)t->nmetrics;
     int before = d->errors;
+    ir_index(t); /* ir_find_* in O(1) from here on (linear if out of memory) */
     if (name_index_init(&c.names, total) || name_index_init(&c.mangled, total)) {
         diag_error(d, NULL, "out of memory");
         name_index_free(&c.names);
         return -1;
     }
     check_identity(&c);
+    check_texts(&c);
     check_names(&c);
     check_event_codes(&c);
     check_event_places(&c);
