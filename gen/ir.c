@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "names.h"
+
 static const char *display_name(const char *path)
 {
     const char *p = path, *found = NULL;
@@ -34,29 +36,101 @@ hw_target *target_create(const char *spec_path)
     return t;
 }
 
+static void names_free(hw_target *t);
+
 void target_free(hw_target *t)
 {
-    if (t)
+    if (t) {
+        names_free(t);
         arena_free(t->arena); /* t itself lives in the arena */
+    }
 }
 
-/* Lists are small (hundreds) and looked up while checking only; the
- * checker builds its own sorted indexes where it matters. */
-#define FIND(list, field)                                                     \
+/* ---- lookup by name ------------------------------------------------------- */
+
+enum { IX_EVENTS, IX_CONSTANTS, IX_INPUTS, IX_METRICS, IX_BLOCKS, IX_ENUMS,
+       IX_EVENT_GROUPS, IX_METRIC_GROUPS, IX_COUNT };
+
+struct ir_names {
+    name_index ix[IX_COUNT];
+    int n[IX_COUNT]; /* list length when indexed */
+};
+
+static void names_free(hw_target *t)
+{
+    if (!t->names_index)
+        return;
+    for (int k = 0; k < IX_COUNT; k++)
+        name_index_free(&t->names_index->ix[k]);
+    free(t->names_index);
+    t->names_index = NULL;
+}
+
+/* Index list `list` of target t into x->ix[k]; ok = 0 when out of memory. */
+#define INDEX(k, list)                                                        \
+    do {                                                                      \
+        x->n[k] = t->n##list;                                                 \
+        if (ok && name_index_init(&x->ix[k], (size_t)t->n##list) != 0)        \
+            ok = 0;                                                           \
+        for (int i = 0; ok && i < t->n##list; i++)                            \
+            if (t->list[i].name &&                                            \
+                name_index_put(&x->ix[k], t->list[i].name, i) == -2)          \
+                ok = 0;                                                       \
+    } while (0)
+
+int ir_index(hw_target *t)
+{
+    names_free(t);
+    struct ir_names *x = calloc(1, sizeof *x);
+    if (!x)
+        return -1;
+    t->names_index = x;
+    int ok = 1;
+    INDEX(IX_EVENTS, events);
+    INDEX(IX_CONSTANTS, constants);
+    INDEX(IX_INPUTS, inputs);
+    INDEX(IX_METRICS, metrics);
+    INDEX(IX_BLOCKS, blocks);
+    INDEX(IX_ENUMS, enums);
+    for (int k = IX_EVENT_GROUPS; ok && k <= IX_METRIC_GROUPS; k++) {
+        x->n[k] = t->ngroups;
+        ok = name_index_init(&x->ix[k], (size_t)t->ngroups) == 0;
+    }
+    for (int i = 0; ok && i < t->ngroups; i++)
+        if (t->groups[i].name &&
+            name_index_put(&x->ix[t->groups[i].kind == GROUP_EVENTS ? IX_EVENT_GROUPS
+                                                                     : IX_METRIC_GROUPS],
+                           t->groups[i].name, i) == -2)
+            ok = 0;
+    if (!ok)
+        names_free(t);
+    return ok ? 0 : -1;
+}
+
+/* Through the index when it covers the whole list, else a linear scan in
+ * spec order; both give the first item of that name. */
+#define FIND(k, list, field)                                                  \
+    const struct ir_names *x = t->names_index;                               \
+    if (x && x->n[k] == t->n##list)                                           \
+        return name_index_get(&x->ix[k], name);                               \
     for (int i = 0; i < t->n##list; i++)                                      \
         if (t->list[i].field && strcmp(t->list[i].field, name) == 0)          \
             return i;                                                         \
     return -1
 
-int ir_find_event(const hw_target *t, const char *name) { FIND(events, name); }
-int ir_find_constant(const hw_target *t, const char *name) { FIND(constants, name); }
-int ir_find_input(const hw_target *t, const char *name) { FIND(inputs, name); }
-int ir_find_metric(const hw_target *t, const char *name) { FIND(metrics, name); }
-int ir_find_block(const hw_target *t, const char *name) { FIND(blocks, name); }
-int ir_find_enum(const hw_target *t, const char *name) { FIND(enums, name); }
+int ir_find_event(const hw_target *t, const char *name) { FIND(IX_EVENTS, events, name); }
+int ir_find_constant(const hw_target *t, const char *name) { FIND(IX_CONSTANTS, constants, name); }
+int ir_find_input(const hw_target *t, const char *name) { FIND(IX_INPUTS, inputs, name); }
+int ir_find_metric(const hw_target *t, const char *name) { FIND(IX_METRICS, metrics, name); }
+int ir_find_block(const hw_target *t, const char *name) { FIND(IX_BLOCKS, blocks, name); }
+int ir_find_enum(const hw_target *t, const char *name) { FIND(IX_ENUMS, enums, name); }
 
 int ir_find_group(const hw_target *t, hw_group_kind kind, const char *name)
 {
+    const struct ir_names *x = t->names_index;
+    if (x && x->n[IX_EVENT_GROUPS] == t->ngroups)
+        return name_index_get(&x->ix[kind == GROUP_EVENTS ? IX_EVENT_GROUPS : IX_METRIC_GROUPS],
+                              name);
     for (int i = 0; i < t->ngroups; i++)
         if (t->groups[i].kind == kind && t->groups[i].name &&
             strcmp(t->groups[i].name, name) == 0)

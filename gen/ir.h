@@ -374,6 +374,9 @@ typedef struct hw_target {
      * comes after the metrics it uses (evaluation order). */
     int *metric_order;
     int checked;
+
+    /* Name -> index tables behind ir_find_* (ir_index()); NULL = none. */
+    struct ir_names *names_index;
 } hw_target;
 
 hw_target *target_create(const char *spec_path);
@@ -384,6 +387,12 @@ void target_free(hw_target *t);
 
 /* Index of the named item, or -1. Linear in spec order until ir_index()
  * builds hash tables; callers need not care which. */
+/* Hash every list ir_find_* searches, so lookups stay O(1) on big specs
+ * (check_target() calls it first; loaders may call it once their lists are
+ * complete). The first item of a name wins, as in the linear scan; a list
+ * that grows afterwards is scanned linearly again. -1 when out of memory
+ * (lookups then stay linear, with the same results). */
+int ir_index(hw_target *t);
 int ir_find_event(const hw_target *t, const char *name);
 int ir_find_constant(const hw_target *t, const char *name);
 int ir_find_input(const hw_target *t, const char *name);
