@@ -258,6 +258,15 @@ static void check_event_places(checker *c)
             diag_error(c->d, &e->loc, "event '%s': index %d is outside block "
                        "%s (%d counters)", e->name, e->index,
                        t->blocks[e->block].name, t->blocks[e->block].size);
+        char var[512];
+        /* Templates find a counter by the name Streamline builds from its
+         * title and name; a spec where they disagree cannot work there. */
+        if (e->st_title && e->st_name &&
+            (name_streamline_var(e->st_title, e->st_name, var, sizeof var) != 0 ||
+             strcmp(var + 1, e->name) != 0))
+            diag_error(c->d, &e->loc, "counter '%s': Streamline title '%s' and name "
+                       "'%s' make %s, so templates cannot find $%s", e->name,
+                       e->st_title, e->st_name, var, e->name);
         if (e->counter_id && name_index_put(&ids, e->counter_id, i) >= 0)
             diag_error(c->d, &e->loc, "event '%s': duplicate counter id '%s'",
                        e->name, e->counter_id);

@@ -14,8 +14,6 @@ int emit_c_headers(const hw_target *t, out_set *out, const char *dir,
 int emit_docs(hw_target *const *targets, int n, out_set *out, const char *dir, hw_diag *d);
 int emit_perf(hw_target *const *targets, int n, out_set *out, const char *dir, hw_diag *d);
 int emit_streamline(hw_target *const *targets, int n, out_set *out, const char *dir, hw_diag *d);
-/* Streamline's series name: "$" + capitalised words of title and name. */
-int streamline_var(const char *title, const char *name, char *out, size_t size);
 
 /* Every output of every target (C headers, perf JSON, Streamline XML,
  * docs), including files that cover all targets (mapfile.csv, indexes). */

@@ -45,37 +45,6 @@ typedef struct st_gen {
     int oom;
 } st_gen;
 
-/* ---- the naming rule ------------------------------------------------------ */
-
-/* A word is a run of ASCII letters and digits; anything else separates
- * words and is dropped ("Load/store" -> "LoadStore", "0-127" -> "0127"). */
-static size_t st_words(const char *s, char *out, size_t j, size_t size)
-{
-    int start = 1;
-    for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
-        if (*p >= 0x80 || !isalnum(*p)) {
-            start = 1;
-            continue;
-        }
-        if (j + 1 < size)
-            out[j] = (char)(start ? toupper(*p) : *p);
-        j++;
-        start = 0;
-    }
-    return j;
-}
-
-int streamline_var(const char *title, const char *name, char *out, size_t size)
-{
-    if (size == 0)
-        return -1;
-    out[0] = '$';
-    size_t j = st_words(title, out, 1, size);
-    j = st_words(name, out, j, size);
-    out[j < size ? j : size - 1] = '\0';
-    return j < size ? 0 : -1;
-}
-
 /* ---- text that XML can hold ------------------------------------------------ */
 
 static int st_text_ok(st_gen *g, const hw_loc *loc, const char *what,
@@ -367,74 +336,9 @@ static void st_gpu_category(st_gen *g, int b, const char *name)
     }
 }
 
-typedef struct st_refs {
-    const hw_target *t;
-    char *used;          /* per event: named as $var by some formula */
-} st_refs;
-
-static int st_mark_ref(void *ctx, hw_expr *ref)
-{
-    st_refs *r = ctx;
-    if (ref->dollar && ref->ref == REF_EVENT && ref->index < r->t->nevents)
-        r->used[ref->index] = 1;
-    return 0;
-}
-
-/* Every counter a formula names as $var gets that name from its title
- * and name; reported once per counter. */
-static void st_check_refs(st_gen *g)
-{
-    const hw_target *t = g->t;
-    st_refs r = {t, arena_alloc(g->a, (size_t)t->nevents + 1)};
-    if (!r.used) {
-        g->oom = 1;
-        return;
-    }
-    for (int i = 0; i < t->nmetrics; i++)
-        if (t->metrics[i].expr)
-            expr_each_ref(t->metrics[i].expr, st_mark_ref, &r);
-    for (int i = 0; i < t->nevents; i++) {
-        const hw_event *e = &t->events[i];
-        char var[512];
-        if (!r.used[i] || (e->counter_id && streamline_var(e->st_title, e->st_name, var, sizeof var) == 0 &&
-                           strcmp(var + 1, e->name) == 0))
-            continue;
-        diag_warning(g->d, &e->loc, "counter '%s': formulas name it $%s, but its "
-                     "Streamline title and name give %s", e->name, e->name,
-                     e->counter_id ? var : "nothing (no gatord id)");
-    }
-}
-
-/* No two counters may share a Streamline variable name. */
-static void st_check_vars(st_gen *g)
-{
-    const hw_target *t = g->t;
-    name_index vars;
-    if (name_index_init(&vars, (size_t)t->nevents) != 0) {
-        g->oom = 1;
-        return;
-    }
-    for (int i = 0; i < t->nevents; i++) {
-        const hw_event *e = &t->events[i];
-        char var[512];
-        if (!e->counter_id || streamline_var(e->st_title, e->st_name, var, sizeof var) != 0)
-            continue;
-        const char *key = arena_strdup(g->a, var);
-        int old = key ? name_index_put(&vars, key, i) : -2;
-        if (old >= 0) {
-            diag_warning(g->d, &e->loc, "counter '%s': Streamline name %s is also "
-                         "the name of '%s'", e->name, var, t->events[old].name);
-        }
-        g->oom |= old == -2;
-    }
-    name_index_free(&vars);
-    st_check_refs(g);
-}
-
 static void st_gpu_doc(st_gen *g)
 {
     const hw_target *t = g->t;
-    st_check_vars(g);
     for (int b = 0; b < t->nblocks; b++)
         st_gpu_category(g, b, t->blocks[b].title ? t->blocks[b].title : t->blocks[b].name);
     st_gpu_category(g, -1, t->name);

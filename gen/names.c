@@ -63,6 +63,36 @@ int name_is_keyword(const char *ident)
     return 0;
 }
 
+/* A word is a run of ASCII letters and digits; anything else separates
+ * words and is dropped ("Load/store" -> "LoadStore", "0-127" -> "0127"). */
+static size_t streamline_words(const char *s, char *out, size_t j, size_t size)
+{
+    int start = 1;
+    for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
+        if (*p >= 0x80 || !isalnum(*p)) {
+            start = 1;
+            continue;
+        }
+        if (j + 1 < size)
+            out[j] = (char)(start ? toupper(*p) : *p);
+        j++;
+        start = 0;
+    }
+    return j;
+}
+
+int name_streamline_var(const char *title, const char *name, char *out,
+                        size_t size)
+{
+    if (size == 0)
+        return -1;
+    out[0] = '$';
+    size_t j = streamline_words(title, out, 1, size);
+    j = streamline_words(name, out, j, size);
+    out[j < size ? j : size - 1] = '\0';
+    return j < size ? 0 : -1;
+}
+
 void name_slug(const char *text, char sep, char *out, size_t size)
 {
     size_t j = 0;

@@ -25,6 +25,13 @@ const char *name_c(hw_arena *a, const char *name, name_case c);
 /* Reserved words of C (C89 to C23) and C++ that would break a header. */
 int name_is_keyword(const char *ident);
 
+/* Streamline's name for an event in template expressions: '$', then the
+ * words of title and name, each capitalised, everything but ASCII letters
+ * and digits dropped ("Mali GPU Cycles" + "GPU active" ->
+ * "$MaliGPUCyclesGPUActive"). -1 when it does not fit. */
+int name_streamline_var(const char *title, const char *name, char *out,
+                        size_t size);
+
 /* "Neoverse V1" -> "neoverse_v1" / "neoverse-v1". */
 void name_slug(const char *text, char sep, char *out, size_t size);
 
