@@ -1,6 +1,8 @@
 /* encode.c - flexible counter assignments to register values (encode.h). */
 #include "encode.h"
 
+#include "number.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -220,30 +222,17 @@ static void report_rule(const hw_target *t, const hw_layout *l,
 
 /* ---- assignments -------------------------------------------------------- */
 
-static int parse_number(const char *s, uint32_t *out)
-{
-    int base = 10;
-    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-        base = 16, s += 2;
-    else if (s[0] == '0' && (s[1] == 'b' || s[1] == 'B'))
-        base = 2, s += 2;
-    if (!isalnum((unsigned char)*s))
-        return -1;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(s, &end, base);
-    if (errno || *end || v > UINT32_MAX)
-        return -1;
-    *out = (uint32_t)v;
-    return 0;
-}
-
 /* One part of a/b/c: a number, or a value name of the field's enum. */
 static int parse_part(const hw_target *t, const hw_field *f, const char *s,
                       uint32_t *out)
 {
-    if (isdigit((unsigned char)s[0]))
-        return parse_number(s, out);
+    if (isdigit((unsigned char)s[0])) {
+        uint64_t v;
+        if (number_parse_uint(s, UINT32_MAX, &v) != 0)
+            return -1;
+        *out = (uint32_t)v;
+        return 0;
+    }
     if (f->enum_index < 0)
         return -1;
     const hw_enum *e = &t->enums[f->enum_index];

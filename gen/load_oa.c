@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "number.h"
 #include "xml_util.h"
 
 typedef struct oa_loader {
@@ -92,31 +93,12 @@ static const char *where(oa_loader *ld, const hw_loc *loc)
     return s ? s : "?";
 }
 
-/* A code written as decimal, 0x hex or 0b binary. */
-static int parse_code(const char *s, uint32_t *out)
-{
-    int base = 10;
-    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-        base = 16, s += 2;
-    else if (s[0] == '0' && (s[1] == 'b' || s[1] == 'B'))
-        base = 2, s += 2;
-    if (!isalnum((unsigned char)*s))
-        return -1;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(s, &end, base);
-    if (errno || *end || v > UINT32_MAX)
-        return -1;
-    *out = (uint32_t)v;
-    return 0;
-}
-
 /* Index of the value of `e` written as `tok` (number or value name), -1. */
 static int enum_value_index(const hw_enum *e, const char *tok)
 {
-    uint32_t code;
+    uint64_t code = 0;
     int numeric = isdigit((unsigned char)tok[0]) != 0;
-    if (numeric && parse_code(tok, &code) != 0)
+    if (numeric && number_parse_uint(tok, UINT32_MAX, &code) != 0)
         return -1;
     for (int i = 0; i < e->nvalues; i++) {
         const hw_enum_value *v = &e->values[i];

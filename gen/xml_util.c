@@ -11,6 +11,7 @@
 #include <libxml/relaxng.h>
 #include <libxml/xmlerror.h>
 
+#include "number.h"
 #include "resources.h"
 
 typedef struct xml_errors {
@@ -198,23 +199,6 @@ const char *xmlu_text(hw_arena *a, const xmlNode *n)
     return out;
 }
 
-static int parse_uint(const char *s, uint64_t *out)
-{
-    int base = 10;
-    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-        base = 16, s += 2;
-    else if (s[0] == '0' && (s[1] == 'b' || s[1] == 'B'))
-        base = 2, s += 2;
-    if (!*s || !isalnum((unsigned char)*s))
-        return -1;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(s, &end, base);
-    if (errno || *end)
-        return -1;
-    *out = v;
-    return 0;
-}
 
 int xmlu_attr_uint(const char *file, const xmlNode *n, const char *name,
                    uint64_t max, uint64_t *out, hw_diag *d)
@@ -223,7 +207,7 @@ int xmlu_attr_uint(const char *file, const xmlNode *n, const char *name,
     if (!v)
         return 1;
     uint64_t val = 0;
-    int rc = parse_uint((const char *)v, &val);
+    int rc = number_parse_uint((const char *)v, UINT64_MAX, &val);
     hw_loc loc = xmlu_loc(file, n);
     if (rc != 0)
         diag_error(d, &loc, "<%s %s=\"%s\">: not a whole number", n->name,

@@ -1,0 +1,12 @@
+/* number.h - whole numbers as specs and command lines write them. */
+#ifndef HWCGEN_NUMBER_H
+#define HWCGEN_NUMBER_H
+
+#include <stdint.h>
+
+/* Decimal, 0x hex or 0b binary, digits only after the prefix (no sign, no
+ * space, no second prefix: "0x0x11" is not 0x11). 0, or -1 when malformed
+ * or above `max`. */
+int number_parse_uint(const char *s, uint64_t max, uint64_t *out);
+
+#endif
