@@ -961,6 +961,97 @@ static cJSON *metric_part(cJSON *parts, const char *id, const char *number,
 
 /* Template sections -> groups -> series in guide order; else metric groups
  * (and the ungrouped); else a model's outputs and intermediate values. */
+/* One metric group's table, its rows in the group's order. */
+static void group_rows(dgen *g, cJSON *groups, const hw_group *gr, char *done)
+{
+    cJSON *go = metric_group(groups, anchor(g, "mg-", gr->name), gr->number,
+                             gr->title ? gr->title : gr->name, code(g, gr->name),
+                             gr->description);
+    cJSON *rows = cJSON_GetObjectItem(go, "metrics");
+    for (int k = 0; k < gr->nmembers; k++) {
+        int m = ir_find_metric(g->t, gr->members[k]);
+        if (m >= 0) {
+            metric_row(g, rows, m);
+            done[m] = 1;
+        }
+    }
+}
+
+/* A template: its sections in order, each with its groups. */
+static void template_parts(dgen *g, cJSON *parts, char *done)
+{
+    const hw_target *t = g->t;
+    for (int s = 0; s < t->nsections; s++) {
+        const hw_section *sec = &t->sections[s];
+        cJSON *p = metric_part(parts,
+                               anchor(g, "sec-", sec->number ? sec->number : fmt(g, "%d", s)),
+                               sec->number, sec->title ? sec->title : "", sec->description);
+        cJSON *groups = cJSON_GetObjectItem(p, "groups");
+        for (int i = 0; i < t->ngroups; i++)
+            if (t->groups[i].kind == GROUP_METRICS && t->groups[i].section == s)
+                group_rows(g, groups, &t->groups[i], done);
+    }
+}
+
+static void grouped_parts(dgen *g, cJSON *parts, char *done)
+{
+    const hw_target *t = g->t;
+    cJSON *groups = cJSON_GetObjectItem(metric_part(parts, NULL, NULL, NULL, NULL), "groups");
+    for (int i = 0; i < t->ngroups; i++)
+        if (t->groups[i].kind == GROUP_METRICS)
+            group_rows(g, groups, &t->groups[i], done);
+}
+
+/* A model: outputs first, then its steps in evaluation order. */
+static void model_parts(dgen *g, cJSON *parts, char *done)
+{
+    const hw_target *t = g->t;
+    cJSON *groups = cJSON_GetObjectItem(metric_part(parts, NULL, NULL, NULL, NULL), "groups");
+    cJSON *outs = cJSON_GetObjectItem(
+        metric_group(groups, "model-outputs", NULL, "Outputs", NULL,
+                     "What the model predicts."),
+        "metrics");
+    cJSON *steps = cJSON_GetObjectItem(
+        metric_group(groups, "model-intermediate", NULL, "Intermediate values", NULL,
+                     "Named steps of the formula, in evaluation order: "
+                     "each uses only inputs, constants and the steps above it."),
+        "metrics");
+    for (int i = 0; i < t->nmetrics; i++)
+        if (!(t->metrics[i].flags & METRIC_INTERMEDIATE)) {
+            metric_row(g, outs, i);
+            done[i] = 1;
+        }
+    for (int k = 0; k < t->nmetrics; k++) {
+        int i = t->metric_order ? t->metric_order[k] : k;
+        if (t->metrics[i].flags & METRIC_INTERMEDIATE) {
+            metric_row(g, steps, i);
+            done[i] = 1;
+        }
+    }
+}
+
+/* Metrics no group listed, so that every metric appears once at least. */
+static void other_metrics(dgen *g, cJSON *parts, const char *done, int grouped)
+{
+    const hw_target *t = g->t;
+    cJSON *rest = NULL;
+    for (int i = 0; i < t->nmetrics; i++) {
+        if (done[i])
+            continue;
+        if (!rest) {
+            cJSON *p = cJSON_GetArraySize(parts)
+                           ? cJSON_GetArrayItem(parts, cJSON_GetArraySize(parts) - 1)
+                           : metric_part(parts, NULL, NULL, NULL, NULL);
+            rest = cJSON_GetObjectItem(
+                metric_group(cJSON_GetObjectItem(p, "groups"), "other-metrics", NULL,
+                             grouped || t->nsections ? "Other metrics" : "All metrics",
+                             NULL, grouped ? "Metrics in no metric group." : NULL),
+                "metrics");
+        }
+        metric_row(g, rest, i);
+    }
+}
+
 static void metrics(dgen *g, cJSON *data)
 {
     const hw_target *t = g->t;
@@ -993,96 +1084,13 @@ static void metrics(dgen *g, cJSON *data)
     char *done = arena_alloc(g->a, (size_t)t->nmetrics + 1);
     if (missing(g, done))
         return;
-    if (t->nsections) {
-        for (int s = 0; s < t->nsections; s++) {
-            const hw_section *sec = &t->sections[s];
-            cJSON *p = metric_part(
-                parts,
-                anchor(g, "sec-", sec->number ? sec->number : fmt(g, "%d", s)),
-                sec->number, sec->title ? sec->title : "", sec->description);
-            cJSON *groups = cJSON_GetObjectItem(p, "groups");
-            for (int i = 0; i < t->ngroups; i++) {
-                const hw_group *gr = &t->groups[i];
-                if (gr->kind != GROUP_METRICS || gr->section != s)
-                    continue;
-                cJSON *go =
-                    metric_group(groups, anchor(g, "mg-", gr->name), gr->number,
-                                 gr->title ? gr->title : gr->name,
-                                 code(g, gr->name), gr->description);
-                cJSON *rows = cJSON_GetObjectItem(go, "metrics");
-                for (int k = 0; k < gr->nmembers; k++) {
-                    int m = ir_find_metric(t, gr->members[k]);
-                    if (m >= 0) {
-                        metric_row(g, rows, m);
-                        done[m] = 1;
-                    }
-                }
-            }
-        }
-    } else if (grouped) {
-        cJSON *p = metric_part(parts, NULL, NULL, NULL, NULL);
-        cJSON *groups = cJSON_GetObjectItem(p, "groups");
-        for (int i = 0; i < t->ngroups; i++) {
-            const hw_group *gr = &t->groups[i];
-            if (gr->kind != GROUP_METRICS)
-                continue;
-            cJSON *go =
-                metric_group(groups, anchor(g, "mg-", gr->name), gr->number,
-                             gr->title ? gr->title : gr->name,
-                             code(g, gr->name), gr->description);
-            cJSON *rows = cJSON_GetObjectItem(go, "metrics");
-            for (int k = 0; k < gr->nmembers; k++) {
-                int m = ir_find_metric(t, gr->members[k]);
-                if (m >= 0) {
-                    metric_row(g, rows, m);
-                    done[m] = 1;
-                }
-            }
-        }
-    } else if (model) {
-        cJSON *p = metric_part(parts, NULL, NULL, NULL, NULL);
-        cJSON *groups = cJSON_GetObjectItem(p, "groups");
-        cJSON *outs = cJSON_GetObjectItem(
-            metric_group(groups, "model-outputs", NULL, "Outputs", NULL,
-                         "What the model predicts."),
-            "metrics");
-        cJSON *steps = cJSON_GetObjectItem(
-            metric_group(
-                groups, "model-intermediate", NULL, "Intermediate values", NULL,
-                "Named steps of the formula, in evaluation order: "
-                "each uses only inputs, constants and the steps above it."),
-            "metrics");
-        for (int i = 0; i < t->nmetrics; i++)
-            if (!(t->metrics[i].flags & METRIC_INTERMEDIATE)) {
-                metric_row(g, outs, i);
-                done[i] = 1;
-            }
-        for (int k = 0; k < t->nmetrics; k++) {
-            int i = t->metric_order ? t->metric_order[k] : k;
-            if (t->metrics[i].flags & METRIC_INTERMEDIATE) {
-                metric_row(g, steps, i);
-                done[i] = 1;
-            }
-        }
-    }
-    cJSON *rest = NULL;
-    for (int i = 0; i < t->nmetrics; i++) {
-        if (done[i])
-            continue;
-        if (!rest) {
-            cJSON *p =
-                cJSON_GetArraySize(parts)
-                    ? cJSON_GetArrayItem(parts, cJSON_GetArraySize(parts) - 1)
-                    : metric_part(parts, NULL, NULL, NULL, NULL);
-            rest = cJSON_GetObjectItem(
-                metric_group(
-                    cJSON_GetObjectItem(p, "groups"), "other-metrics", NULL,
-                    grouped || t->nsections ? "Other metrics" : "All metrics",
-                    NULL, grouped ? "Metrics in no metric group." : NULL),
-                "metrics");
-        }
-        metric_row(g, rest, i);
-    }
+    if (t->nsections)
+        template_parts(g, parts, done);
+    else if (grouped)
+        grouped_parts(g, parts, done);
+    else if (model)
+        model_parts(g, parts, done);
+    other_metrics(g, parts, done, grouped);
 }
 
 /* Series the reader must not take at face value: no expression in the
