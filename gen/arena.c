@@ -17,6 +17,7 @@ typedef struct chunk {
 
 struct hw_arena {
     chunk *head;
+    int failed; /* an allocation returned NULL */
 };
 
 hw_arena *arena_create(void)
@@ -60,8 +61,10 @@ void *arena_alloc(hw_arena *arena, size_t size)
     chunk *c = arena->head;
     if (!c || c->size - c->used < size) {
         c = chunk_new(size);
-        if (!c)
+        if (!c) {
+            arena->failed = 1;
             return NULL;
+        }
         c->next = arena->head;
         arena->head = c;
     }
@@ -69,6 +72,11 @@ void *arena_alloc(hw_arena *arena, size_t size)
     c->used += size;
     memset(p, 0, size);
     return p;
+}
+
+int arena_failed(const hw_arena *arena)
+{
+    return arena->failed;
 }
 
 char *arena_strndup(hw_arena *arena, const char *s, size_t n)
@@ -90,8 +98,10 @@ char *arena_printf(hw_arena *arena, const char *fmt, ...)
     va_start(ap, fmt);
     int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
-    if (n < 0)
+    if (n < 0) {
+        arena->failed = 1;
         return NULL;
+    }
     char *p = arena_alloc(arena, (size_t)n + 1);
     if (!p)
         return NULL;
@@ -109,8 +119,10 @@ int arena_grow(hw_arena *arena, void **items, size_t *cap, size_t need,
     size_t ncap = *cap ? *cap * 2 : 8;
     while (ncap < need)
         ncap *= 2;
-    if (ncap > SIZE_MAX / size)
+    if (ncap > SIZE_MAX / size) {
+        arena->failed = 1;
         return -1;
+    }
     void *p = arena_alloc(arena, ncap * size);
     if (!p)
         return -1;

@@ -14,8 +14,11 @@ typedef struct hw_arena hw_arena;
 hw_arena *arena_create(void);
 void arena_free(hw_arena *arena);
 
-/* Zeroed memory; NULL only when the system is out of memory. */
+/* Zeroed memory; NULL only when the system is out of memory, which the
+ * arena remembers: one arena_failed() check after a stage replaces a check
+ * of every allocation's caller. */
 void *arena_alloc(hw_arena *arena, size_t size);
+int arena_failed(const hw_arena *arena);
 char *arena_strdup(hw_arena *arena, const char *s);
 char *arena_strndup(hw_arena *arena, const char *s, size_t n);
 char *arena_printf(hw_arena *arena, const char *fmt, ...)

@@ -636,6 +636,8 @@ int check_target(hw_target *t, hw_diag *d)
         order_metrics(&c);
     name_index_free(&c.names);
     name_index_free(&c.mangled);
+    if (arena_failed(t->arena))
+        diag_error(d, NULL, "out of memory while checking %s", t->spec_path);
     t->checked = d->errors == before;
     return t->checked ? 0 : -1;
 }

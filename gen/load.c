@@ -110,6 +110,11 @@ hw_target *load_spec(const char *path, hw_diag *d)
         diag_error(d, &loc, "unknown spec format: expected a .json or .xml file");
         rc = -1;
     }
+    /* Loaders skip what they could not allocate; never use such a target. */
+    if (rc == 0 && arena_failed(t->arena)) {
+        hw_loc loc = loc_at(path, 0, 0);
+        diag_error(d, &loc, "out of memory while loading");
+    }
     if (rc != 0 || d->errors != before) {
         target_free(t);
         return NULL;

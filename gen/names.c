@@ -129,6 +129,7 @@ int name_index_init(name_index *ix, size_t expected)
     ix->values = calloc(cap, sizeof *ix->values);
     ix->cap = cap;
     ix->count = 0;
+    ix->failed = 0;
     if (!ix->keys || !ix->values) {
         name_index_free(ix);
         return -1;
@@ -168,8 +169,12 @@ static int grow(name_index *ix)
 
 int name_index_put(name_index *ix, const char *key, int value)
 {
-    if ((ix->count + 1) * 2 > ix->cap && grow(ix) != 0)
+    if (ix->failed)
         return -2;
+    if ((ix->count + 1) * 2 > ix->cap && grow(ix) != 0) {
+        ix->failed = 1;
+        return -2;
+    }
     size_t i = slot(ix, key);
     if (ix->keys[i])
         return ix->values[i];

@@ -42,6 +42,7 @@ typedef struct name_index {
     int *values;
     size_t cap;
     size_t count;
+    int failed;  /* growing failed once: every later put fails at once */
 } name_index;
 
 int name_index_init(name_index *ix, size_t expected);
