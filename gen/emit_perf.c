@@ -44,6 +44,8 @@ typedef struct perf_gen {
     const char *dir;
     const char *cpu_dir;  /* perf/arch/arm64/<vendor>/<slug> */
     int oom;
+    int depth;            /* perf_tree: nesting, and nodes of this metric */
+    long nodes;
 } perf_gen;
 
 /* A JSON file being filled: its stem and its top-level array. */
@@ -355,9 +357,28 @@ static hw_expr *perf_ref(perf_gen *g, const hw_expr *e, const char **why)
     }
 }
 
+/* Metrics are written out where they are used, so a chain of metrics makes
+ * a tree as deep as the chain, and two uses of one metric double its size
+ * at each step: past these limits the metric is left out instead. */
+enum { PERF_MAX_DEPTH = EXPR_MAX_DEPTH, PERF_MAX_NODES = 1 << 16 };
+
+static hw_expr *perf_tree_at(perf_gen *g, const hw_expr *e, const char **why);
+
 /* A copy of `e` that perf reads back as the same value; NULL with *why set
  * when perf cannot express it (or out of memory, *why left NULL). */
 static hw_expr *perf_tree(perf_gen *g, const hw_expr *e, const char **why)
+{
+    if (g->depth >= PERF_MAX_DEPTH || ++g->nodes > PERF_MAX_NODES) {
+        *why = "written out with the metrics it uses, its formula is too large";
+        return NULL;
+    }
+    g->depth++;
+    hw_expr *c = perf_tree_at(g, e, why);
+    g->depth--;
+    return c;
+}
+
+static hw_expr *perf_tree_at(perf_gen *g, const hw_expr *e, const char **why)
 {
     if (!e) {
         *why = "no expression";
@@ -414,6 +435,7 @@ static int perf_metric_text_ok(perf_gen *g, const hw_metric *m)
 static void perf_metric(perf_gen *g, perf_files *fs, const hw_metric *m)
 {
     const char *why = NULL;
+    g->nodes = 0;
     hw_expr *e = perf_tree(g, m->expr, &why);
     if (!e) {
         if (why)
@@ -498,7 +520,7 @@ static int perf_cpu_files(perf_gen *g)
 
 static int perf_cpu(const hw_target *t, out_set *out, const char *dir, hw_diag *d)
 {
-    perf_gen g = {t, arena_create(), d, out, dir, NULL, 0};
+    perf_gen g = {t, arena_create(), d, out, dir, NULL, 0, 0, 0};
     if (!g.a) {
         diag_error(d, NULL, "out of memory");
         return -1;

@@ -311,12 +311,28 @@ static hw_expr *binary(parser *p, hw_expr_kind kind, int col, hw_expr *l,
     return e;
 }
 
+/* Each operator of a chain ("a+b+c") nests the tree one level deeper, so
+ * it counts against EXPR_MAX_DEPTH like a parenthesis: every consumer of
+ * the tree recurses on it. */
+static int chain_deeper(parser *p)
+{
+    if (++p->depth > EXPR_MAX_DEPTH) {
+        fail(p, "formula nested too deeply");
+        return -1;
+    }
+    return 0;
+}
+
 static hw_expr *parse_product(parser *p)
 {
+    int chain = 0;
     hw_expr *l = parse_unary(p);
     while (l && (is_op(p, '*') || is_op(p, '/') || is_op(p, '%'))) {
         char op = *p->tok.start;
         int col = p->tok.col;
+        if (chain_deeper(p) != 0)
+            return NULL;
+        chain++;
         next(p);
         hw_expr *r = parse_unary(p);
         if (!r)
@@ -324,6 +340,7 @@ static hw_expr *parse_product(parser *p)
         l = binary(p, op == '*' ? EXPR_MUL : op == '/' ? EXPR_DIV : EXPR_MOD,
                    col, l, r);
     }
+    p->depth -= chain;
     return l;
 }
 
@@ -333,17 +350,21 @@ static hw_expr *parse_sum(parser *p)
         fail(p, "formula nested too deeply");
         return NULL;
     }
+    int chain = 0;
     hw_expr *l = parse_product(p);
     while (l && (is_op(p, '+') || is_op(p, '-'))) {
         char op = *p->tok.start;
         int col = p->tok.col;
+        if (chain_deeper(p) != 0)
+            return NULL;
+        chain++;
         next(p);
         hw_expr *r = parse_product(p);
         if (!r)
             return NULL;
         l = binary(p, op == '+' ? EXPR_ADD : EXPR_SUB, col, l, r);
     }
-    p->depth--;
+    p->depth -= chain + 1;
     return l;
 }
 
