@@ -22,6 +22,9 @@ typedef struct scanner {
     hw_buf path;
     frame stack[MAX_DEPTH];
     int depth;
+    name_index copies; /* repeated path -> its slot in ncopies */
+    int *ncopies;      /* copies of that path numbered so far */
+    size_t nslots;
 } scanner;
 
 static void skip_space(scanner *s)
@@ -80,9 +83,22 @@ static void record(scanner *s)
                                     s->path.len);
     if (!key || name_index_put(&s->jl->paths, key, s->line) < 0)
         return;
-    /* A repeated key: name this copy path#k, and its children after it. */
+    /* A repeated key: name this copy path#k, and its children after it.
+     * Each path keeps its count, so n copies cost O(n), not O(n^2). */
     size_t base = s->path.len;
-    for (int k = 2; k < 1000000; k++) {
+    int slot = name_index_get(&s->copies, key);
+    if (slot < 0) {
+        int *grown = realloc(s->ncopies, (s->nslots + 1) * sizeof *grown);
+        if (!grown)
+            return;
+        s->ncopies = grown;
+        slot = (int)s->nslots;
+        if (name_index_put(&s->copies, key, slot) == -2)
+            return;
+        s->ncopies[s->nslots++] = 1;
+    }
+    for (int k = s->ncopies[slot] + 1; k < 1000000; k++) {
+        s->ncopies[slot] = k;
         set_path_len(s, base);
         buf_printf(&s->path, "#%d", k);
         key = arena_strndup(s->arena, s->path.data ? s->path.data : "", s->path.len);
@@ -137,8 +153,10 @@ int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len)
     if (name_index_init(&jl->paths, 1024) != 0)
         return -1;
     scanner *s = calloc(1, sizeof *s);
-    if (!s)
+    if (!s || name_index_init(&s->copies, 16) != 0) {
+        free(s);
         return -1;
+    }
     s->text = text;
     s->len = len;
     s->line = 1;
@@ -175,6 +193,8 @@ int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len)
         }
     }
     buf_free(&s->path);
+    name_index_free(&s->copies);
+    free(s->ncopies);
     free(s);
     return 0;
 }

@@ -20,6 +20,13 @@ typedef struct loader {
     hw_target *t;
     hw_diag *d;
     json_lines lines;
+    /* member_path: the copy number of each member of the object `kobj`,
+     * and where the last member asked about was, so that asking for each
+     * member in turn costs O(1), not a scan of the members before it. */
+    const cJSON *kobj;
+    int *kcopy;
+    const cJSON *kitem;
+    int kat;
 } loader;
 
 /* Where `path` is: its line, and the path as users know it (without the
@@ -58,13 +65,48 @@ static const char *join(loader *l, const char *base, const char *key)
 /* The path of a member of an object; the k-th copy of a repeated key gets
  * "#k", as json_lines records it. Only documents with repeats pay for the
  * count. */
+static int copy_numbers(loader *l, const cJSON *obj)
+{
+    if (obj == l->kobj)
+        return 0;
+    free(l->kcopy);
+    l->kobj = l->kitem = NULL;
+    int n = cJSON_GetArraySize(obj);
+    name_index first; /* key -> position of its first member */
+    int *count = calloc((size_t)n + 1, sizeof *count); /* copies so far */
+    l->kcopy = malloc(((size_t)n + 1) * sizeof *l->kcopy);
+    if (!count || !l->kcopy || name_index_init(&first, (size_t)n) != 0) {
+        free(count);
+        free(l->kcopy);
+        l->kcopy = NULL;
+        return -1;
+    }
+    int i = 0;
+    for (const cJSON *p = obj->child; p; p = p->next, i++) {
+        int f = p->string ? name_index_put(&first, p->string, i) : -2;
+        l->kcopy[i] = f >= 0 ? ++count[f] : (count[i] = 1);
+    }
+    name_index_free(&first);
+    free(count);
+    l->kobj = obj;
+    return 0;
+}
+
 static const char *member_path(loader *l, const char *base, const cJSON *obj,
                                const cJSON *item)
 {
     int k = 1;
-    if (l->lines.nrepeats > 0)
-        for (const cJSON *p = obj->child; p && p != item; p = p->next)
-            k += p->string && strcmp(p->string, item->string) == 0;
+    if (l->lines.nrepeats > 0 && copy_numbers(l, obj) == 0) {
+        int at = 0;
+        if (l->kitem && item == l->kitem->next)
+            at = l->kat + 1;
+        else
+            for (const cJSON *p = obj->child; p && p != item; p = p->next)
+                at++;
+        l->kitem = item;
+        l->kat = at;
+        k = l->kcopy[at];
+    }
     const char *path = join(l, base, item->string);
     return k == 1 ? path : arena_printf(l->t->arena, "%s#%d", path, k);
 }
@@ -540,13 +582,16 @@ int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
                    "or nesting deeper than the parser allows)" : "");
         return -1;
     }
-    loader l = {t, d, {{0}, NULL, 0, 0}};
+    loader l = {t, d, {{0}, NULL, 0, 0}, NULL, NULL, NULL, 0};
+    /* Paths of every JSON value, needed only while loading. */
+    hw_arena *positions = NULL;
     int before = d->errors;
     t->format = "telemetry";
     if (!cJSON_IsObject(root)) {
         hw_loc loc = loc_at(t->spec_path, 1, 1);
         diag_error(d, &loc, "expected a JSON object at the top level");
-    } else if (json_lines_build(&l.lines, t->arena, text, len) != 0) {
+    } else if (!(positions = arena_create()) ||
+               json_lines_build(&l.lines, positions, text, len) != 0) {
         diag_error(d, NULL, "out of memory");
     } else {
         report_repeats(&l);
@@ -558,6 +603,8 @@ int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
         load_methodologies(&l, root);
     }
     json_lines_free(&l.lines);
+    arena_free(positions);
+    free(l.kcopy);
     cJSON_Delete(root);
     return d->errors == before ? 0 : -1;
 }
