@@ -159,6 +159,9 @@ static int cmd_generate(const options *o, int argc, char **argv, hw_diag *d)
     if (ok && !o->quiet)
         fprintf(stderr, "hwcgen: %d spec%s, %d files in %s/ (%d written, %d unchanged)\n",
                 n, n == 1 ? "" : "s", out.nfiles, o->out_dir, written, unchanged);
+    else if (!ok && written > 0)
+        fprintf(stderr, "hwcgen: %d files of %s/ replaced before the failure (%d error%s)\n",
+                written, o->out_dir, d->errors, d->errors == 1 ? "" : "s");
     else if (!ok)
         fprintf(stderr, "hwcgen: nothing written to %s/ (%d error%s)\n", o->out_dir,
                 d->errors, d->errors == 1 ? "" : "s");

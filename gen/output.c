@@ -90,11 +90,17 @@ static int same_on_disk(const out_file *f)
     return same && at == f->len;
 }
 
-static int write_one(const out_file *f, hw_diag *d)
+static void tmp_name(char *tmp, size_t size, const out_file *f)
+{
+    snprintf(tmp, size, "%s.tmp.%ld", f->path, (long)getpid());
+}
+
+/* Phase one: the whole content under a temporary name beside the file. */
+static int stage_one(const out_file *f, hw_diag *d)
 {
     hw_loc loc = loc_at(f->path, 0, 0);
     char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", f->path, (long)getpid());
+    tmp_name(tmp, sizeof tmp, f);
     if (out_mkdirs(f->path) != 0) {
         diag_error(d, &loc, "cannot create its directory: %s", strerror(errno));
         return -1;
@@ -106,7 +112,7 @@ static int write_one(const out_file *f, hw_diag *d)
     }
     int ok = fwrite(f->data, 1, f->len, fp) == f->len;
     ok = (fclose(fp) == 0) && ok;
-    if (!ok || rename(tmp, f->path) != 0) {
+    if (!ok) {
         diag_error(d, &loc, "cannot write: %s", strerror(errno));
         remove(tmp);
         return -1;
@@ -114,6 +120,20 @@ static int write_one(const out_file *f, hw_diag *d)
     return 0;
 }
 
+static void unstage(const out_set *s, const char *due, int from, int to)
+{
+    char tmp[4200];
+    for (int i = from; i < to; i++) {
+        if (!due[i])
+            continue;
+        tmp_name(tmp, sizeof tmp, &s->files[i]);
+        remove(tmp);
+    }
+}
+
+/* Every changed file is staged before any is renamed, so a failure while
+ * writing (a full disk, a read-only directory) leaves out/ as it was. Only
+ * a rename can fail after that, which within one directory is rare. */
 int out_commit(const out_set *s, hw_diag *d, int *written, int *unchanged)
 {
     int ignored[2];
@@ -126,14 +146,35 @@ int out_commit(const out_set *s, hw_diag *d, int *written, int *unchanged)
         diag_error(d, NULL, "out of memory while rendering; nothing written");
         return -1;
     }
+    char *due = calloc((size_t)s->nfiles + 1, 1);
+    if (!due) {
+        diag_error(d, NULL, "out of memory; nothing written");
+        return -1;
+    }
     for (int i = 0; i < s->nfiles; i++) {
-        if (same_on_disk(&s->files[i])) {
+        due[i] = !same_on_disk(&s->files[i]);
+        if (!due[i])
             ++*unchanged;
-            continue;
-        }
-        if (write_one(&s->files[i], d) != 0)
+        else if (stage_one(&s->files[i], d) != 0) {
+            unstage(s, due, 0, i);
+            free(due);
             return -1;
+        }
+    }
+    char tmp[4200];
+    for (int i = 0; i < s->nfiles; i++) {
+        if (!due[i])
+            continue;
+        tmp_name(tmp, sizeof tmp, &s->files[i]);
+        if (rename(tmp, s->files[i].path) != 0) {
+            hw_loc loc = loc_at(s->files[i].path, 0, 0);
+            diag_error(d, &loc, "cannot rename into place: %s", strerror(errno));
+            unstage(s, due, i, s->nfiles);
+            free(due);
+            return -1;
+        }
         ++*written;
     }
+    free(due);
     return 0;
 }

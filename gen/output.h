@@ -33,9 +33,10 @@ void out_free(out_set *s);
  * (the buffer is left empty). A path added twice is an internal error. */
 int out_add(out_set *s, const char *dir, const char *name, hw_buf *content);
 
-/* Write every file (temporary + rename); files whose content is already
- * on disk are left alone; the counts may be NULL. Returns 0, or -1 after
- * reporting the failure. */
+/* Write every changed file to a temporary name, then rename them all into
+ * place; files whose content is already on disk are left alone; the counts
+ * may be NULL. Returns 0, or -1 after reporting the failure; `written` then
+ * says how many files were replaced (0 unless a rename failed). */
 int out_commit(const out_set *s, hw_diag *d, int *written, int *unchanged);
 
 /* mkdir -p for the directory part of `path`. */
