@@ -40,7 +40,7 @@ static int has_entity_decls(const xmlDoc *doc)
     for (int i = 0; i < 2; i++) {
         if (!dtds[i])
             continue;
-        if (dtds[i]->entities)
+        if (dtds[i]->entities || dtds[i]->pentities)
             return 1;
         if (dtds[i]->ExternalID || dtds[i]->SystemID)
             return 1;
