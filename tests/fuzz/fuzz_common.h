@@ -1,0 +1,55 @@
+/* fuzz_common.h - what the libFuzzer targets share.
+ *
+ * A target that gets as far as a loaded spec runs the rest of the pipeline
+ * the CLI runs on it: check, and when the check passes, every emitter into
+ * an in-memory output set (nothing is written to disk). Diagnostics go to
+ * the log only; stderr stays quiet so the fuzzer's own output is readable.
+ */
+#ifndef HWCGEN_FUZZ_COMMON_H
+#define HWCGEN_FUZZ_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "diag.h"
+#include "emit.h"
+#include "ir.h"
+#include "output.h"
+#include "render.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+static inline void fuzz_diag(hw_diag *d)
+{
+    diag_init(d, NULL);
+    d->verbose = 1; /* notes too: they format names from the input */
+}
+
+/* check_target, then emit_all into memory; frees t. */
+static inline void fuzz_check_and_emit(hw_target *t, hw_diag *d)
+{
+    if (t && check_target(t, d) == 0) {
+        out_set out;
+        out_init(&out);
+        emit_all(&t, 1, &out, "out", d);
+        out_free(&out);
+    }
+    target_free(t);
+}
+
+/* A NUL-terminated copy of the input (libFuzzer's buffer has none). */
+static inline char *fuzz_strndup(const uint8_t *data, size_t size)
+{
+    char *s = malloc(size + 1);
+    if (!s)
+        abort();
+    for (size_t i = 0; i < size; i++)
+        s[i] = (char)data[i];
+    s[size] = '\0';
+    return s;
+}
+
+#endif
