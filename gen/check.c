@@ -308,7 +308,7 @@ static const char *suggest(const checker *c, const char *name)
     const char *best = NULL;
     int best_d = 3;
     for (size_t i = 0; i < c->names.cap; i++) {
-        const char *k = c->names.keys[i];
+        const char *k = c->names.slots[i].key;
         if (!k)
             continue;
         int dist = edit_distance(name, k);

@@ -117,6 +117,11 @@ static uint64_t hash(const char *s)
     uint64_t h = 1469598103934665603ull; /* FNV-1a */
     for (; *s; s++)
         h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    /* Multiplication only carries upwards, so the low bits we mask with
+     * see little of the key: fold the high half down. */
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
     return h;
 }
 
@@ -125,31 +130,25 @@ int name_index_init(name_index *ix, size_t expected)
     size_t cap = 16;
     while (cap < expected * 2 + 1)
         cap *= 2;
-    ix->keys = calloc(cap, sizeof *ix->keys);
-    ix->values = calloc(cap, sizeof *ix->values);
-    ix->cap = cap;
+    ix->slots = calloc(cap, sizeof *ix->slots);
+    ix->cap = ix->slots ? cap : 0;
     ix->count = 0;
     ix->failed = 0;
-    if (!ix->keys || !ix->values) {
-        name_index_free(ix);
-        return -1;
-    }
-    return 0;
+    return ix->slots ? 0 : -1;
 }
 
 void name_index_free(name_index *ix)
 {
-    free(ix->keys);
-    free(ix->values);
-    ix->keys = NULL;
-    ix->values = NULL;
+    free(ix->slots);
+    ix->slots = NULL;
     ix->cap = ix->count = 0;
 }
 
-static size_t slot(const name_index *ix, const char *key)
+static size_t slot(const name_index *ix, const char *key, uint32_t h)
 {
-    size_t i = (size_t)hash(key) & (ix->cap - 1);
-    while (ix->keys[i] && strcmp(ix->keys[i], key) != 0)
+    size_t i = (size_t)h & (ix->cap - 1);
+    while (ix->slots[i].key &&
+           (ix->slots[i].hash != h || strcmp(ix->slots[i].key, key) != 0))
         i = (i + 1) & (ix->cap - 1);
     return i;
 }
@@ -157,11 +156,18 @@ static size_t slot(const name_index *ix, const char *key)
 static int grow(name_index *ix)
 {
     name_index bigger;
-    if (name_index_init(&bigger, ix->cap) != 0)
+    if (name_index_init(&bigger, ix->count + 1) != 0) /* twice the slots */
         return -1;
-    for (size_t i = 0; i < ix->cap; i++)
-        if (ix->keys[i])
-            name_index_put(&bigger, ix->keys[i], ix->values[i]);
+    for (size_t i = 0; i < ix->cap; i++) {
+        const name_slot *from = &ix->slots[i];
+        if (!from->key)
+            continue;
+        size_t j = (size_t)from->hash & (bigger.cap - 1);
+        while (bigger.slots[j].key) /* keys are distinct: no compare */
+            j = (j + 1) & (bigger.cap - 1);
+        bigger.slots[j] = *from;
+    }
+    bigger.count = ix->count;
     name_index_free(ix);
     *ix = bigger;
     return 0;
@@ -175,11 +181,11 @@ int name_index_put(name_index *ix, const char *key, int value)
         ix->failed = 1;
         return -2;
     }
-    size_t i = slot(ix, key);
-    if (ix->keys[i])
-        return ix->values[i];
-    ix->keys[i] = key;
-    ix->values[i] = value;
+    uint32_t h = (uint32_t)hash(key);
+    name_slot *s = &ix->slots[slot(ix, key, h)];
+    if (s->key)
+        return s->value;
+    *s = (name_slot){key, h, value};
     ix->count++;
     return -1;
 }
@@ -188,6 +194,6 @@ int name_index_get(const name_index *ix, const char *key)
 {
     if (!ix->cap)
         return -1;
-    size_t i = slot(ix, key);
-    return ix->keys[i] ? ix->values[i] : -1;
+    const name_slot *s = &ix->slots[slot(ix, key, (uint32_t)hash(key))];
+    return s->key ? s->value : -1;
 }

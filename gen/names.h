@@ -10,6 +10,7 @@
 #define HWCGEN_NAMES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "arena.h"
 
@@ -36,10 +37,17 @@ int name_streamline_var(const char *title, const char *name, char *out,
 void name_slug(const char *text, char sep, char *out, size_t size);
 
 /* An open-addressing hash from name to an int tag, for lookups that must
- * stay fast on specs with 100,000 names. Keys are borrowed, not copied. */
+ * stay fast on specs with 100,000 names. Keys are borrowed, not copied.
+ * Each slot keeps the key's hash, so probing and growing rarely touch the
+ * keys themselves (on big specs those reads are the cache misses). */
+typedef struct name_slot {
+    const char *key;  /* NULL: empty */
+    uint32_t hash;    /* the low half of the key's hash */
+    int value;
+} name_slot;
+
 typedef struct name_index {
-    const char **keys;
-    int *values;
+    name_slot *slots;
     size_t cap;
     size_t count;
     int failed;  /* growing failed once: every later put fails at once */
