@@ -146,7 +146,8 @@ static void has(cJSON *obj, const char *key)
 {
     char name[64];
     snprintf(name, sizeof name, "has_%s", key);
-    jbool(obj, name, cJSON_GetArraySize(cJSON_GetObjectItem(obj, key)) > 0);
+    const cJSON *arr = cJSON_GetObjectItem(obj, key);
+    jbool(obj, name, arr && arr->child);
 }
 
 static const char *esc(dgen *g, const char *s)
@@ -262,7 +263,7 @@ static cJSON *list_item(cJSON *arr, const char *raw, const char *detail)
     cJSON *o = jobj(arr, NULL);
     put(o, "link", raw);
     put(o, "detail", detail);
-    jbool(o, "first", cJSON_GetArraySize(arr) == 1);
+    jbool(o, "first", arr->child == o); /* O(1): arrays get long */
     return o;
 }
 
@@ -1672,7 +1673,7 @@ static void toc(cJSON *arr, int show, const char *id, const char *title)
     cJSON *o = jobj(arr, NULL);
     put(o, "id", id);
     put(o, "title", title);
-    jbool(o, "first", cJSON_GetArraySize(arr) == 1);
+    jbool(o, "first", arr->child == o); /* O(1): arrays get long */
 }
 
 static int has_metric_dot(const hw_target *t)
