@@ -152,6 +152,7 @@ static int cmd_generate(const options *o, int argc, char **argv, hw_diag *d)
         ok = targets[i] != NULL;
     out_set out;
     out_init(&out);
+    out_stage_early(&out, d);
     int written = 0, unchanged = 0;
     if (ok)
         ok = emit_all(targets, n, &out, o->out_dir, d) == 0 &&

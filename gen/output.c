@@ -13,14 +13,95 @@ void out_init(out_set *s)
     memset(s, 0, sizeof *s);
 }
 
+void out_stage_early(out_set *s, hw_diag *d)
+{
+    s->stage_early = 1;
+    s->d = d;
+}
+
+static void tmp_name(char *tmp, size_t size, const out_file *f)
+{
+    snprintf(tmp, size, "%s.tmp.%ld", f->path, (long)getpid());
+}
+
+/* Remove the temporaries of files staged but not renamed, from `from` on. */
+static void unstage(out_set *s, int from)
+{
+    char tmp[4200];
+    for (int i = from; i < s->nfiles; i++) {
+        if (!s->files[i].staged)
+            continue;
+        tmp_name(tmp, sizeof tmp, &s->files[i]);
+        remove(tmp);
+        s->files[i].staged = 0;
+    }
+}
+
 void out_free(out_set *s)
 {
+    unstage(s, 0);
     for (int i = 0; i < s->nfiles; i++) {
         free(s->files[i].path);
         free(s->files[i].data);
     }
     free(s->files);
     out_init(s);
+}
+
+static int same_on_disk(const out_file *f)
+{
+    FILE *fp = fopen(f->path, "rb");
+    if (!fp)
+        return 0;
+    int same = 1;
+    char chunk[65536];
+    size_t at = 0, n;
+    while (same && (n = fread(chunk, 1, sizeof chunk, fp)) > 0) {
+        same = at + n <= f->len && memcmp(chunk, f->data + at, n) == 0;
+        at += n;
+    }
+    fclose(fp);
+    return same && at == f->len;
+}
+
+/* The whole content under a temporary name beside the file. */
+static int stage_one(out_file *f, hw_diag *d)
+{
+    hw_loc loc = loc_at(f->path, 0, 0);
+    char tmp[4200];
+    tmp_name(tmp, sizeof tmp, f);
+    if (out_mkdirs(f->path) != 0) {
+        diag_error(d, &loc, "cannot create its directory: %s", strerror(errno));
+        return -1;
+    }
+    FILE *fp = fopen(tmp, "wb");
+    if (!fp) {
+        diag_error(d, &loc, "cannot write: %s", strerror(errno));
+        return -1;
+    }
+    int ok = fwrite(f->data, 1, f->len, fp) == f->len;
+    ok = (fclose(fp) == 0) && ok;
+    if (!ok) {
+        diag_error(d, &loc, "cannot write: %s", strerror(errno));
+        remove(tmp);
+        return -1;
+    }
+    f->staged = 1;
+    return 0;
+}
+
+/* Compare with the disk and stage if changed. In early mode the content
+ * is dropped afterwards, so only one file is ever held in memory. */
+static int settle(out_set *s, out_file *f, hw_diag *d)
+{
+    f->settled = 1;
+    f->unchanged = same_on_disk(f);
+    int rc = f->unchanged ? 0 : stage_one(f, d);
+    if (s->stage_early) {
+        free(f->data);
+        f->data = NULL;
+    }
+    return rc;
 }
 
 int out_add(out_set *s, const char *dir, const char *name, hw_buf *content)
@@ -50,12 +131,19 @@ int out_add(out_set *s, const char *dir, const char *name, hw_buf *content)
     }
     snprintf(path, n, "%s/%s", dir, name);
     out_file *f = &s->files[s->nfiles++];
+    memset(f, 0, sizeof *f);
     f->path = path;
     f->len = content->len;
     f->data = buf_steal(content);
-    if (!f->data)
+    if (!f->data) {
         s->failed = 1;
-    return f->data ? 0 : -1;
+        return -1;
+    }
+    if (s->stage_early && settle(s, f, s->d) != 0) {
+        s->failed = s->write_failed = 1;
+        return -1;
+    }
+    return 0;
 }
 
 int out_mkdirs(const char *path)
@@ -74,67 +162,10 @@ int out_mkdirs(const char *path)
     return 0;
 }
 
-static int same_on_disk(const out_file *f)
-{
-    FILE *fp = fopen(f->path, "rb");
-    if (!fp)
-        return 0;
-    int same = 1;
-    char chunk[65536];
-    size_t at = 0, n;
-    while (same && (n = fread(chunk, 1, sizeof chunk, fp)) > 0) {
-        same = at + n <= f->len && memcmp(chunk, f->data + at, n) == 0;
-        at += n;
-    }
-    fclose(fp);
-    return same && at == f->len;
-}
-
-static void tmp_name(char *tmp, size_t size, const out_file *f)
-{
-    snprintf(tmp, size, "%s.tmp.%ld", f->path, (long)getpid());
-}
-
-/* Phase one: the whole content under a temporary name beside the file. */
-static int stage_one(const out_file *f, hw_diag *d)
-{
-    hw_loc loc = loc_at(f->path, 0, 0);
-    char tmp[4200];
-    tmp_name(tmp, sizeof tmp, f);
-    if (out_mkdirs(f->path) != 0) {
-        diag_error(d, &loc, "cannot create its directory: %s", strerror(errno));
-        return -1;
-    }
-    FILE *fp = fopen(tmp, "wb");
-    if (!fp) {
-        diag_error(d, &loc, "cannot write: %s", strerror(errno));
-        return -1;
-    }
-    int ok = fwrite(f->data, 1, f->len, fp) == f->len;
-    ok = (fclose(fp) == 0) && ok;
-    if (!ok) {
-        diag_error(d, &loc, "cannot write: %s", strerror(errno));
-        remove(tmp);
-        return -1;
-    }
-    return 0;
-}
-
-static void unstage(const out_set *s, const char *due, int from, int to)
-{
-    char tmp[4200];
-    for (int i = from; i < to; i++) {
-        if (!due[i])
-            continue;
-        tmp_name(tmp, sizeof tmp, &s->files[i]);
-        remove(tmp);
-    }
-}
-
 /* Every changed file is staged before any is renamed, so a failure while
  * writing (a full disk, a read-only directory) leaves out/ as it was. Only
  * a rename can fail after that, which within one directory is rare. */
-int out_commit(const out_set *s, hw_diag *d, int *written, int *unchanged)
+int out_commit(out_set *s, hw_diag *d, int *written, int *unchanged)
 {
     int ignored[2];
     if (!written)
@@ -143,38 +174,33 @@ int out_commit(const out_set *s, hw_diag *d, int *written, int *unchanged)
         unchanged = &ignored[1];
     *written = *unchanged = 0;
     if (s->failed) {
-        diag_error(d, NULL, "out of memory while rendering; nothing written");
-        return -1;
-    }
-    char *due = calloc((size_t)s->nfiles + 1, 1);
-    if (!due) {
-        diag_error(d, NULL, "out of memory; nothing written");
+        if (!s->write_failed)
+            diag_error(d, NULL, "out of memory while rendering; nothing written");
+        unstage(s, 0);
         return -1;
     }
     for (int i = 0; i < s->nfiles; i++) {
-        due[i] = !same_on_disk(&s->files[i]);
-        if (!due[i])
-            ++*unchanged;
-        else if (stage_one(&s->files[i], d) != 0) {
-            unstage(s, due, 0, i);
-            free(due);
+        if (!s->files[i].settled && settle(s, &s->files[i], d) != 0) {
+            unstage(s, 0);
             return -1;
         }
     }
     char tmp[4200];
     for (int i = 0; i < s->nfiles; i++) {
-        if (!due[i])
+        out_file *f = &s->files[i];
+        if (f->unchanged) {
+            ++*unchanged;
             continue;
-        tmp_name(tmp, sizeof tmp, &s->files[i]);
-        if (rename(tmp, s->files[i].path) != 0) {
-            hw_loc loc = loc_at(s->files[i].path, 0, 0);
+        }
+        tmp_name(tmp, sizeof tmp, f);
+        if (rename(tmp, f->path) != 0) {
+            hw_loc loc = loc_at(f->path, 0, 0);
             diag_error(d, &loc, "cannot rename into place: %s", strerror(errno));
-            unstage(s, due, i, s->nfiles);
-            free(due);
+            unstage(s, i);
             return -1;
         }
+        f->staged = 0;
         ++*written;
     }
-    free(due);
     return 0;
 }
