@@ -22,6 +22,8 @@
 
 #include <cmocka.h>
 
+#include "test_util.h"
+
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,20 +137,6 @@ static int contains(const char *hay, const char *needle)
 
 /* ---- the catalogue -------------------------------------------------------- */
 
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    hw_buf b;
-    buf_init(&b);
-    char chunk[4096];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        buf_putn(&b, chunk, n);
-    fclose(f);
-    return buf_steal(&b);
-}
 
 static int is_spec(const char *name)
 {
@@ -168,7 +156,7 @@ static int check_one(const char *name)
     char path[512], expect_path[520];
     snprintf(path, sizeof path, "%s/%s", BAD_DIR, name);
     snprintf(expect_path, sizeof expect_path, "%s.expect", path);
-    char *expect = read_text(expect_path);
+    char *expect = read_file(expect_path, NULL);
     if (!expect) {
         printf("FAIL %s: no %s\n", path, expect_path);
         return 1;

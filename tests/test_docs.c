@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "test_util.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,33 +50,12 @@ static char nasty[96]; /* the synthetic spec */
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-        free(s);
-        s = NULL;
-    }
-    fclose(f);
-    if (s) {
-        s[n] = '\0';
-        if (len)
-            *len = (size_t)n;
-    }
-    return s;
-}
 
 static char *page(const hw_target *t, const char *ext)
 {
     char path[256];
     snprintf(path, sizeof path, "%s/docs/%s.%s", dir, t->slug, ext);
-    char *s = slurp(path, NULL);
+    char *s = read_file(path, NULL);
     if (!s)
         fail_msg("cannot read %s", path);
     return s;
@@ -480,9 +461,9 @@ static void test_index(void **state)
     (void)state;
     char path[256];
     snprintf(path, sizeof path, "%s/docs/index.md", dir);
-    char *md = slurp(path, NULL);
+    char *md = read_file(path, NULL);
     snprintf(path, sizeof path, "%s/docs/index.html", dir);
-    char *html = slurp(path, NULL);
+    char *html = read_file(path, NULL);
     assert_non_null(md);
     assert_non_null(html);
     htmlDocPtr doc = parse_html(html, "index.html");
@@ -662,7 +643,7 @@ static void test_cpu(void **state)
 
     char path[256];
     snprintf(path, sizeof path, "%s/docs/neoverse-v1-topdown.dot", dir);
-    char *dot = slurp(path, NULL);
+    char *dot = read_file(path, NULL);
     assert_non_null(dot);
     assert_non_null(strstr(dot, "subgraph \"cluster_stage_1\""));
     assert_non_null(
@@ -676,7 +657,7 @@ static void test_cpu(void **state)
     assert_int_equal(depth, 0);
     free(dot);
     snprintf(path, sizeof path, "%s/docs/neoverse-v1-metrics.dot", dir);
-    dot = slurp(path, NULL);
+    dot = read_file(path, NULL);
     assert_non_null(strstr(dot, "\"m:ipc\" -> \"e:INST_RETIRED\";"));
     assert_non_null(strstr(dot, "\"m:ipc\" -> \"e:CPU_CYCLES\";"));
     free(dot);
@@ -895,7 +876,7 @@ static void test_deterministic(void **state)
     assert_true(out.nfiles >= 2 * ntargets + 2);
     for (int i = 0; i < out.nfiles; i++) {
         size_t len = 0;
-        char *disk = slurp(out.files[i].path, &len);
+        char *disk = read_file(out.files[i].path, &len);
         assert_non_null(disk);
         if (len != out.files[i].len ||
             memcmp(disk, out.files[i].data, len) != 0)

@@ -21,6 +21,8 @@
 
 #include <cmocka.h>
 
+#include "test_util.h"
+
 #include <dirent.h>
 #include <glob.h>
 #include <stdio.h>
@@ -43,24 +45,6 @@
 
 static char dir[64];
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-        free(s);
-        s = NULL;
-    }
-    if (s)
-        s[n] = '\0';
-    fclose(f);
-    return s;
-}
 
 static int sh(const char *fmt, ...)
 {
@@ -128,7 +112,7 @@ static void test_headers_compile(void **state)
     int failed = 0;
     for (size_t i = 0; i < g.gl_pathc; i++) {
         const char *h = g.gl_pathv[i];
-        char *text = slurp(h);
+        char *text = read_file(h, NULL);
         assert_non_null(text);
         /* The words arrive, with the comment terminator defused. */
         assert_non_null(strstr(text, "Title * / \"q\" \\ <i> & %s ?\?/"));
@@ -157,7 +141,7 @@ static void test_perf_json(void **state)
     assert_true(files("perf/arch/arm64/arm/hostile-core/*.json", &g) >= 2);
     int events = 0, metrics = 0;
     for (size_t i = 0; i < g.gl_pathc; i++) {
-        char *text = slurp(g.gl_pathv[i]);
+        char *text = read_file(g.gl_pathv[i], NULL);
         assert_non_null(text);
         cJSON *root = cJSON_Parse(text);
         free(text);
@@ -271,7 +255,7 @@ static void test_markdown(void **state)
     glob_t g;
     assert_int_equal(files("docs/*.md", &g), 3);
     for (size_t i = 0; i < g.gl_pathc; i++) {
-        char *md = slurp(g.gl_pathv[i]);
+        char *md = read_file(g.gl_pathv[i], NULL);
         assert_non_null(md);
         assert_null(strstr(md, "<b>tag"));
         assert_null(strstr(md, "<i>"));
@@ -307,7 +291,7 @@ static void test_graphviz(void **state)
     assert_int_equal(files("docs/*.dot", &g), 2);
     int labels = 0;
     for (size_t i = 0; i < g.gl_pathc; i++) {
-        char *dot = slurp(g.gl_pathv[i]);
+        char *dot = read_file(g.gl_pathv[i], NULL);
         assert_non_null(dot);
         for (const char *p = strstr(dot, "label=\""); p; p = strstr(p, "label=\"")) {
             const char *end;

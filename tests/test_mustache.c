@@ -7,6 +7,8 @@
 
 #include <cmocka.h>
 
+#include "test_util.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -430,20 +432,6 @@ static const char *spec_dir(void)
                                        : "../shared/reference/mustache-spec";
 }
 
-static char *read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return NULL;
-    hw_buf b;
-    buf_init(&b);
-    char chunk[4096];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        buf_putn(&b, chunk, n);
-    fclose(f);
-    return buf_steal(&b);
-}
 
 /* Lambdas are objects tagged {"__tag__": "code"} in the spec files. */
 static int uses_lambda(const cJSON *node)
@@ -516,7 +504,7 @@ static void run_spec_file(const char *dir, const char *file, tally *t)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, file);
-    char *text = read_file(path);
+    char *text = read_file(path, NULL);
     cJSON *doc = text ? cJSON_Parse(text) : NULL;
     free(text);
     const cJSON *tests = cJSON_GetObjectItem(doc, "tests");

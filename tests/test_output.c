@@ -17,6 +17,8 @@
 
 #include <cmocka.h>
 
+#include "test_util.h"
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <glob.h>
@@ -36,34 +38,6 @@ static size_t nspecs;
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static char *read_all(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *data = malloc(cap + 1);
-    size_t got;
-    while (data && (got = fread(data + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            char *bigger = realloc(data, cap * 2 + 1);
-            if (!bigger) {
-                free(data);
-                data = NULL;
-                break;
-            }
-            data = bigger;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (data)
-        data[n] = '\0';
-    if (len)
-        *len = n;
-    return data;
-}
 
 /* Run argv[] with stdout and stderr to log_path; the raw wait status.
  * `as_nobody`: drop root to uid/gid 65534 first (setpriv), so file
@@ -120,7 +94,7 @@ static int generate(const char *dir, const char *extra, int as_nobody)
 
 static void show_log(void)
 {
-    char *log = read_all(log_path, NULL);
+    char *log = read_file(log_path, NULL);
     printf("%s", log ? log : "(no output)\n");
     free(log);
 }
@@ -163,7 +137,7 @@ static void snap_dir(snapshot *s, const char *dir)
         }
         entry *it = &s->items[s->n++];
         it->path = strdup(path);
-        it->data = read_all(path, &it->len);
+        it->data = read_file(path, &it->len);
         assert_non_null(it->data);
     }
     closedir(d);
@@ -307,20 +281,16 @@ static const char *write_spec(const char *name, const char *content)
 
 /* ---- tests ------------------------------------------------------------------ */
 
-/* generate with `broken` last: exit 1, "nothing written", the tree as it
- * was, byte for byte, and no temporary file. */
-static void expect_untouched(const char *broken)
+/* After a run that had to fail: exit 1, "nothing written", the tree as
+ * `before`, byte for byte, and no temporary file. Frees `before`. */
+static void expect_failed_untouched(int status, snapshot *before, const char *what)
 {
-    tamper();
-    snapshot before = snap(out_dir);
-    int status = generate(out_dir, broken, 0);
     snapshot after = snap(out_dir);
-    char *log = read_all(log_path, NULL);
-    int ok = WIFEXITED(status) && WEXITSTATUS(status) == 1 &&
-             log && strstr(log, "nothing written") && same(&before, &after) &&
+    char *log = read_file(log_path, NULL);
+    int ok = WIFEXITED(status) && WEXITSTATUS(status) == 1 && log &&
+             strstr(log, "nothing written") && same(before, &after) &&
              after.tmp_files == 0;
-    printf("  %s last: exit %d, %zu files unchanged, %d temporary files\n",
-           strrchr(broken, '/') ? strrchr(broken, '/') + 1 : broken,
+    printf("  %s: exit %d, %zu files unchanged, %d temporary files\n", what,
            WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status),
            after.n, after.tmp_files);
     if (!ok)
@@ -328,11 +298,23 @@ static void expect_untouched(const char *broken)
     free(log);
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 1);
-    assert_true(same(&before, &after));
+    assert_true(same(before, &after));
     assert_int_equal(after.tmp_files, 0);
     assert_true(ok);
-    snap_free(&before);
+    snap_free(before);
     snap_free(&after);
+}
+
+/* generate with `broken` last, so every other spec renders first. */
+static void expect_untouched(const char *broken)
+{
+    tamper();
+    snapshot before = snap(out_dir);
+    int status = generate(out_dir, broken, 0);
+    char what[200];
+    snprintf(what, sizeof what, "%s last",
+             strrchr(broken, '/') ? strrchr(broken, '/') + 1 : broken);
+    expect_failed_untouched(status, &before, what);
 }
 
 static void test_broken_last_json(void **state)
@@ -387,21 +369,7 @@ static void test_failure_while_rendering(void **state)
         argv[n++] = specs[i];
     int status = run(argv, 0);
     free(argv);
-    snapshot after = snap(out_dir);
-    char *log = read_all(log_path, NULL);
-    printf("  broken docs index template: exit %d, %zu files unchanged\n",
-           WIFEXITED(status) ? WEXITSTATUS(status) : -1, after.n);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 1)
-        printf("%s", log ? log : "");
-    assert_true(WIFEXITED(status));
-    assert_int_equal(WEXITSTATUS(status), 1);
-    assert_non_null(log);
-    assert_non_null(strstr(log, "nothing written"));
-    assert_true(same(&before, &after));
-    assert_int_equal(after.tmp_files, 0);
-    free(log);
-    snap_free(&before);
-    snap_free(&after);
+    expect_failed_untouched(status, &before, "broken docs index template");
 }
 
 /* The same run with a good spec last writes the tree back as generated. */
@@ -446,7 +414,7 @@ static void set_mode(const char *dir, mode_t mode)
 /* exit status 1 with a "cannot ..." diagnostic: an error, not a crash. */
 static void expect_write_error(int status, const char *what)
 {
-    char *log = read_all(log_path, NULL);
+    char *log = read_file(log_path, NULL);
     printf("  %s: %s, exit %d: %s", what,
            WIFSIGNALED(status) ? "killed by a signal" : "exited",
            WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),

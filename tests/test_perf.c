@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "test_util.h"
+
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,24 +61,6 @@ static void remove_tree(const char *path)
     rmdir(path);
 }
 
-static char *read_text(const char *path)
-{
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return NULL;
-    fseek(fp, 0, SEEK_END);
-    long n = ftell(fp);
-    fseek(fp, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    if (s && fread(s, 1, (size_t)n, fp) != (size_t)n) {
-        free(s);
-        s = NULL;
-    }
-    if (s)
-        s[n] = '\0';
-    fclose(fp);
-    return s;
-}
 
 static void write_text(const char *path, const char *text)
 {
@@ -90,7 +74,7 @@ static cJSON *read_json(const char *dir, const char *name)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    char *text = read_text(path);
+    char *text = read_file(path, NULL);
     if (!text)
         return NULL;
     cJSON *j = cJSON_Parse(text);
@@ -381,7 +365,7 @@ static void test_v1_mapfile(void **state)
     fixture *f = *state;
     char path[4096], lines[8][256];
     snprintf(path, sizeof path, "%s/perf/arch/arm64/mapfile.csv", f->dir);
-    char *text = read_text(path);
+    char *text = read_file(path, NULL);
     assert_non_null(text);
     assert_int_equal(text[0], '#'); /* perf skips the first row: a header */
     assert_int_equal(data_lines(text, lines, 8), 1);
@@ -395,7 +379,7 @@ static void test_v1_aliases(void **state)
     const hw_target *t = f->t[0];
     char path[4096];
     snprintf(path, sizeof path, "%s/perf/neoverse-v1.aliases", f->dir);
-    char *text = read_text(path);
+    char *text = read_file(path, NULL);
     assert_non_null(text);
     assert_int_equal(text[0], '#');
     char *nl = strchr(text, '\n');
@@ -591,7 +575,7 @@ static void test_mapfile_sorted(void **state)
     assert_int_equal(generate(f), 0);
     char path[4096], lines[8][256];
     snprintf(path, sizeof path, "%s/perf/arch/arm64/mapfile.csv", f->dir);
-    char *text = read_text(path);
+    char *text = read_file(path, NULL);
     assert_int_equal(data_lines(text, lines, 8), 2);
     assert_string_equal(lines[0], "0x00000000410fd0c0,v1,arm/test-core,core");
     assert_string_equal(lines[1], "0x00000000410fd400,v1,arm/neoverse-v1,core");
