@@ -97,7 +97,9 @@ static void record(scanner *s)
             return;
         s->ncopies[s->nslots++] = 1;
     }
-    for (int k = s->ncopies[slot] + 1; k < 1000000; k++) {
+    /* The next number is free unless a key spells "name#k" itself; give
+     * up after a few (the copy then reports its parent's line). */
+    for (int k = s->ncopies[slot] + 1, tries = 0; tries < 64; k++, tries++) {
         s->ncopies[slot] = k;
         set_path_len(s, base);
         buf_printf(&s->path, "#%d", k);
@@ -129,7 +131,9 @@ static int begin_value(scanner *s)
         set_path_len(s, top->plen);
         if (top->plen)
             buf_putc(&s->path, '.');
-        buf_putn(&s->path, s->text + start, n);
+        /* cJSON's keys are C strings: a raw NUL ends the key there. */
+        const char *nul = memchr(s->text + start, '\0', n);
+        buf_putn(&s->path, s->text + start, nul ? (size_t)(nul - (s->text + start)) : n);
         skip_space(s);
         s->pos++; /* ':' */
         int saved = s->line;
@@ -237,4 +241,22 @@ void json_line_col(const char *text, size_t len, size_t offset, int *line,
             (*col)++;
         }
     }
+}
+
+size_t json_raw_control(const char *text, size_t len)
+{
+    int in_string = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (!in_string) {
+            in_string = c == '"';
+        } else if (c == '\\') {
+            i++;
+        } else if (c == '"') {
+            in_string = 0;
+        } else if (c < 0x20) {
+            return i;
+        }
+    }
+    return len;
 }

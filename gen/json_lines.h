@@ -33,6 +33,10 @@ int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len);
 int json_lines_get(const json_lines *jl, const char *path);
 void json_lines_free(json_lines *jl);
 
+/* Offset of the first raw control character (below 0x20) inside a string,
+ * which JSON forbids and cJSON lets through; `len` when there is none. */
+size_t json_raw_control(const char *text, size_t len);
+
 /* 1-based line and column of byte `offset`. */
 void json_line_col(const char *text, size_t len, size_t offset, int *line,
                    int *col);

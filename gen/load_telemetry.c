@@ -571,6 +571,15 @@ static void load_document(loader *l, const cJSON *root)
 
 int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
 {
+    size_t raw = json_raw_control(text, len);
+    if (raw < len) {
+        int line, col;
+        json_line_col(text, len, raw, &line, &col);
+        hw_loc loc = loc_at(t->spec_path, line, col);
+        diag_error(d, &loc, "JSON syntax error: raw control character U+%04X in a "
+                   "string (write it escaped, e.g. \\n)", (unsigned char)text[raw]);
+        return -1;
+    }
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
     if (!root) {
