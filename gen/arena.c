@@ -199,15 +199,28 @@ void buf_putc(hw_buf *b, char c)
     buf_putn(b, &c, 1);
 }
 
+/* One pass when the text fits the room left (the common case: printing
+ * is hot in the emitters), a second after growing when it does not. */
 void buf_vprintf(hw_buf *b, const char *fmt, va_list ap)
 {
+    if (buf_reserve(b, 64) != 0)
+        return;
     va_list copy;
     va_copy(copy, ap);
-    int n = vsnprintf(NULL, 0, fmt, copy);
+    size_t room = b->cap - b->len;
+    int n = vsnprintf(b->data + b->len, room, fmt, copy);
     va_end(copy);
-    if (n < 0 || buf_reserve(b, (size_t)n) != 0)
+    if (n < 0) {
+        b->data[b->len] = '\0';
         return;
-    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    }
+    if ((size_t)n >= room) {
+        if (buf_reserve(b, (size_t)n) != 0) {
+            b->data[b->len] = '\0';
+            return;
+        }
+        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    }
     b->len += (size_t)n;
 }
 

@@ -382,7 +382,8 @@ static const cJSON *get_key(const cJSON *obj, const char *key, size_t n)
     if (!cJSON_IsObject(obj))
         return NULL;
     for (const cJSON *c = obj->child; c != NULL; c = c->next) {
-        if (c->string != NULL && strncmp(c->string, key, n) == 0 &&
+        if (c->string != NULL && (n == 0 || c->string[0] == key[0]) &&
+            strncmp(c->string, key, n) == 0 &&
             c->string[n] == '\0')
             return c;
     }
