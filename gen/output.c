@@ -2,6 +2,7 @@
 #include "output.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,10 @@ void out_stage_early(out_set *s, hw_diag *d)
 
 static void tmp_name(char *tmp, size_t size, const out_file *f)
 {
-    snprintf(tmp, size, "%s.tmp.%ld", f->path, (long)getpid());
+    static long pid;
+    if (!pid)
+        pid = (long)getpid();
+    snprintf(tmp, size, "%s.tmp.%ld", f->path, pid);
 }
 
 /* Remove the temporaries of files staged but not renamed, from `from` on. */
@@ -45,44 +49,89 @@ void out_free(out_set *s)
         free(s->files[i].data);
     }
     free(s->files);
+    free(s->made_dir);
     out_init(s);
 }
 
 static int same_on_disk(const out_file *f)
 {
-    FILE *fp = fopen(f->path, "rb");
-    if (!fp)
+    int fd = open(f->path, O_RDONLY);
+    if (fd < 0)
         return 0;
-    int same = 1;
+    struct stat st;
+    int same = fstat(fd, &st) == 0 && (size_t)st.st_size == f->len;
     char chunk[65536];
-    size_t at = 0, n;
-    while (same && (n = fread(chunk, 1, sizeof chunk, fp)) > 0) {
-        same = at + n <= f->len && memcmp(chunk, f->data + at, n) == 0;
-        at += n;
+    size_t at = 0;
+    while (same && at < f->len) {
+        ssize_t n = read(fd, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            same = 0;
+            break;
+        }
+        same = at + (size_t)n <= f->len && memcmp(chunk, f->data + at, (size_t)n) == 0;
+        at += (size_t)n;
     }
-    fclose(fp);
+    close(fd);
     return same && at == f->len;
 }
 
+static int write_all(int fd, const char *p, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+/* mkdir -p, skipped when the last file went to the same directory. */
+static int make_dir_of(out_set *s, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    size_t n = slash ? (size_t)(slash - path) : 0;
+    if (s->made_dir && strlen(s->made_dir) == n && memcmp(s->made_dir, path, n) == 0)
+        return 0;
+    if (out_mkdirs(path) != 0)
+        return -1;
+    free(s->made_dir);
+    s->made_dir = malloc(n + 1);
+    if (s->made_dir) {
+        memcpy(s->made_dir, path, n);
+        s->made_dir[n] = '\0';
+    }
+    return 0;
+}
+
 /* The whole content under a temporary name beside the file. */
-static int stage_one(out_file *f, hw_diag *d)
+static int stage_one(out_set *s, out_file *f, hw_diag *d)
 {
     hw_loc loc = loc_at(f->path, 0, 0);
     char tmp[4200];
     tmp_name(tmp, sizeof tmp, f);
-    if (out_mkdirs(f->path) != 0) {
+    if (make_dir_of(s, f->path) != 0) {
         diag_error(d, &loc, "cannot create its directory: %s", strerror(errno));
         return -1;
     }
-    FILE *fp = fopen(tmp, "wb");
-    if (!fp) {
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (fd < 0) {
         diag_error(d, &loc, "cannot write: %s", strerror(errno));
         return -1;
     }
-    int ok = fwrite(f->data, 1, f->len, fp) == f->len;
-    ok = (fclose(fp) == 0) && ok;
-    if (!ok) {
-        diag_error(d, &loc, "cannot write: %s", strerror(errno));
+    int rc = write_all(fd, f->data, f->len);
+    int err = rc ? errno : 0;
+    if (close(fd) != 0 && rc == 0) {
+        rc = -1;
+        err = errno;
+    }
+    if (rc != 0) {
+        diag_error(d, &loc, "cannot write: %s", strerror(err));
         remove(tmp);
         return -1;
     }
@@ -96,7 +145,7 @@ static int settle(out_set *s, out_file *f, hw_diag *d)
 {
     f->settled = 1;
     f->unchanged = same_on_disk(f);
-    int rc = f->unchanged ? 0 : stage_one(f, d);
+    int rc = f->unchanged ? 0 : stage_one(s, f, d);
     if (s->stage_early) {
         free(f->data);
         f->data = NULL;

@@ -30,6 +30,8 @@ typedef struct out_set {
     int write_failed; /* ... a write, already reported */
     int stage_early;  /* see out_stage_early */
     hw_diag *d;
+    char *made_dir;   /* malloc'd: the directory last made, for the next
+                         file, which is most often beside it */
 } out_set;
 
 void out_init(out_set *s);
