@@ -55,7 +55,8 @@ static chunk *chunk_new(size_t need)
     return c;
 }
 
-void *arena_alloc(hw_arena *arena, size_t size)
+/* Uninitialised memory, for text that is written over at once. */
+static void *alloc_raw(hw_arena *arena, size_t size)
 {
     size = align_up(size ? size : 1);
     chunk *c = arena->head;
@@ -70,8 +71,20 @@ void *arena_alloc(hw_arena *arena, size_t size)
     }
     void *p = (char *)c->data + c->used;
     c->used += size;
-    memset(p, 0, size);
     return p;
+}
+
+void *arena_alloc(hw_arena *arena, size_t size)
+{
+    void *p = alloc_raw(arena, size);
+    if (p)
+        memset(p, 0, size);
+    return p;
+}
+
+void *arena_alloc_uninit(hw_arena *arena, size_t size)
+{
+    return alloc_raw(arena, size);
 }
 
 int arena_failed(const hw_arena *arena)
@@ -81,9 +94,11 @@ int arena_failed(const hw_arena *arena)
 
 char *arena_strndup(hw_arena *arena, const char *s, size_t n)
 {
-    char *p = arena_alloc(arena, n + 1);
-    if (p)
+    char *p = alloc_raw(arena, n + 1);
+    if (p) {
         memcpy(p, s, n);
+        p[n] = '\0';
+    }
     return p;
 }
 
@@ -102,7 +117,7 @@ char *arena_printf(hw_arena *arena, const char *fmt, ...)
         arena->failed = 1;
         return NULL;
     }
-    char *p = arena_alloc(arena, (size_t)n + 1);
+    char *p = alloc_raw(arena, (size_t)n + 1);
     if (!p)
         return NULL;
     va_start(ap, fmt);
@@ -123,11 +138,12 @@ int arena_grow(hw_arena *arena, void **items, size_t *cap, size_t need,
         arena->failed = 1;
         return -1;
     }
-    void *p = arena_alloc(arena, ncap * size);
+    char *p = alloc_raw(arena, ncap * size);
     if (!p)
         return -1;
     if (*cap)
         memcpy(p, *items, *cap * size);
+    memset(p + *cap * size, 0, (ncap - *cap) * size);
     *items = p;
     *cap = ncap;
     return 0;

@@ -18,6 +18,8 @@ void arena_free(hw_arena *arena);
  * arena remembers: one arena_failed() check after a stage replaces a check
  * of every allocation's caller. */
 void *arena_alloc(hw_arena *arena, size_t size);
+/* The same, not zeroed: for memory the caller fills at once. */
+void *arena_alloc_uninit(hw_arena *arena, size_t size);
 int arena_failed(const hw_arena *arena);
 char *arena_strdup(hw_arena *arena, const char *s);
 char *arena_strndup(hw_arena *arena, const char *s, size_t n);

@@ -26,6 +26,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "cjson_alloc.h"
 #include "emit.h"
 #include "expr.h"
 #include "inputs.h"
@@ -87,6 +88,15 @@ typedef struct dgen {
     int oom;         /* some allocation failed */
     char *ev_placed; /* event anchor already on the page */
     char *m_placed;  /* metric anchor already on the page */
+    /* Built once per page, as every metric that reads an event links it:
+     * event i's link and detail (ev_known[i]: both are set, NULL or not). */
+    const char **ev_link;
+    const char **ev_detail;
+    char *ev_known;
+    /* A metric's "uses" list holds (kind, index) when stamp[kind][index]
+     * equals its serial: a fresh set per metric at no cost. */
+    int *stamp[REF_METRIC + 1];
+    int serial;
 } dgen;
 
 /* Every string helper returns text, never NULL: an allocation failure
@@ -132,13 +142,14 @@ __attribute__((format(printf, 2, 3))) static const char *fmt(dgen *g,
 }
 
 /* Template data: a missing string becomes null, which is falsy and, unlike
- * a missing key, stops Mustache from finding the name further out. */
+ * a missing key, stops Mustache from finding the name further out.
+ * Neither key nor value is copied: keys are literals, and values are
+ * strings of the page's arena or the IR, which outlive the data. */
 static void put(cJSON *o, const char *key, const char *s)
 {
-    if (s)
-        cJSON_AddStringToObject(o, key, s);
-    else
-        cJSON_AddNullToObject(o, key);
+    cJSON *v = s ? cJSON_CreateStringReference(s) : cJSON_CreateNull();
+    if (v)
+        cJSON_AddItemToObjectCS(o, key, v);
 }
 
 /* has_<key>: the list is not empty (Mustache has no index lookups). */
@@ -318,9 +329,29 @@ static void desc_blocks(dgen *g, cJSON *parent, const char *key,
 
 /* ---- links to things on the page ----------------------------------------- */
 
+static const char *event_detail(dgen *g, int i);
+
+/* Event i's link and detail, from the page's cache when there is one. */
+static const char *event_link_detail(dgen *g, int i, const char **detail)
+{
+    if (g->ev_known && g->ev_known[i]) {
+        *detail = g->ev_detail[i];
+        return g->ev_link[i];
+    }
+    const char *link = code_link(g, "ev-", g->t->events[i].name);
+    *detail = event_detail(g, i);
+    if (g->ev_known) {
+        g->ev_link[i] = link;
+        g->ev_detail[i] = *detail;
+        g->ev_known[i] = 1;
+    }
+    return link;
+}
+
 static const char *event_link(dgen *g, int i)
 {
-    return code_link(g, "ev-", g->t->events[i].name);
+    const char *detail;
+    return event_link_detail(g, i, &detail);
 }
 
 static const char *ref_link(dgen *g, hw_ref_kind k, int i)
@@ -824,18 +855,34 @@ static const char *formula(dgen *g, const hw_expr *e)
 typedef struct uses_ctx {
     dgen *g;
     cJSON *arr;
-    name_index seen; /* names listed so far: one namespace for events,
-                        constants, inputs and metrics (the checker's) */
 } uses_ctx;
 
-/* Mark `name` seen; 1 when it was new. Per-metric name sets, not arrays
- * over every event and metric, keep docs linear in the size of the spec. */
-static int first_sight(dgen *g, name_index *seen, const char *name)
+/* Mark (kind, index) listed for the current metric; 1 when it was new.
+ * Kind and index name one thing, as names do: the checker keeps one
+ * namespace for events, constants, inputs and metrics. */
+static int first_sight(dgen *g, hw_ref_kind k, int i)
 {
-    int old = name_index_put(seen, name, 0);
-    if (old == -2)
-        g->oom = 1;
-    return old == -1;
+    if (!g->stamp[k])
+        return 1;
+    if (g->stamp[k][i] == g->serial)
+        return 0;
+    g->stamp[k][i] = g->serial;
+    return 1;
+}
+
+/* Zeroed stamps for every kind of name; -1 when out of memory. */
+static int stamps_alloc(dgen *g)
+{
+    const hw_target *t = g->t;
+    size_t n[REF_METRIC + 1] = {0};
+    n[REF_EVENT] = (size_t)t->nevents;
+    n[REF_CONSTANT] = (size_t)t->nconstants;
+    n[REF_INPUT] = (size_t)t->ninputs;
+    n[REF_METRIC] = (size_t)t->nmetrics;
+    for (int k = REF_EVENT; k <= REF_METRIC; k++)
+        if (!(g->stamp[k] = arena_alloc(g->a, (n[k] + 1) * sizeof(int))))
+            return -1;
+    return 0;
 }
 
 static const char *event_detail(dgen *g, int i)
@@ -861,10 +908,13 @@ static int use_ref(void *ctx, hw_expr *ref)
     uses_ctx *u = ctx;
     if (ref->ref <= REF_UNRESOLVED || ref->ref > REF_METRIC || ref->index < 0)
         return 0;
-    if (!first_sight(u->g, &u->seen, ref->text))
+    if (!first_sight(u->g, ref->ref, ref->index))
         return 0;
-    list_item(u->arr, ref_link(u->g, ref->ref, ref->index),
-              ref->ref == REF_EVENT ? event_detail(u->g, ref->index) : NULL);
+    const char *detail = NULL;
+    const char *link = ref->ref == REF_EVENT
+                           ? event_link_detail(u->g, ref->index, &detail)
+                           : ref_link(u->g, ref->ref, ref->index);
+    list_item(u->arr, link, detail);
     return 0;
 }
 
@@ -873,19 +923,18 @@ static int use_ref(void *ctx, hw_expr *ref)
 static void metric_uses(dgen *g, cJSON *o, const hw_metric *m)
 {
     const hw_target *t = g->t;
-    uses_ctx u = {g, jarr(o, "uses"), {0}};
-    if (name_index_init(&u.seen, 8) != 0) {
-        g->oom = 1;
-        return;
-    }
+    uses_ctx u = {g, jarr(o, "uses")};
+    g->serial++;
     if (m->expr)
         expr_each_ref(m->expr, use_ref, &u);
     for (int k = 0; k < m->nevents; k++) {
         int e = ir_find_event(t, m->events[k]);
-        if (e >= 0 && first_sight(g, &u.seen, t->events[e].name))
-            list_item(u.arr, event_link(g, e), event_detail(g, e));
+        if (e >= 0 && first_sight(g, REF_EVENT, e)) {
+            const char *detail;
+            const char *link = event_link_detail(g, e, &detail);
+            list_item(u.arr, link, detail);
+        }
     }
-    name_index_free(&u.seen);
 }
 
 static const char *badge(dgen *g, const char *cls, const char *text)
@@ -1761,16 +1810,22 @@ static int render_to(const char *tmpl, const cJSON *data, mu_escape e,
 static int emit_page(const hw_target *t, int html, out_set *out,
                      const char *dir, hw_diag *d)
 {
-    dgen g = {t, arena_create(), html, 0, NULL, NULL};
+    dgen g = {.t = t, .a = arena_create(), .html = html};
+    size_t ne = (size_t)t->nevents + 1;
     if (g.a) {
-        g.ev_placed = arena_alloc(g.a, (size_t)t->nevents + 1);
+        g.ev_placed = arena_alloc(g.a, ne);
         g.m_placed = arena_alloc(g.a, (size_t)t->nmetrics + 1);
+        g.ev_link = arena_alloc(g.a, ne * sizeof *g.ev_link);
+        g.ev_detail = arena_alloc(g.a, ne * sizeof *g.ev_detail);
+        g.ev_known = arena_alloc(g.a, ne);
+        stamps_alloc(&g);
     }
-    if (!g.a || !g.ev_placed || !g.m_placed) {
+    if (!g.a || arena_failed(g.a)) {
         arena_free(g.a);
         diag_error(d, NULL, "out of memory");
         return -1;
     }
+    cjson_pool_begin(g.a); /* the data dies with g.a */
     cJSON *data = page_data(&g, d);
     int rc = data ? 0 : -1;
     if (rc == 0 && g.oom) {
@@ -1782,7 +1837,7 @@ static int emit_page(const hw_target *t, int html, out_set *out,
         rc = render_to(html ? "docs_target.html" : "docs_target.md", data,
                        html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN, out, dir,
                        fmt(&g, "docs/%s.%s", t->slug, html ? "html" : "md"), d);
-    cJSON_Delete(data);
+    cjson_pool_end();
     arena_free(g.a);
     return rc;
 }
@@ -1959,7 +2014,6 @@ typedef struct dot_uses {
     dgen *g;
     cJSON *edges;
     const char *from;
-    name_index seen; /* names of refs of this metric (see first_sight) */
     char *used[5]; /* refs of any metric: these get nodes */
 } dot_uses;
 
@@ -1982,7 +2036,7 @@ static int dot_ref(void *ctx, hw_expr *ref)
 {
     dot_uses *u = ctx;
     if (ref->ref <= REF_UNRESOLVED || ref->ref > REF_METRIC || ref->index < 0 ||
-        !first_sight(u->g, &u->seen, ref->text))
+        !first_sight(u->g, ref->ref, ref->index))
         return 0;
     u->used[ref->ref][ref->index] = 1;
     cJSON *eo = jobj(u->edges, NULL);
@@ -2004,10 +2058,10 @@ static int emit_metric_graph(dgen *g, out_set *out, const char *dir, hw_diag *d)
            fmt(g, "%s: what each metric reads", t->name ? t->name : t->slug)));
     size_t n[5] = {0, (size_t)t->nevents, (size_t)t->nconstants,
                    (size_t)t->ninputs, (size_t)t->nmetrics};
-    dot_uses u = {g, jarr(data, "edges"), NULL, {0}, {NULL}};
+    dot_uses u = {g, jarr(data, "edges"), NULL, {NULL}};
     for (int k = REF_EVENT; k <= REF_METRIC; k++) {
         u.used[k] = arena_alloc(g->a, n[k] + 1);
-        if (!u.used[k]) {
+        if (!u.used[k] || (k == REF_EVENT && !g->stamp[k] && stamps_alloc(g) != 0)) {
             cJSON_Delete(data);
             diag_error(d, NULL, "out of memory");
             return -1;
@@ -2022,22 +2076,18 @@ static int emit_metric_graph(dgen *g, out_set *out, const char *dir, hw_diag *d)
         u.from = ref_id(g, REF_METRIC, i);
         put(no, "id", u.from);
         put(no, "label", dot_label(g, m->name, m->title));
-        if (name_index_init(&u.seen, 8) != 0) {
-            g->oom = 1;
-            break;
-        }
+        g->serial++;
         if (m->expr)
             expr_each_ref(m->expr, dot_ref, &u);
         for (int k = 0; k < m->nevents; k++) {
             int e = ir_find_event(t, m->events[k]);
-            if (e >= 0 && first_sight(g, &u.seen, t->events[e].name)) {
+            if (e >= 0 && first_sight(g, REF_EVENT, e)) {
                 u.used[REF_EVENT][e] = 1;
                 cJSON *eo = jobj(u.edges, NULL);
                 put(eo, "from", u.from);
                 put(eo, "to", ref_id(g, REF_EVENT, e));
             }
         }
-        name_index_free(&u.seen);
     }
     cJSON *nodes = jarr(data, "nodes");
     static const char *const shapes[5] = {"", "ellipse", "diamond",
@@ -2067,16 +2117,18 @@ static int emit_metric_graph(dgen *g, out_set *out, const char *dir, hw_diag *d)
 static int emit_diagrams(const hw_target *t, out_set *out, const char *dir,
                          hw_diag *d)
 {
-    dgen g = {t, arena_create(), 0, 0, NULL, NULL};
+    dgen g = {.t = t, .a = arena_create()};
     if (!g.a) {
         diag_error(d, NULL, "out of memory");
         return -1;
     }
     int rc = 0;
+    cjson_pool_begin(g.a); /* cJSON_Delete() inside frees nothing */
     for (int i = 0; rc == 0 && i < t->nmethodologies; i++)
         rc = emit_topdown(&g, &t->methodologies[i], out, dir, d);
     if (rc == 0 && has_metric_dot(t))
         rc = emit_metric_graph(&g, out, dir, d);
+    cjson_pool_end();
     arena_free(g.a);
     return rc;
 }
@@ -2093,7 +2145,7 @@ static int emit_index(hw_target *const *targets, int n, int html, out_set *out,
                       const char *dir, hw_diag *d)
 {
     const hw_target **sorted = malloc((size_t)(n + 1) * sizeof *sorted);
-    dgen g = {NULL, arena_create(), html, 0, NULL, NULL};
+    dgen g = {.a = arena_create(), .html = html};
     if (!sorted || !g.a) {
         free(sorted);
         arena_free(g.a);

@@ -4,22 +4,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cjson_alloc.h"
 #include "resources.h"
-
-static int alloc_failures;
-
-static void *counting_malloc(size_t n)
-{
-    void *p = malloc(n);
-    if (!p)
-        alloc_failures++;
-    return p;
-}
 
 void render_init(void)
 {
-    cJSON_Hooks hooks = {counting_malloc, free};
-    cJSON_InitHooks(&hooks);
+    cjson_alloc_init();
 }
 
 static const char *partial(void *ctx, const char *name)
@@ -36,8 +26,7 @@ int render_template(const char *name, const cJSON *data, mu_escape escape,
     char path[256];
     snprintf(path, sizeof path, "templates/%s.mustache", name);
     const char *tmpl = resources_get(path, NULL);
-    if (alloc_failures) {
-        alloc_failures = 0;
+    if (cjson_alloc_failures()) {
         diag_error(d, NULL, "out of memory building data for %s", path);
         return -1;
     }

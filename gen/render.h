@@ -13,8 +13,8 @@
 int render_template(const char *name, const cJSON *data, mu_escape escape,
                     hw_buf *out, hw_diag *d);
 
-/* Route cJSON's allocations through a counter of failures, so a data tree
- * that lost a node to out-of-memory is never rendered as if complete. */
+/* Route cJSON's allocations through cjson_alloc.h, so a data tree that
+ * lost a node to out-of-memory is never rendered as if complete. */
 void render_init(void);
 
 /* Builders for template data. They may fail silently one by one because

@@ -1,0 +1,26 @@
+/* cjson_alloc.h - where cJSON's memory comes from.
+ *
+ * cJSON allocates through process-wide hooks; cjson_alloc_init() points
+ * them here. Every failure is counted, so a tree that lost a node to
+ * out-of-memory is never used as if complete. Between cjson_pool_begin()
+ * and cjson_pool_end() nodes come from an arena and cJSON frees nothing:
+ * a parsed spec or a docs page is a tree of millions of nodes built and
+ * dropped together, so they die with the arena instead, at a fraction of
+ * the cost in time and memory.
+ */
+#ifndef HWCGEN_CJSON_ALLOC_H
+#define HWCGEN_CJSON_ALLOC_H
+
+#include "arena.h"
+
+void cjson_alloc_init(void);
+
+/* Failed allocations since the last call. */
+int cjson_alloc_failures(void);
+
+/* A tree allocated in the pool must not reach cJSON_Delete() after the
+ * pool ends (cJSON_Delete() inside it is harmless: it frees nothing). */
+void cjson_pool_begin(hw_arena *a);
+void cjson_pool_end(void);
+
+#endif
