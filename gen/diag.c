@@ -3,6 +3,8 @@
 
 #include <stdarg.h>
 
+#include "json_lines.h"
+
 void diag_init(hw_diag *d, FILE *stream)
 {
     d->stream = stream;
@@ -20,8 +22,15 @@ void diag_free(hw_diag *d)
 
 hw_loc loc_at(const char *file, int line, int col)
 {
-    hw_loc loc = {file, line, col, NULL};
+    hw_loc loc = {file, line, col, NULL, NULL};
     return loc;
+}
+
+int loc_line(const hw_loc *loc)
+{
+    if (loc->line > 0 || !loc->lines || !loc->path)
+        return loc->line;
+    return json_lines_find(loc->lines, loc->path);
 }
 
 static void emit(hw_diag *d, const char *level, const hw_loc *loc,
@@ -29,10 +38,11 @@ static void emit(hw_diag *d, const char *level, const hw_loc *loc,
 {
     size_t start = d->log.len;
     if (loc && loc->file) {
+        int line = loc_line(loc);
         buf_puts(&d->log, loc->file);
-        if (loc->line > 0)
-            buf_printf(&d->log, ":%d", loc->line);
-        if (loc->line > 0 && loc->col > 0)
+        if (line > 0)
+            buf_printf(&d->log, ":%d", line);
+        if (line > 0 && loc->col > 0)
             buf_printf(&d->log, ":%d", loc->col);
         buf_puts(&d->log, ": ");
     }

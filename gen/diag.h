@@ -34,4 +34,8 @@ void diag_note(hw_diag *d, const hw_loc *loc, const char *fmt, ...)
 /* A location at line/col of a file, with no JSON path. */
 hw_loc loc_at(const char *file, int line, int col);
 
+/* The line of `loc`, looked up in its JSON text when not known yet; 0 when
+ * unknown. */
+int loc_line(const hw_loc *loc);
+
 #endif

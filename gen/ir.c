@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_lines.h"
 #include "names.h"
 
 static const char *display_name(const char *path)
@@ -42,6 +43,7 @@ void target_free(hw_target *t)
 {
     if (t) {
         names_free(t);
+        json_lines_defer_free(t->lines);
         arena_free(t->arena); /* t itself lives in the arena */
     }
 }

@@ -14,11 +14,16 @@
 
 #include "arena.h"
 
+/* Lines of a JSON spec, found only when a diagnostic asks (json_lines.h). */
+typedef struct hw_lines hw_lines;
+
 typedef struct hw_loc {
     const char *file; /* spec path as the user gave it */
-    int line;         /* 1-based; 0 when unknown */
+    int line;         /* 1-based; 0 when unknown or not yet looked up */
     int col;          /* 1-based; 0 when unknown */
     const char *path; /* JSON path ("metrics.ipc.formula") or NULL */
+    hw_lines *lines;  /* where to look `path` up when line is 0; or NULL.
+                         Use loc_line() (diag.h) to read the line. */
 } hw_loc;
 
 /* ---- expressions ------------------------------------------------------ */
@@ -377,6 +382,9 @@ typedef struct hw_target {
 
     /* Name -> index tables behind ir_find_* (ir_index()); NULL = none. */
     struct ir_names *names_index;
+
+    /* Owned: the JSON text behind locations' lines (JSON specs only). */
+    hw_lines *lines;
 } hw_target;
 
 hw_target *target_create(const char *spec_path);

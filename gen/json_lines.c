@@ -159,6 +159,7 @@ int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len)
     scanner *s = calloc(1, sizeof *s);
     if (!s || name_index_init(&s->copies, 16) != 0) {
         free(s);
+        name_index_free(&jl->paths);
         return -1;
     }
     s->text = text;
@@ -226,6 +227,57 @@ int json_lines_get(const json_lines *jl, const char *path)
 void json_lines_free(json_lines *jl)
 {
     name_index_free(&jl->paths);
+}
+
+struct hw_lines {
+    char *text;
+    size_t len;
+    int state; /* 0: not built, 1: built, -1: out of memory */
+    hw_arena *arena;
+    json_lines map;
+};
+
+hw_lines *json_lines_defer(const char *text, size_t len)
+{
+    hw_lines *lz = calloc(1, sizeof *lz);
+    char *copy = malloc(len + 1);
+    if (!lz || !copy) {
+        free(lz);
+        free(copy);
+        return NULL;
+    }
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    lz->text = copy;
+    lz->len = len;
+    return lz;
+}
+
+const json_lines *json_lines_map(hw_lines *lz)
+{
+    if (lz->state == 0) {
+        lz->arena = arena_create();
+        lz->state = lz->arena && json_lines_build(&lz->map, lz->arena, lz->text,
+                                                  lz->len) == 0 ? 1 : -1;
+    }
+    return lz->state == 1 ? &lz->map : NULL;
+}
+
+int json_lines_find(hw_lines *lz, const char *path)
+{
+    const json_lines *jl = json_lines_map(lz);
+    return jl ? json_lines_get(jl, path) : 0;
+}
+
+void json_lines_defer_free(hw_lines *lz)
+{
+    if (!lz)
+        return;
+    if (lz->state == 1)
+        json_lines_free(&lz->map);
+    arena_free(lz->arena);
+    free(lz->text);
+    free(lz);
 }
 
 void json_line_col(const char *text, size_t len, size_t offset, int *line,

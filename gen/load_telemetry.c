@@ -13,13 +13,17 @@
 
 #include <cjson/cJSON.h>
 
+#include "cjson_alloc.h"
 #include "json_lines.h"
 #include "names.h"
 
 typedef struct loader {
     hw_target *t;
     hw_diag *d;
-    json_lines lines;
+    /* The full line map, built up front only when some object repeats a
+     * key: copy numbers ("#k") need it. Otherwise lines wait for t->lines
+     * to be asked. */
+    const json_lines *repeats;
     /* member_path: the copy number of each member of the object `kobj`,
      * and where the last member asked about was, so that asking for each
      * member in turn costs O(1), not a scan of the members before it. */
@@ -33,13 +37,17 @@ typedef struct loader {
  * "#k" that tells the k-th copy of a repeated key apart). */
 static hw_loc at(loader *l, const char *path)
 {
-    hw_loc loc = loc_at(l->t->spec_path, json_lines_get(&l->lines, path), 0);
-    if (!*path)
-        return loc;
-    if (!strchr(path, '#')) {
-        loc.path = path;
+    hw_loc loc = loc_at(l->t->spec_path, 0, 0);
+    if (!*path) {
+        loc.line = 1;
         return loc;
     }
+    if (!strchr(path, '#')) {
+        loc.path = path;
+        loc.lines = l->t->lines;
+        return loc;
+    }
+    loc.line = l->repeats ? json_lines_get(l->repeats, path) : 0;
     char *shown = arena_strdup(l->t->arena, path);
     if (shown) {
         char *w = shown;
@@ -96,7 +104,7 @@ static const char *member_path(loader *l, const char *base, const cJSON *obj,
                                const cJSON *item)
 {
     int k = 1;
-    if (l->lines.nrepeats > 0 && copy_numbers(l, obj) == 0) {
+    if (l->repeats && copy_numbers(l, obj) == 0) {
         int at = 0;
         if (l->kitem && item == l->kitem->next)
             at = l->kat + 1;
@@ -529,14 +537,45 @@ static void load_methodologies(loader *l, const cJSON *root)
         load_methodology(l, mj, member_path(l, "methodologies", ms, mj));
 }
 
+/* Does any object hold a key twice? cJSON keeps every copy, in order. */
+static int has_repeated_key(const cJSON *v)
+{
+    if (cJSON_IsObject(v)) {
+        int n = cJSON_GetArraySize(v);
+        if (n > 8) {
+            /* Big objects (a spec's events) through an index, so that a
+             * spec of 100,000 events costs O(n), not O(n^2). */
+            name_index seen;
+            if (name_index_init(&seen, (size_t)n) != 0)
+                return 1; /* the caller's map build reports the memory */
+            int dup = 0;
+            for (const cJSON *c = v->child; c && !dup; c = c->next)
+                dup = c->string && name_index_put(&seen, c->string, 0) >= 0;
+            name_index_free(&seen);
+            if (dup)
+                return 1;
+        } else {
+            for (const cJSON *a = v->child; a; a = a->next)
+                for (const cJSON *b = a->next; b; b = b->next)
+                    if (a->string && b->string && strcmp(a->string, b->string) == 0)
+                        return 1;
+        }
+    }
+    if (cJSON_IsObject(v) || cJSON_IsArray(v))
+        for (const cJSON *c = v->child; c; c = c->next)
+            if (has_repeated_key(c))
+                return 1;
+    return 0;
+}
+
 /* Repeated keys inside an item are errors here; repeated item names
  * (two events "X") are left to the checker, which names both places. */
 static void report_repeats(loader *l)
 {
     static const char *const named[] = {"events", "metrics", "groups.function",
                                         "groups.metrics", "methodologies"};
-    for (int i = 0; i < l->lines.nrepeats; i++) {
-        const char *p = l->lines.repeats[i].path;
+    for (int i = 0; i < l->repeats->nrepeats; i++) {
+        const char *p = l->repeats->repeats[i].path;
         const char *dot = strrchr(p, '.');
         size_t plen = dot ? (size_t)(dot - p) : 0;
         int item = 0;
@@ -569,7 +608,7 @@ static void load_document(loader *l, const cJSON *root)
     }
 }
 
-int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
+static int load_text(hw_target *t, const char *text, size_t len, hw_diag *d)
 {
     size_t raw = json_raw_control(text, len);
     if (raw < len) {
@@ -591,19 +630,22 @@ int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
                    "or nesting deeper than the parser allows)" : "");
         return -1;
     }
-    loader l = {t, d, {{0}, NULL, 0, 0}, NULL, NULL, NULL, 0};
-    /* Paths of every JSON value, needed only while loading. */
-    hw_arena *positions = NULL;
+    loader l = {t, d, NULL, NULL, NULL, NULL, 0};
     int before = d->errors;
     t->format = "telemetry";
     if (!cJSON_IsObject(root)) {
         hw_loc loc = loc_at(t->spec_path, 1, 1);
         diag_error(d, &loc, "expected a JSON object at the top level");
-    } else if (!(positions = arena_create()) ||
-               json_lines_build(&l.lines, positions, text, len) != 0) {
+    } else if (!(t->lines = json_lines_defer(text, len))) {
         diag_error(d, NULL, "out of memory");
     } else {
-        report_repeats(&l);
+        int repeated = has_repeated_key(root);
+        const json_lines *map = repeated ? json_lines_map(t->lines) : NULL;
+        if (repeated && !map)
+            diag_error(d, NULL, "out of memory");
+        l.repeats = map && map->nrepeats > 0 ? map : NULL;
+        if (l.repeats)
+            report_repeats(&l);
         load_document(&l, root);
         load_product(&l, root);
         load_events(&l, root);
@@ -611,9 +653,20 @@ int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
         load_groups(&l, root);
         load_methodologies(&l, root);
     }
-    json_lines_free(&l.lines);
-    arena_free(positions);
     free(l.kcopy);
     cJSON_Delete(root);
     return d->errors == before ? 0 : -1;
+}
+
+int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
+{
+    /* The parsed tree lives only while loading: pool it (cjson_alloc.h). */
+    hw_arena *tree = arena_create();
+    if (tree)
+        cjson_pool_begin(tree);
+    int rc = load_text(t, text, len, d);
+    if (tree)
+        cjson_pool_end();
+    arena_free(tree);
+    return rc;
 }
