@@ -132,8 +132,8 @@ int arena_grow(hw_arena *arena, void **items, size_t *cap, size_t need,
     if (need <= *cap)
         return 0;
     size_t ncap = *cap ? *cap * 2 : 8;
-    while (ncap < need)
-        ncap *= 2;
+    if (ncap < need)
+        ncap = need; /* a reservation: exactly what was asked */
     if (ncap > SIZE_MAX / size) {
         arena->failed = 1;
         return -1;

@@ -26,8 +26,10 @@ char *arena_strndup(hw_arena *arena, const char *s, size_t n);
 char *arena_printf(hw_arena *arena, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* Grow an arena array to hold at least `need` items of `size` bytes.
- * Old storage is abandoned to the arena; doubling keeps waste below 2x. */
+/* Grow an arena array to hold at least `need` items of `size` bytes:
+ * twice the capacity, or exactly `need` when that is more (reserving for
+ * a known count wastes nothing). Old storage is abandoned to the arena;
+ * doubling keeps waste below 2x. */
 int arena_grow(hw_arena *arena, void **items, size_t *cap, size_t need,
                size_t size);
 

@@ -1877,33 +1877,78 @@ static void dot_banner(dgen *g, cJSON *data, const char *what)
     put(data, "what", what);
 }
 
-static int tree_is_root(const hw_methodology *m, const char *name)
+/* Name sets of one tree, so that drawing it stays linear in its size. */
+typedef struct tree_ix {
+    name_index nodes;    /* node name -> node */
+    name_index roots;    /* root names */
+    name_index slots;    /* stage group name -> its first slot */
+    name_index declared; /* loose group nodes already drawn */
+    int *bucket_head;    /* per slot: first node looked at in it, or -1 */
+    int *bucket_next;    /* per node: the next node of its slot, or -1 */
+} tree_ix;
+
+static void tree_ix_free(tree_ix *ix)
 {
-    for (int r = 0; r < m->nroots; r++)
-        if (strcmp(m->roots[r], name) == 0)
-            return 1;
-    return 0;
+    name_index_free(&ix->nodes);
+    name_index_free(&ix->roots);
+    name_index_free(&ix->slots);
+    name_index_free(&ix->declared);
 }
 
-static int tree_has_node(const hw_methodology *m, const char *name)
+static int count_slots(const hw_methodology *m)
 {
-    for (int x = 0; x < m->nnodes; x++)
-        if (strcmp(m->nodes[x].name, name) == 0)
-            return 1;
-    return 0;
-}
-
-static int tree_in_stage(const hw_methodology *m, const char *name)
-{
+    int n = 0;
     for (int s = 0; s < m->nstages; s++)
-        for (int k = 0; k < m->stages[s].ngroups; k++)
-            if (strcmp(m->stages[s].groups[k], name) == 0)
-                return 1;
+        n += m->stages[s].ngroups;
+    return n;
+}
+
+/* Slot numbers run over every stage's groups in order. Each node goes in
+ * the bucket of the first slot naming its group, nodes in spec order. */
+static int tree_ix_build(dgen *g, tree_ix *ix, const hw_methodology *m)
+{
+    int nslots = count_slots(m);
+    ix->bucket_head = arena_alloc(g->a, ((size_t)nslots + 1) * sizeof(int));
+    ix->bucket_next = arena_alloc(g->a, ((size_t)m->nnodes + 1) * sizeof(int));
+    if (!ix->bucket_head || !ix->bucket_next ||
+        name_index_init(&ix->nodes, (size_t)m->nnodes) != 0 ||
+        name_index_init(&ix->roots, (size_t)m->nroots) != 0 ||
+        name_index_init(&ix->slots, (size_t)nslots) != 0 ||
+        name_index_init(&ix->declared, 16) != 0)
+        return -1;
+    for (int x = 0; x < m->nnodes; x++)
+        if (name_index_put(&ix->nodes, m->nodes[x].name, x) == -2)
+            return -1;
+    for (int r = 0; r < m->nroots; r++)
+        if (name_index_put(&ix->roots, m->roots[r], r) == -2)
+            return -1;
+    int slot = 0;
+    for (int s = 0; s < m->nstages; s++)
+        for (int k = 0; k < m->stages[s].ngroups; k++, slot++)
+            if (name_index_put(&ix->slots, m->stages[s].groups[k], slot) == -2)
+                return -1;
+    int *tail = arena_alloc(g->a, ((size_t)nslots + 1) * sizeof(int));
+    if (!tail)
+        return -1;
+    for (int i = 0; i < nslots; i++)
+        ix->bucket_head[i] = tail[i] = -1;
+    for (int x = 0; x < m->nnodes; x++) {
+        ix->bucket_next[x] = -1;
+        const char *grp = m->nodes[x].group;
+        int sl = grp ? name_index_get(&ix->slots, grp) : -1;
+        if (sl < 0)
+            continue;
+        if (tail[sl] < 0)
+            ix->bucket_head[sl] = x;
+        else
+            ix->bucket_next[tail[sl]] = x;
+        tail[sl] = x;
+    }
     return 0;
 }
 
 /* A decision tree node: the metric, titled, bold when a root. */
-static void dot_tree_node(dgen *g, cJSON *arr, const hw_methodology *m,
+static void dot_tree_node(dgen *g, cJSON *arr, const tree_ix *ix,
                           const hw_tree_node *n)
 {
     int mi = ir_find_metric(g->t, n->name);
@@ -1912,7 +1957,7 @@ static void dot_tree_node(dgen *g, cJSON *arr, const hw_methodology *m,
     put(no, "label",
         dot_label(g, n->name, mi >= 0 ? g->t->metrics[mi].title : NULL));
     put(no, "shape", "box");
-    jbool(no, "root", tree_is_root(m, n->name));
+    jbool(no, "root", name_index_get(&ix->roots, n->name) >= 0);
 }
 
 /* A metric group the tree leads to. */
@@ -1938,12 +1983,16 @@ static int emit_topdown(dgen *g, const hw_methodology *m, out_set *out,
     put(data, "graph", dq(g, m->name));
     put(data, "label", dq(g, m->title ? m->title : m->name));
     char *placed = arena_alloc(g->a, (size_t)m->nnodes + 1);
-    if (missing(g, placed)) {
+    tree_ix ix;
+    memset(&ix, 0, sizeof ix);
+    if (missing(g, placed) || tree_ix_build(g, &ix, m) != 0) {
+        tree_ix_free(&ix);
         cJSON_Delete(data);
         diag_error(d, NULL, "out of memory");
         return -1;
     }
     cJSON *clusters = jarr(data, "clusters");
+    int slot = 0;
     for (int s = 0; s < m->nstages; s++) {
         const hw_stage *st = &m->stages[s];
         cJSON *c = jobj(clusters, NULL);
@@ -1951,27 +2000,24 @@ static int emit_topdown(dgen *g, const hw_methodology *m, out_set *out,
         put(c, "label", dq(g, stage_title(g, st->name)));
         cJSON *groups = jarr(c, "groups");
         cJSON *nodes = jarr(c, "nodes");
-        for (int k = 0; k < st->ngroups; k++) {
+        for (int k = 0; k < st->ngroups; k++, slot++) {
             const char *gname = st->groups[k];
-            cJSON *members = NULL;
-            for (int x = 0; x < m->nnodes; x++) {
-                const hw_tree_node *n = &m->nodes[x];
-                if (placed[x] || !n->group || strcmp(n->group, gname) != 0)
-                    continue;
-                if (!members) {
-                    int gi = ir_find_group(g->t, GROUP_METRICS, gname);
-                    cJSON *go = jobj(groups, NULL);
-                    put(go, "id", dq(g, fmt(g, "cluster_g_%s", gname)));
-                    put(go, "label",
-                        dot_label(g, gname,
-                                  gi >= 0 ? g->t->groups[gi].title : NULL));
-                    members = jarr(go, "nodes");
-                }
-                dot_tree_node(g, members, m, n);
+            /* Only the first slot of a group holds its nodes. */
+            int x = name_index_get(&ix.slots, gname) == slot ? ix.bucket_head[slot] : -1;
+            if (x < 0) {
+                dot_group_node(g, nodes, gname);
+                continue;
+            }
+            int gi = ir_find_group(g->t, GROUP_METRICS, gname);
+            cJSON *go = jobj(groups, NULL);
+            put(go, "id", dq(g, fmt(g, "cluster_g_%s", gname)));
+            put(go, "label",
+                dot_label(g, gname, gi >= 0 ? g->t->groups[gi].title : NULL));
+            cJSON *members = jarr(go, "nodes");
+            for (; x >= 0; x = ix.bucket_next[x]) {
+                dot_tree_node(g, members, &ix, &m->nodes[x]);
                 placed[x] = 1;
             }
-            if (!members)
-                dot_group_node(g, nodes, gname);
         }
     }
     /* tree nodes in no stage group; next items that are neither a tree
@@ -1979,20 +2025,18 @@ static int emit_topdown(dgen *g, const hw_methodology *m, out_set *out,
     cJSON *loose = jarr(data, "nodes");
     for (int x = 0; x < m->nnodes; x++)
         if (!placed[x])
-            dot_tree_node(g, loose, m, &m->nodes[x]);
+            dot_tree_node(g, loose, &ix, &m->nodes[x]);
     cJSON *edges = jarr(data, "edges");
     for (int x = 0; x < m->nnodes; x++) {
         const hw_tree_node *n = &m->nodes[x];
         for (int k = 0; k < n->nnext; k++) {
             const char *to = n->next[k];
-            int is_node = tree_has_node(m, to);
-            if (!is_node && !tree_in_stage(m, to)) {
-                int first = 1;
-                for (int y = 0; y <= x && first; y++)
-                    for (int j = 0;
-                         j < (y < x ? m->nodes[y].nnext : k) && first; j++)
-                        first = strcmp(m->nodes[y].next[j], to) != 0;
-                if (first)
+            int is_node = name_index_get(&ix.nodes, to) >= 0;
+            if (!is_node && name_index_get(&ix.slots, to) < 0) {
+                int first = name_index_put(&ix.declared, to, 0);
+                if (first == -2)
+                    g->oom = 1;
+                if (first == -1)
                     dot_group_node(g, loose, to);
             }
             cJSON *eo = jobj(edges, NULL);
@@ -2000,6 +2044,7 @@ static int emit_topdown(dgen *g, const hw_methodology *m, out_set *out,
             put(eo, "to", dq(g, fmt(g, "%s:%s", is_node ? "m" : "g", to)));
         }
     }
+    tree_ix_free(&ix);
     int rc = g->oom ? -1 : 0;
     if (rc != 0)
         diag_error(d, NULL, "out of memory");

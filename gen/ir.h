@@ -392,6 +392,11 @@ void target_free(hw_target *t);
 
 /* Append a zeroed element: e.g. IR_PUSH(t, events) -> hw_event *. */
 #define IR_PUSH(t, list) ARENA_PUSH((t)->arena, (t)->list, (t)->n##list, (t)->cap_##list)
+/* Room for `more` elements beyond the current ones, when the count is
+ * known before the pushes (a loader that sees its JSON object's size). */
+#define IR_RESERVE(t, list, more)                                             \
+    arena_grow((t)->arena, (void **)&(t)->list, &(t)->cap_##list,             \
+               (size_t)(t)->n##list + (size_t)(more), sizeof *(t)->list)
 
 /* Index of the named item, or -1. Linear in spec order until ir_index()
  * builds hash tables; callers need not care which. */

@@ -237,20 +237,26 @@ struct hw_lines {
     json_lines map;
 };
 
-hw_lines *json_lines_defer(const char *text, size_t len)
+hw_lines *json_lines_adopt(char *text, size_t len)
 {
     hw_lines *lz = calloc(1, sizeof *lz);
-    char *copy = malloc(len + 1);
-    if (!lz || !copy) {
-        free(lz);
-        free(copy);
+    if (!lz) {
+        free(text);
         return NULL;
     }
-    memcpy(copy, text, len);
-    copy[len] = '\0';
-    lz->text = copy;
+    lz->text = text;
     lz->len = len;
     return lz;
+}
+
+hw_lines *json_lines_defer(const char *text, size_t len)
+{
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return NULL;
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    return json_lines_adopt(copy, len);
 }
 
 const json_lines *json_lines_map(hw_lines *lz)

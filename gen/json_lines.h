@@ -42,6 +42,9 @@ void json_lines_free(json_lines *jl);
 /* A copy of `text` whose map is built on first use; NULL when out of
  * memory. */
 hw_lines *json_lines_defer(const char *text, size_t len);
+/* The same without the copy: takes `text` (malloc'd), freed even when the
+ * result is NULL. */
+hw_lines *json_lines_adopt(char *text, size_t len);
 /* The map, built now if it was not; NULL when out of memory. */
 const json_lines *json_lines_map(hw_lines *lz);
 /* json_lines_get() on the map; 0 when it cannot be built. */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "expr.h"
 #include "xml_util.h"
@@ -40,6 +41,18 @@ static char *read_file(const char *path, size_t *len, hw_diag *d)
     }
     hw_buf b;
     buf_init(&b);
+    /* A regular file is read in one piece into a buffer of its size; the
+     * loop below only tops up what a growing file or a pipe brings. */
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        st.st_size <= SPEC_MAX_BYTES) {
+        b.data = malloc((size_t)st.st_size + 1);
+        if (b.data) {
+            b.cap = (size_t)st.st_size + 1;
+            b.len = fread(b.data, 1, (size_t)st.st_size, f);
+            b.data[b.len] = '\0';
+        }
+    }
     char chunk[65536];
     size_t n;
     while ((n = fread(chunk, 1, sizeof chunk, f)) > 0 && b.len <= SPEC_MAX_BYTES)
@@ -62,9 +75,7 @@ static int load_json_file(hw_target *t, const char *path, hw_diag *d)
     char *text = read_file(path, &len, d);
     if (!text)
         return -1;
-    int rc = load_telemetry(t, text, len, d);
-    free(text);
-    return rc;
+    return load_telemetry_owned(t, text, len, d);
 }
 
 static int load_xml_file(hw_target *t, const char *path, hw_diag *d)

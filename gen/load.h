@@ -15,8 +15,10 @@
  * reporting errors. The caller runs check_target() next. */
 hw_target *load_spec(const char *path, hw_diag *d);
 
-/* Arm Telemetry Solution JSON, v1.0 (load_telemetry.c). */
+/* Arm Telemetry Solution JSON, v1.0 (load_telemetry.c). The _owned form
+ * takes `text` (malloc'd) in every case and keeps it instead of a copy. */
 int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d);
+int load_telemetry_owned(hw_target *t, char *text, size_t len, hw_diag *d);
 
 /* Our XML formats; `doc` is already validated against the schema. */
 int load_gpu_template(hw_target *t, xmlDocPtr doc, hw_diag *d); /* <gpu-template> */

@@ -358,6 +358,7 @@ static void load_events(loader *l, const cJSON *root)
 {
     const cJSON *events = get(l, root, "", "events", T_OBJECT, 1);
     const cJSON *ev;
+    IR_RESERVE(l->t, events, cJSON_GetArraySize(events));
     cJSON_ArrayForEach(ev, events)
         load_event(l, ev, member_path(l, "events", events, ev));
 }
@@ -394,6 +395,7 @@ static void load_metrics(loader *l, const cJSON *root)
 {
     const cJSON *metrics = get(l, root, "", "metrics", T_OBJECT, 1);
     const cJSON *mj;
+    IR_RESERVE(l->t, metrics, cJSON_GetArraySize(metrics));
     cJSON_ArrayForEach(mj, metrics)
         load_metric(l, mj, member_path(l, "metrics", metrics, mj));
 }
@@ -454,10 +456,11 @@ static void load_groups(loader *l, const cJSON *root)
     static const char *const known[] = {"function", "metrics", NULL};
     note_unknown(l, groups, "groups", known);
     const cJSON *fn = get(l, groups, "groups", "function", T_OBJECT, 0);
+    const cJSON *mg = get(l, groups, "groups", "metrics", T_OBJECT, 0);
     const cJSON *g;
+    IR_RESERVE(l->t, groups, cJSON_GetArraySize(fn) + cJSON_GetArraySize(mg));
     cJSON_ArrayForEach(g, fn)
         load_group(l, g, member_path(l, "groups.function", fn, g), GROUP_EVENTS);
-    const cJSON *mg = get(l, groups, "groups", "metrics", T_OBJECT, 0);
     cJSON_ArrayForEach(g, mg)
         load_group(l, g, member_path(l, "groups.metrics", mg, g), GROUP_METRICS);
     link_metric_groups(l);
@@ -636,8 +639,6 @@ static int load_text(hw_target *t, const char *text, size_t len, hw_diag *d)
     if (!cJSON_IsObject(root)) {
         hw_loc loc = loc_at(t->spec_path, 1, 1);
         diag_error(d, &loc, "expected a JSON object at the top level");
-    } else if (!(t->lines = json_lines_defer(text, len))) {
-        diag_error(d, NULL, "out of memory");
     } else {
         int repeated = has_repeated_key(root);
         const json_lines *map = repeated ? json_lines_map(t->lines) : NULL;
@@ -658,8 +659,16 @@ static int load_text(hw_target *t, const char *text, size_t len, hw_diag *d)
     return d->errors == before ? 0 : -1;
 }
 
-int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
+/* `owned`: the text itself, taken over; else it is copied. The target
+ * keeps it for the lines of later diagnostics (json_lines.h). */
+static int load_kept(hw_target *t, const char *text, size_t len, char *owned,
+                     hw_diag *d)
 {
+    t->lines = owned ? json_lines_adopt(owned, len) : json_lines_defer(text, len);
+    if (!t->lines) {
+        diag_error(d, NULL, "out of memory");
+        return -1;
+    }
     /* The parsed tree lives only while loading: pool it (cjson_alloc.h). */
     hw_arena *tree = arena_create();
     if (tree)
@@ -669,4 +678,14 @@ int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
         cjson_pool_end();
     arena_free(tree);
     return rc;
+}
+
+int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
+{
+    return load_kept(t, text, len, NULL, d);
+}
+
+int load_telemetry_owned(hw_target *t, char *text, size_t len, hw_diag *d)
+{
+    return load_kept(t, text, len, text, d);
 }
