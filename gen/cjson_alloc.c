@@ -5,12 +5,46 @@
 
 #include <cjson/cJSON.h>
 
+/* Under AddressSanitizer pooled nodes are separate blocks, freed at the
+ * pool's end, so that ASan still sees each node's bounds and any use of a
+ * node after its tree was dropped. */
+#if defined(__SANITIZE_ADDRESS__)
+#define POOL_TRACKS 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define POOL_TRACKS 1
+#endif
+#endif
+#ifndef POOL_TRACKS
+#define POOL_TRACKS 0
+#endif
+
 static int failures;
 static hw_arena *pool; /* open pool, or NULL */
+static void **tracked; /* POOL_TRACKS: the pool's blocks */
+static size_t ntracked, cap_tracked;
+
+static void *pool_malloc(size_t n)
+{
+    if (!POOL_TRACKS)
+        return arena_alloc_uninit(pool, n);
+    if (ntracked == cap_tracked) {
+        size_t ncap = cap_tracked ? cap_tracked * 2 : 1024;
+        void **grown = realloc(tracked, ncap * sizeof *grown);
+        if (!grown)
+            return NULL;
+        tracked = grown;
+        cap_tracked = ncap;
+    }
+    void *p = malloc(n);
+    if (p)
+        tracked[ntracked++] = p;
+    return p;
+}
 
 static void *hook_malloc(size_t n)
 {
-    void *p = pool ? arena_alloc_uninit(pool, n) : malloc(n);
+    void *p = pool ? pool_malloc(n) : malloc(n);
     if (!p)
         failures++;
     return p;
@@ -22,10 +56,13 @@ static void hook_free(void *p)
         free(p);
 }
 
+static int installed;
+
 void cjson_alloc_init(void)
 {
     cJSON_Hooks hooks = {hook_malloc, hook_free};
     cJSON_InitHooks(&hooks);
+    installed = 1;
 }
 
 int cjson_alloc_failures(void)
@@ -37,10 +74,19 @@ int cjson_alloc_failures(void)
 
 void cjson_pool_begin(hw_arena *a)
 {
+    /* A pool must be in force once begun, or its trees would leak. Our
+     * hooks free with free(), so trees made before them stay valid. */
+    if (!installed)
+        cjson_alloc_init();
     pool = a;
 }
 
 void cjson_pool_end(void)
 {
+    for (size_t i = 0; i < ntracked; i++)
+        free(tracked[i]);
+    free(tracked);
+    tracked = NULL;
+    ntracked = cap_tracked = 0;
     pool = NULL;
 }

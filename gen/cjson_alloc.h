@@ -13,6 +13,7 @@
 
 #include "arena.h"
 
+/* Install the hooks (cjson_pool_begin() does so when nobody did). */
 void cjson_alloc_init(void);
 
 /* Failed allocations since the last call. */
