@@ -42,12 +42,13 @@ static hw_loc at(loader *l, const char *path)
         loc.line = 1;
         return loc;
     }
-    if (!strchr(path, '#')) {
+    /* Without repeated keys no path has copy numbers: a '#' is the key's. */
+    if (!l->repeats || !strchr(path, '#')) {
         loc.path = path;
         loc.lines = l->t->lines;
         return loc;
     }
-    loc.line = l->repeats ? json_lines_get(l->repeats, path) : 0;
+    loc.line = json_lines_get(l->repeats, path);
     char *shown = arena_strdup(l->t->arena, path);
     if (shown) {
         char *w = shown;
