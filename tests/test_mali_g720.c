@@ -1074,6 +1074,29 @@ static void test_gpu_configuration(void **state)
     EXPECT(external_bus_beat_size, c, 0.0);
 }
 
+/* The header's min and max, on whichever path this build compiled (SSE2,
+ * or plain C with -DHWCGEN_NO_SSE2): ties give the second operand, as
+ * `a < b ? a : b` does, which the sign of zero shows; NaN in either
+ * operand gives NaN; infinities order as numbers. */
+static void test_min_max_helpers(void **state)
+{
+    (void)state;
+    assert_true(signbit(hwcgen_min(-0.0, 0.0)) == 0);
+    assert_true(signbit(hwcgen_min(0.0, -0.0)) != 0);
+    assert_true(signbit(hwcgen_max(-0.0, 0.0)) == 0);
+    assert_true(signbit(hwcgen_max(0.0, -0.0)) != 0);
+    assert_true(isnan(hwcgen_min(NAN, 1.0)));
+    assert_true(isnan(hwcgen_min(1.0, NAN)));
+    assert_true(isnan(hwcgen_max(NAN, 1.0)));
+    assert_true(isnan(hwcgen_max(1.0, NAN)));
+    assert_true(hwcgen_min(-INFINITY, 3.0) == -INFINITY);
+    assert_true(hwcgen_max(-INFINITY, 3.0) == 3.0);
+    assert_true(hwcgen_min(2.5, 7.0) == 2.5);
+    assert_true(hwcgen_max(2.5, 7.0) == 7.0);
+    assert_true(hwcgen_max(hwcgen_min(250.0, 100.0), 0.0) == 100.0);
+    assert_true(hwcgen_max(hwcgen_min(-5.0, 100.0), 0.0) == 0.0);
+}
+
 /* Counters are uint64_t; the evaluators convert to double. */
 static void test_large_counters(void **state)
 {
@@ -1503,6 +1526,7 @@ int main(void)
         cmocka_unit_test(test_ray_tracing_unit),
         cmocka_unit_test(test_memory_traffic),
         cmocka_unit_test(test_gpu_configuration),
+        cmocka_unit_test(test_min_max_helpers),
         cmocka_unit_test(test_large_counters),
         cmocka_unit_test(test_external_series_are_nan),
         cmocka_unit_test(test_every_evaluator_covered),
