@@ -148,8 +148,8 @@ __attribute__((format(printf, 2, 3))) static const char *fmt(dgen *g,
 static void put(cJSON *o, const char *key, const char *s)
 {
     cJSON *v = s ? cJSON_CreateStringReference(s) : cJSON_CreateNull();
-    if (v)
-        cJSON_AddItemToObjectCS(o, key, v);
+    if (v && !cJSON_AddItemToObjectCS(o, key, v))
+        cJSON_Delete(v); /* `o` itself was lost to out-of-memory */
 }
 
 /* has_<key>: the list is not empty (Mustache has no index lookups). */
