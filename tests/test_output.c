@@ -71,15 +71,21 @@ static int run(char *const argv[], int as_nobody)
     return status;
 }
 
-/* hwcgen generate -q -o DIR SPEC... EXTRA (EXTRA may be NULL). */
-static int generate(const char *dir, const char *extra, int as_nobody)
+/* hwcgen generate OPTION... -o DIR SPEC... EXTRA (options: a NULL-ended
+ * list; EXTRA may be NULL). */
+static int generate_with(const char *const *options, const char *dir,
+                         const char *extra, int as_nobody)
 {
-    char **argv = calloc(nspecs + 8, sizeof *argv);
+    size_t nopt = 0;
+    while (options[nopt])
+        nopt++;
+    char **argv = calloc(nopt + nspecs + 6, sizeof *argv);
     assert_non_null(argv);
     int n = 0;
     argv[n++] = (char *)hwcgen;
     argv[n++] = "generate";
-    argv[n++] = "-q";
+    for (size_t i = 0; i < nopt; i++)
+        argv[n++] = (char *)options[i];
     argv[n++] = "-o";
     argv[n++] = (char *)dir;
     for (size_t i = 0; i < nspecs; i++)
@@ -90,6 +96,13 @@ static int generate(const char *dir, const char *extra, int as_nobody)
     int status = run(argv, as_nobody);
     free(argv);
     return status;
+}
+
+/* hwcgen generate -q -o DIR SPEC... EXTRA (EXTRA may be NULL). */
+static int generate(const char *dir, const char *extra, int as_nobody)
+{
+    static const char *const quiet[] = {"-q", NULL};
+    return generate_with(quiet, dir, extra, as_nobody);
 }
 
 static void show_log(void)
@@ -356,19 +369,8 @@ static void test_failure_while_rendering(void **state)
                "{{#targets}}never closed\n");
     tamper();
     snapshot before = snap(out_dir);
-    char **argv = calloc(nspecs + 8, sizeof *argv);
-    assert_non_null(argv);
-    int n = 0;
-    argv[n++] = (char *)hwcgen;
-    argv[n++] = "generate";
-    argv[n++] = "--templates";
-    argv[n++] = tpl;
-    argv[n++] = "-o";
-    argv[n++] = out_dir;
-    for (size_t i = 0; i < nspecs; i++)
-        argv[n++] = specs[i];
-    int status = run(argv, 0);
-    free(argv);
+    const char *const options[] = {"--templates", tpl, NULL};
+    int status = generate_with(options, out_dir, NULL, 0);
     expect_failed_untouched(status, &before, "broken docs index template");
 }
 
