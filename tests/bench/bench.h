@@ -56,12 +56,19 @@ static inline bench_stat bench_stats(double *v, int n)
     return s;
 }
 
-/* Run argv (stdout and stderr kept), wait for it; wall seconds and the
- * child's peak RSS in KiB. Non-zero limits cap the child's address space
+/* What a child used: its peak RSS and its CPU time in user space and in the
+ * kernel (page faults, file creation), which wall time alone mixes. */
+typedef struct bench_usage {
+    long maxrss_kb;
+    double user_s, sys_s;
+} bench_usage;
+
+/* Run argv (stdout and stderr kept), wait for it; wall seconds and what the
+ * child used (either may be NULL). Non-zero limits cap the child's address space
  * (bytes) and CPU time (seconds), so a runaway run fails on its own
  * instead of taking a shared machine's memory or the bench's time.
  * Returns its exit status, or -1 (also when killed by a limit). */
-static inline int bench_spawn(char *const argv[], double *seconds, long *maxrss_kb,
+static inline int bench_spawn(char *const argv[], double *seconds, bench_usage *use,
                               size_t as_limit, int cpu_limit)
 {
     double t0 = bench_now();
@@ -89,8 +96,11 @@ static inline int bench_spawn(char *const argv[], double *seconds, long *maxrss_
             return -1;
     if (seconds)
         *seconds = bench_now() - t0;
-    if (maxrss_kb)
-        *maxrss_kb = ru.ru_maxrss;
+    if (use) {
+        use->maxrss_kb = ru.ru_maxrss;
+        use->user_s = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6;
+        use->sys_s = (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
+    }
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 

@@ -79,9 +79,10 @@ static int wall_times(const char *hwcgen, const char *scratch, char **specs,
     for (int r = -1; r < runs && rc == 0; r++) { /* r = -1: warm-up */
         snprintf(dir, sizeof dir, "%s/wall-%d", scratch, r + 1);
         double s = 0;
-        rc |= bench_spawn(argv, &s, r >= 0 ? &rss[r] : NULL, 0, 0);
+        bench_usage use = {0, 0, 0};
+        rc |= bench_spawn(argv, &s, &use, 0, 0);
         if (r >= 0)
-            cold[r] = s;
+            cold[r] = s, rss[r] = use.maxrss_kb;
         rc |= bench_spawn(argv, &s, NULL, 0, 0);
         if (r >= 0)
             warm[r] = s;
