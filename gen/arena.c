@@ -37,6 +37,35 @@ void arena_free(hw_arena *arena)
     free(arena);
 }
 
+/* Under AddressSanitizer nothing is kept, so a pointer that outlives a
+ * reset reads freed memory, which ASan reports. */
+#if defined(__SANITIZE_ADDRESS__)
+#define ARENA_KEEPS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ARENA_KEEPS 0
+#endif
+#endif
+#ifndef ARENA_KEEPS
+#define ARENA_KEEPS 1
+#endif
+
+void arena_reset(hw_arena *arena)
+{
+    chunk *keep = ARENA_KEEPS ? arena->head : NULL;
+    for (chunk *c = keep ? keep->next : arena->head; c;) {
+        chunk *next = c->next;
+        free(c);
+        c = next;
+    }
+    if (keep) {
+        keep->next = NULL;
+        keep->used = 0;
+    }
+    arena->head = keep;
+    arena->failed = 0;
+}
+
 static size_t align_up(size_t n)
 {
     size_t a = sizeof(max_align_t);

@@ -13,6 +13,9 @@ typedef struct hw_arena hw_arena;
 
 hw_arena *arena_create(void);
 void arena_free(hw_arena *arena);
+/* Drop everything allocated so far and clear the failure mark, keeping
+ * one chunk for reuse: for scratch memory recycled item after item. */
+void arena_reset(hw_arena *arena);
 
 /* Zeroed memory; NULL only when the system is out of memory, which the
  * arena remembers: one arena_failed() check after a stage replaces a check

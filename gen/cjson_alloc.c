@@ -42,8 +42,24 @@ static void *pool_malloc(size_t n)
     return p;
 }
 
+static long fail_countdown; /* > 0: allocations until an injected failure */
+static int fail_injected;
+
+int cjson_alloc_fail_nth(long n)
+{
+    int happened = fail_injected;
+    fail_countdown = n > 0 ? n : 0;
+    fail_injected = 0;
+    return happened;
+}
+
 static void *hook_malloc(size_t n)
 {
+    if (fail_countdown > 0 && --fail_countdown == 0) {
+        fail_injected = 1;
+        failures++;
+        return NULL;
+    }
     void *p = pool ? pool_malloc(n) : malloc(n);
     if (!p)
         failures++;
@@ -89,4 +105,19 @@ void cjson_pool_end(void)
     tracked = NULL;
     ntracked = cap_tracked = 0;
     pool = NULL;
+}
+
+cjson_pool_mark cjson_pool_push(hw_arena *a)
+{
+    cjson_pool_mark m = {pool, ntracked};
+    pool = a;
+    return m;
+}
+
+void cjson_pool_pop(cjson_pool_mark m)
+{
+    for (size_t i = m.ntracked; i < ntracked; i++)
+        free(tracked[i]);
+    ntracked = m.ntracked;
+    pool = m.outer;
 }

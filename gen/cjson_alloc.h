@@ -19,9 +19,25 @@ void cjson_alloc_init(void);
 /* Failed allocations since the last call. */
 int cjson_alloc_failures(void);
 
+/* For tests of the out-of-memory paths: the n-th allocation from now
+ * fails (n <= 0: none does). Returns whether the previous injection has
+ * happened. */
+int cjson_alloc_fail_nth(long n);
+
 /* A tree allocated in the pool must not reach cJSON_Delete() after the
  * pool ends (cJSON_Delete() inside it is harmless: it frees nothing). */
 void cjson_pool_begin(hw_arena *a);
 void cjson_pool_end(void);
+
+/* A pool inside the open one, for a subtree dropped before the rest of
+ * the tree (one item of a long list): nodes come from `a` until the
+ * matching cjson_pool_pop(), which drops them (under AddressSanitizer it
+ * frees their blocks; otherwise resetting `a` is the caller's part). */
+typedef struct cjson_pool_mark {
+    hw_arena *outer;
+    size_t ntracked;
+} cjson_pool_mark;
+cjson_pool_mark cjson_pool_push(hw_arena *a);
+void cjson_pool_pop(cjson_pool_mark m);
 
 #endif
