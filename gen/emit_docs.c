@@ -83,7 +83,9 @@ static const doc_example doc_examples[] = {
 
 typedef struct dgen {
     const hw_target *t;
-    hw_arena *a;     /* strings that live until rendering is done */
+    hw_arena *a;     /* where strings go now: page or item */
+    hw_arena *page;  /* strings that live until rendering is done */
+    hw_arena *item;  /* strings and nodes of one lazily built item */
     int html;        /* building the HTML page (else Markdown) */
     int oom;         /* some allocation failed */
     char *ev_placed; /* event anchor already on the page */
@@ -274,7 +276,7 @@ static cJSON *list_item(cJSON *arr, const char *raw, const char *detail)
     cJSON *o = jobj(arr, NULL);
     put(o, "link", raw);
     put(o, "detail", detail);
-    jbool(o, "first", arr->child == o); /* O(1): arrays get long */
+    jbool(o, "first", arr && arr->child == o); /* O(1): arrays get long */
     return o;
 }
 
@@ -338,8 +340,12 @@ static const char *event_link_detail(dgen *g, int i, const char **detail)
         *detail = g->ev_detail[i];
         return g->ev_link[i];
     }
+    hw_arena *now = g->a;
+    if (g->ev_known)
+        g->a = g->page; /* cached for the page, not for one item */
     const char *link = code_link(g, "ev-", g->t->events[i].name);
     *detail = event_detail(g, i);
+    g->a = now;
     if (g->ev_known) {
         g->ev_link[i] = link;
         g->ev_detail[i] = *detail;
@@ -553,6 +559,80 @@ static const char *programmed_by(dgen *g, int i)
     return take(g, &b);
 }
 
+/* ---- long lists, built while rendering -----------------------------------
+ *
+ * The event sections and the metric groups of a large spec hold most of a
+ * page. They go into the data as mu_lazy_list nodes: each item is built
+ * just before the template reaches it, into the item arena (strings and
+ * cJSON nodes alike), and dropped after it, so the page never holds more
+ * than one section of rows. Items are built in page order, as they were
+ * when the whole tree came first, so anchors go to first appearances as
+ * before; whatever outlives an item (the event link cache) is made in the
+ * page arena. */
+
+typedef struct lazy_items lazy_items;
+/* Append item k to `into` (an array). */
+typedef void (*lazy_build_fn)(dgen *g, const lazy_items *l, int k, cJSON *into);
+
+struct lazy_items {
+    mu_lazy_list list;
+    dgen *g;
+    lazy_build_fn build;
+    const void *ctx;     /* the builder's own data */
+    int *kind, *index;   /* what item k is, for the builder */
+    cjson_pool_mark mark;
+};
+
+static cJSON *lazy_item(void *ctx, int k)
+{
+    lazy_items *l = ctx;
+    dgen *g = l->g;
+    l->mark = cjson_pool_push(g->item);
+    g->a = g->item;
+    cJSON *holder = cJSON_CreateArray();
+    if (holder)
+        l->build(g, l, k, holder);
+    g->a = g->page;
+    int failed = g->oom || arena_failed(g->item) || cjson_alloc_failures() > 0;
+    return holder && !failed ? holder->child : NULL;
+}
+
+static void lazy_done(void *ctx, cJSON *item)
+{
+    (void)item;
+    lazy_items *l = ctx;
+    cjson_pool_pop(l->mark);
+    arena_reset(l->g->item);
+}
+
+/* A lazy list of up to `cap` items under `key`; add items with lazy_add. */
+static lazy_items *lazy_list(dgen *g, cJSON *obj, const char *key, int cap,
+                             lazy_build_fn build, const void *ctx)
+{
+    lazy_items *l = arena_alloc(g->page, sizeof *l);
+    int *kind = arena_alloc(g->page, (size_t)(cap + 1) * sizeof *kind);
+    int *index = arena_alloc(g->page, (size_t)(cap + 1) * sizeof *index);
+    if (missing(g, l) || missing(g, kind) || missing(g, index))
+        return NULL;
+    *l = (lazy_items){{0, lazy_item, lazy_done, l}, g, build, ctx, kind, index,
+                      {NULL, 0}};
+    cJSON *node = mu_lazy_node(&l->list);
+    if (missing(g, node))
+        return NULL;
+    if (!cJSON_AddItemToObjectCS(obj, key, node)) {
+        cJSON_Delete(node);
+        g->oom = 1;
+        return NULL;
+    }
+    return l;
+}
+
+static void lazy_add(lazy_items *l, int kind, int index)
+{
+    l->kind[l->list.count] = kind;
+    l->index[l->list.count++] = index;
+}
+
 typedef struct ev_cols {
     int code, counter_id, block, index, width, reg, units;
 } ev_cols;
@@ -635,12 +715,67 @@ static cJSON *event_section(cJSON *arr, const char *id, const char *title,
     return s;
 }
 
+enum { SEC_GROUP, SEC_BLOCK, SEC_OTHER };
+
+/* How the events page part is cut into sections (see events()). */
+typedef struct ev_plan {
+    ev_cols cols;
+    int by_group, by_block;
+    const char *done; /* event shown in a group or block section */
+} ev_plan;
+
+/* Event section k with its rows: a functional group, a block, or the
+ * events neither placed. */
+static void event_section_item(dgen *g, const lazy_items *l, int k, cJSON *into)
+{
+    const hw_target *t = g->t;
+    const ev_plan *p = l->ctx;
+    int i = l->index[k];
+    cJSON *s;
+    if (l->kind[k] == SEC_GROUP) {
+        const hw_group *gr = &t->groups[i];
+        s = event_section(into, anchor(g, "eg-", gr->name),
+                          gr->title ? gr->title : gr->name, code(g, gr->name),
+                          gr->description);
+        cJSON *rows = cJSON_GetObjectItem(s, "events");
+        for (int m = 0; m < gr->nmembers; m++) {
+            int e = ir_find_event(t, gr->members[m]);
+            if (e >= 0)
+                event_row(g, rows, e, &p->cols);
+        }
+        return;
+    }
+    if (l->kind[k] == SEC_BLOCK) {
+        const hw_block *bl = &t->blocks[i];
+        const char *intro =
+            bl->size ? fmt(g, "Block id %d, %d counters in the block.", bl->id,
+                           bl->size)
+                     : fmt(g, "Block id %d.", bl->id);
+        s = event_section(into, anchor(g, "blk-", bl->name),
+                          bl->title ? bl->title : bl->name, code(g, bl->name),
+                          intro);
+        cJSON *rows = cJSON_GetObjectItem(s, "events");
+        for (int e = 0; e < t->nevents; e++)
+            if (t->events[e].block == i)
+                event_row(g, rows, e, &p->cols);
+        return;
+    }
+    s = event_section(into, "other-events",
+                      p->by_group || p->by_block ? "Other events" : "All events",
+                      NULL, p->by_group ? "Events in no functional group." : NULL);
+    cJSON *rows = cJSON_GetObjectItem(s, "events");
+    for (int e = 0; e < t->nevents; e++)
+        if (!p->done[e])
+            event_row(g, rows, e, &p->cols);
+}
+
 static void events(dgen *g, cJSON *data)
 {
     const hw_target *t = g->t;
-    cJSON *secs = jarr(data, "event_sections");
-    if (!t->nevents)
+    if (!t->nevents) {
+        jarr(data, "event_sections");
         return;
+    }
     int by_group = 0;
     for (int i = 0; i < t->ngroups; i++)
         by_group |= t->groups[i].kind == GROUP_EVENTS;
@@ -679,8 +814,14 @@ static void events(dgen *g, cJSON *data)
     }
     has(data, "blocks");
 
+    ev_plan *plan = arena_alloc(g->a, sizeof *plan);
     char *done = arena_alloc(g->a, (size_t)t->nevents + 1);
-    if (missing(g, done))
+    if (missing(g, plan) || missing(g, done))
+        return;
+    *plan = (ev_plan){c, by_group, by_block, done};
+    lazy_items *l = lazy_list(g, data, "event_sections",
+                              t->ngroups + t->nblocks + 1, event_section_item, plan);
+    if (!l)
         return;
     if (by_group) {
         /* functional groups in spec order, members in group order */
@@ -688,50 +829,25 @@ static void events(dgen *g, cJSON *data)
             const hw_group *gr = &t->groups[i];
             if (gr->kind != GROUP_EVENTS)
                 continue;
-            cJSON *s = event_section(secs, anchor(g, "eg-", gr->name),
-                                     gr->title ? gr->title : gr->name,
-                                     code(g, gr->name), gr->description);
-            cJSON *rows = cJSON_GetObjectItem(s, "events");
+            lazy_add(l, SEC_GROUP, i);
             for (int k = 0; k < gr->nmembers; k++) {
                 int e = ir_find_event(t, gr->members[k]);
-                if (e < 0)
-                    continue;
-                event_row(g, rows, e, &c);
-                done[e] = 1;
+                if (e >= 0)
+                    done[e] = 1;
             }
         }
     } else if (by_block) {
         for (int b = 0; b < t->nblocks; b++) {
-            const hw_block *bl = &t->blocks[b];
-            const char *intro =
-                bl->size ? fmt(g, "Block id %d, %d counters in the block.",
-                               bl->id, bl->size)
-                         : fmt(g, "Block id %d.", bl->id);
-            cJSON *s = event_section(secs, anchor(g, "blk-", bl->name),
-                                     bl->title ? bl->title : bl->name,
-                                     code(g, bl->name), intro);
-            cJSON *rows = cJSON_GetObjectItem(s, "events");
-            for (int e = 0; e < t->nevents; e++) {
-                if (t->events[e].block != b)
-                    continue;
-                event_row(g, rows, e, &c);
-                done[e] = 1;
-            }
+            lazy_add(l, SEC_BLOCK, b);
+            for (int e = 0; e < t->nevents; e++)
+                done[e] |= t->events[e].block == b;
         }
     }
-    cJSON *rest = NULL;
-    for (int e = 0; e < t->nevents; e++) {
-        if (done[e])
-            continue;
-        if (!rest)
-            rest = cJSON_GetObjectItem(
-                event_section(
-                    secs, "other-events",
-                    by_group || by_block ? "Other events" : "All events", NULL,
-                    by_group ? "Events in no functional group." : NULL),
-                "events");
-        event_row(g, rest, e, &c);
-    }
+    for (int e = 0; e < t->nevents; e++)
+        if (!done[e]) {
+            lazy_add(l, SEC_OTHER, 0);
+            break;
+        }
 }
 
 /* ---- constants and inputs ------------------------------------------------ */
@@ -996,6 +1112,8 @@ static cJSON *metric_group(cJSON *groups, const char *id, const char *number,
     return o;
 }
 
+/* A part of the metrics: a template section, or one untitled part. Its
+ * groups are added by the caller, built now or while rendering. */
 static cJSON *metric_part(cJSON *parts, const char *id, const char *number,
                           const char *title, const char *description)
 {
@@ -1005,14 +1123,19 @@ static cJSON *metric_part(cJSON *parts, const char *id, const char *number,
     put(o, "title", title);
     put(o, "description", description);
     jbool(o, "titled", title != NULL);
-    jarr(o, "groups");
     return o;
 }
 
-/* Template sections -> groups -> series in guide order; else metric groups
- * (and the ungrouped); else a model's outputs and intermediate values. */
+enum { MG_GROUP, MG_OTHER };
+
+/* How the metrics are cut into groups (see metrics()). */
+typedef struct mg_plan {
+    const char *done; /* metric shown in some group */
+    const char *other_title, *other_description;
+} mg_plan;
+
 /* One metric group's table, its rows in the group's order. */
-static void group_rows(dgen *g, cJSON *groups, const hw_group *gr, char *done)
+static void group_rows(dgen *g, cJSON *groups, const hw_group *gr)
 {
     cJSON *go = metric_group(groups, anchor(g, "mg-", gr->name), gr->number,
                              gr->title ? gr->title : gr->name, code(g, gr->name),
@@ -1020,43 +1143,87 @@ static void group_rows(dgen *g, cJSON *groups, const hw_group *gr, char *done)
     cJSON *rows = cJSON_GetObjectItem(go, "metrics");
     for (int k = 0; k < gr->nmembers; k++) {
         int m = ir_find_metric(g->t, gr->members[k]);
-        if (m >= 0) {
+        if (m >= 0)
             metric_row(g, rows, m);
-            done[m] = 1;
-        }
     }
 }
 
+/* Metrics no group listed, so that every metric appears once at least. */
+static void other_rows(dgen *g, cJSON *groups, const mg_plan *p)
+{
+    cJSON *rows = cJSON_GetObjectItem(
+        metric_group(groups, "other-metrics", NULL, p->other_title, NULL,
+                     p->other_description),
+        "metrics");
+    for (int i = 0; i < g->t->nmetrics; i++)
+        if (!p->done[i])
+            metric_row(g, rows, i);
+}
+
+static void metric_group_item(dgen *g, const lazy_items *l, int k, cJSON *into)
+{
+    if (l->kind[k] == MG_GROUP)
+        group_rows(g, into, &g->t->groups[l->index[k]]);
+    else
+        other_rows(g, into, l->ctx);
+}
+
+/* Metric group i goes into the lazy list; its members are then shown. */
+static void plan_group(lazy_items *l, const hw_target *t, int i, char *done)
+{
+    lazy_add(l, MG_GROUP, i);
+    for (int k = 0; k < t->groups[i].nmembers; k++) {
+        int m = ir_find_metric(t, t->groups[i].members[k]);
+        if (m >= 0)
+            done[m] = 1;
+    }
+}
+
+/* Template sections -> groups -> series in guide order; else metric groups
+ * (and the ungrouped); else a model's outputs and intermediate values.
+ * Each returns the last part's lazy groups (NULL: built already). */
+
 /* A template: its sections in order, each with its groups. */
-static void template_parts(dgen *g, cJSON *parts, char *done)
+static lazy_items *template_parts(dgen *g, cJSON *parts, const mg_plan *plan,
+                                  char *done)
 {
     const hw_target *t = g->t;
+    lazy_items *l = NULL;
     for (int s = 0; s < t->nsections; s++) {
         const hw_section *sec = &t->sections[s];
         cJSON *p = metric_part(parts,
                                anchor(g, "sec-", sec->number ? sec->number : fmt(g, "%d", s)),
                                sec->number, sec->title ? sec->title : "", sec->description);
-        cJSON *groups = cJSON_GetObjectItem(p, "groups");
+        int n = 0;
+        for (int i = 0; i < t->ngroups; i++)
+            n += t->groups[i].kind == GROUP_METRICS && t->groups[i].section == s;
+        l = lazy_list(g, p, "groups", n + 1, metric_group_item, plan);
+        if (!l)
+            return NULL;
         for (int i = 0; i < t->ngroups; i++)
             if (t->groups[i].kind == GROUP_METRICS && t->groups[i].section == s)
-                group_rows(g, groups, &t->groups[i], done);
+                plan_group(l, t, i, done);
     }
+    return l;
 }
 
-static void grouped_parts(dgen *g, cJSON *parts, char *done)
+static lazy_items *grouped_parts(dgen *g, cJSON *parts, const mg_plan *plan,
+                                 char *done)
 {
     const hw_target *t = g->t;
-    cJSON *groups = cJSON_GetObjectItem(metric_part(parts, NULL, NULL, NULL, NULL), "groups");
-    for (int i = 0; i < t->ngroups; i++)
+    lazy_items *l = lazy_list(g, metric_part(parts, NULL, NULL, NULL, NULL),
+                              "groups", t->ngroups + 1, metric_group_item, plan);
+    for (int i = 0; l && i < t->ngroups; i++)
         if (t->groups[i].kind == GROUP_METRICS)
-            group_rows(g, groups, &t->groups[i], done);
+            plan_group(l, t, i, done);
+    return l;
 }
 
-/* A model: outputs first, then its steps in evaluation order. */
+/* A model (small): outputs first, then its steps in evaluation order. */
 static void model_parts(dgen *g, cJSON *parts, char *done)
 {
     const hw_target *t = g->t;
-    cJSON *groups = cJSON_GetObjectItem(metric_part(parts, NULL, NULL, NULL, NULL), "groups");
+    cJSON *groups = jarr(metric_part(parts, NULL, NULL, NULL, NULL), "groups");
     cJSON *outs = cJSON_GetObjectItem(
         metric_group(groups, "model-outputs", NULL, "Outputs", NULL,
                      "What the model predicts."),
@@ -1080,25 +1247,27 @@ static void model_parts(dgen *g, cJSON *parts, char *done)
     }
 }
 
-/* Metrics no group listed, so that every metric appears once at least. */
-static void other_metrics(dgen *g, cJSON *parts, const char *done, int grouped)
+/* The ungrouped metrics close the last part: into its lazy groups, or
+ * built now after a model's groups, or as a part of their own. */
+static void other_metrics(dgen *g, cJSON *parts, const mg_plan *plan,
+                          lazy_items *last)
 {
     const hw_target *t = g->t;
-    cJSON *rest = NULL;
-    for (int i = 0; i < t->nmetrics; i++) {
-        if (done[i])
-            continue;
-        if (!rest) {
-            cJSON *p = cJSON_GetArraySize(parts)
-                           ? cJSON_GetArrayItem(parts, cJSON_GetArraySize(parts) - 1)
-                           : metric_part(parts, NULL, NULL, NULL, NULL);
-            rest = cJSON_GetObjectItem(
-                metric_group(cJSON_GetObjectItem(p, "groups"), "other-metrics", NULL,
-                             grouped || t->nsections ? "Other metrics" : "All metrics",
-                             NULL, grouped ? "Metrics in no metric group." : NULL),
-                "metrics");
-        }
-        metric_row(g, rest, i);
+    int any = 0;
+    for (int i = 0; i < t->nmetrics && !any; i++)
+        any = !plan->done[i];
+    if (!any || g->oom)
+        return;
+    if (last) {
+        lazy_add(last, MG_OTHER, 0);
+    } else if (cJSON_GetArraySize(parts)) {
+        cJSON *p = cJSON_GetArrayItem(parts, cJSON_GetArraySize(parts) - 1);
+        other_rows(g, cJSON_GetObjectItem(p, "groups"), plan);
+    } else {
+        lazy_items *l = lazy_list(g, metric_part(parts, NULL, NULL, NULL, NULL),
+                                  "groups", 1, metric_group_item, plan);
+        if (l)
+            lazy_add(l, MG_OTHER, 0);
     }
 }
 
@@ -1131,16 +1300,21 @@ static void metrics(dgen *g, cJSON *data)
             : "Metrics by metric group; a metric in several groups is listed "
               "in each. "
               "Formulas use double arithmetic; x/0 is NaN.");
+    mg_plan *plan = arena_alloc(g->a, sizeof *plan);
     char *done = arena_alloc(g->a, (size_t)t->nmetrics + 1);
-    if (missing(g, done))
+    if (missing(g, plan) || missing(g, done))
         return;
+    *plan = (mg_plan){done,
+                      grouped || t->nsections ? "Other metrics" : "All metrics",
+                      grouped ? "Metrics in no metric group." : NULL};
+    lazy_items *last = NULL;
     if (t->nsections)
-        template_parts(g, parts, done);
+        last = template_parts(g, parts, plan, done);
     else if (grouped)
-        grouped_parts(g, parts, done);
+        last = grouped_parts(g, parts, plan, done);
     else if (model)
         model_parts(g, parts, done);
-    other_metrics(g, parts, done, grouped);
+    other_metrics(g, parts, plan, last);
 }
 
 /* Series the reader must not take at face value: no expression in the
@@ -1722,7 +1896,7 @@ static void toc(cJSON *arr, int show, const char *id, const char *title)
     cJSON *o = jobj(arr, NULL);
     put(o, "id", id);
     put(o, "title", title);
-    jbool(o, "first", arr->child == o); /* O(1): arrays get long */
+    jbool(o, "first", arr && arr->child == o); /* O(1): arrays get long */
 }
 
 static int has_metric_dot(const hw_target *t)
@@ -1737,6 +1911,11 @@ static cJSON *page_data(dgen *g, hw_diag *d)
 {
     const hw_target *t = g->t;
     cJSON *data = cJSON_CreateObject();
+    if (!data) {
+        diag_error(d, NULL, "out of memory building the docs of %s",
+                   t->spec_name);
+        return NULL;
+    }
     put(data, "version", HWCGEN_VERSION);
     put(data, "spec", t->spec_name);
     put(data, "name", t->name ? t->name : t->id);
@@ -1810,7 +1989,8 @@ static int render_to(const char *tmpl, const cJSON *data, mu_escape e,
 static int emit_page(const hw_target *t, int html, out_set *out,
                      const char *dir, hw_diag *d)
 {
-    dgen g = {.t = t, .a = arena_create(), .html = html};
+    dgen g = {.t = t, .a = arena_create(), .item = arena_create(), .html = html};
+    g.page = g.a;
     size_t ne = (size_t)t->nevents + 1;
     if (g.a) {
         g.ev_placed = arena_alloc(g.a, ne);
@@ -1820,8 +2000,9 @@ static int emit_page(const hw_target *t, int html, out_set *out,
         g.ev_known = arena_alloc(g.a, ne);
         stamps_alloc(&g);
     }
-    if (!g.a || arena_failed(g.a)) {
+    if (!g.a || !g.item || arena_failed(g.a)) {
         arena_free(g.a);
+        arena_free(g.item);
         diag_error(d, NULL, "out of memory");
         return -1;
     }
@@ -1839,6 +2020,7 @@ static int emit_page(const hw_target *t, int html, out_set *out,
                        fmt(&g, "docs/%s.%s", t->slug, html ? "html" : "md"), d);
     cjson_pool_end();
     arena_free(g.a);
+    arena_free(g.item);
     return rc;
 }
 
@@ -2163,6 +2345,7 @@ static int emit_diagrams(const hw_target *t, out_set *out, const char *dir,
                          hw_diag *d)
 {
     dgen g = {.t = t, .a = arena_create()};
+    g.page = g.a;
     if (!g.a) {
         diag_error(d, NULL, "out of memory");
         return -1;
@@ -2191,6 +2374,7 @@ static int emit_index(hw_target *const *targets, int n, int html, out_set *out,
 {
     const hw_target **sorted = malloc((size_t)(n + 1) * sizeof *sorted);
     dgen g = {.a = arena_create(), .html = html};
+    g.page = g.a;
     if (!sorted || !g.a) {
         free(sorted);
         arena_free(g.a);

@@ -50,10 +50,12 @@ int render_template(const char *name, const cJSON *data, mu_escape escape,
 cJSON *jobj(cJSON *parent, const char *key)
 {
     cJSON *o = cJSON_CreateObject();
-    if (cJSON_IsArray(parent))
-        cJSON_AddItemToArray(parent, o);
-    else
-        cJSON_AddItemToObject(parent, key, o);
+    int added = cJSON_IsArray(parent) ? cJSON_AddItemToArray(parent, o)
+                                      : cJSON_AddItemToObject(parent, key, o);
+    if (!added) {
+        cJSON_Delete(o); /* `parent` was lost to out-of-memory */
+        return NULL;
+    }
     return o;
 }
 
