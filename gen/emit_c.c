@@ -10,6 +10,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "cjson_alloc.h"
 #include "emit.h"
 #include "emit_c_regs.h"
 #include "expr.h"
@@ -508,10 +509,14 @@ int emit_c_headers(const hw_target *t, out_set *out, const char *dir, hw_diag *d
         return -1;
     }
     int rc = 0;
+    /* Template data is built and dropped per header: nodes from the
+     * scratch arena, without a malloc header each. */
+    cjson_pool_begin(g.scratch);
     if (t->nevents > 0)
         rc = emit_freestanding(&g, out, dir, d);
     if (rc == 0 && t->nmetrics > 0)
         rc = emit_metrics(&g, out, dir, d);
+    cjson_pool_end();
     arena_free(g.scratch);
     return rc;
 }
