@@ -39,20 +39,9 @@ void arena_free(hw_arena *arena)
 
 /* Under AddressSanitizer nothing is kept, so a pointer that outlives a
  * reset reads freed memory, which ASan reports. */
-#if defined(__SANITIZE_ADDRESS__)
-#define ARENA_KEEPS 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ARENA_KEEPS 0
-#endif
-#endif
-#ifndef ARENA_KEEPS
-#define ARENA_KEEPS 1
-#endif
-
 void arena_reset(hw_arena *arena)
 {
-    chunk *keep = ARENA_KEEPS ? arena->head : NULL;
+    chunk *keep = HW_ASAN ? NULL : arena->head;
     for (chunk *c = keep ? keep->next : arena->head; c;) {
         chunk *next = c->next;
         free(c);

@@ -11,6 +11,20 @@
 
 typedef struct hw_arena hw_arena;
 
+/* HW_ASAN is 1 under AddressSanitizer (GCC or clang): allocators that
+ * recycle memory then hand out separate blocks instead, so that ASan still
+ * sees bounds and use after free. */
+#if defined(__SANITIZE_ADDRESS__)
+#define HW_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HW_ASAN 1
+#endif
+#endif
+#ifndef HW_ASAN
+#define HW_ASAN 0
+#endif
+
 hw_arena *arena_create(void);
 void arena_free(hw_arena *arena);
 /* Drop everything allocated so far and clear the failure mark, keeping

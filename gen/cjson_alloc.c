@@ -6,18 +6,9 @@
 #include <cjson/cJSON.h>
 
 /* Under AddressSanitizer pooled nodes are separate blocks, freed at the
- * pool's end, so that ASan still sees each node's bounds and any use of a
- * node after its tree was dropped. */
-#if defined(__SANITIZE_ADDRESS__)
-#define POOL_TRACKS 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define POOL_TRACKS 1
-#endif
-#endif
-#ifndef POOL_TRACKS
-#define POOL_TRACKS 0
-#endif
+ * pool's end (or pop), so that ASan still sees each node's bounds and any
+ * use of a node after its tree was dropped. */
+#define POOL_TRACKS HW_ASAN
 
 static int failures;
 static hw_arena *pool; /* open pool, or NULL */
