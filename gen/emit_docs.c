@@ -1130,7 +1130,7 @@ enum { MG_GROUP, MG_OTHER };
 
 /* How the metrics are cut into groups (see metrics()). */
 typedef struct mg_plan {
-    const char *done; /* metric shown in some group */
+    char *done; /* metric shown in some group */
     const char *other_title, *other_description;
 } mg_plan;
 
@@ -1184,8 +1184,7 @@ static void plan_group(lazy_items *l, const hw_target *t, int i, char *done)
  * Each returns the last part's lazy groups (NULL: built already). */
 
 /* A template: its sections in order, each with its groups. */
-static lazy_items *template_parts(dgen *g, cJSON *parts, const mg_plan *plan,
-                                  char *done)
+static lazy_items *template_parts(dgen *g, cJSON *parts, mg_plan *plan)
 {
     const hw_target *t = g->t;
     lazy_items *l = NULL;
@@ -1202,20 +1201,19 @@ static lazy_items *template_parts(dgen *g, cJSON *parts, const mg_plan *plan,
             return NULL;
         for (int i = 0; i < t->ngroups; i++)
             if (t->groups[i].kind == GROUP_METRICS && t->groups[i].section == s)
-                plan_group(l, t, i, done);
+                plan_group(l, t, i, plan->done);
     }
     return l;
 }
 
-static lazy_items *grouped_parts(dgen *g, cJSON *parts, const mg_plan *plan,
-                                 char *done)
+static lazy_items *grouped_parts(dgen *g, cJSON *parts, mg_plan *plan)
 {
     const hw_target *t = g->t;
     lazy_items *l = lazy_list(g, metric_part(parts, NULL, NULL, NULL, NULL),
                               "groups", t->ngroups + 1, metric_group_item, plan);
     for (int i = 0; l && i < t->ngroups; i++)
         if (t->groups[i].kind == GROUP_METRICS)
-            plan_group(l, t, i, done);
+            plan_group(l, t, i, plan->done);
     return l;
 }
 
@@ -1309,11 +1307,11 @@ static void metrics(dgen *g, cJSON *data)
                       grouped ? "Metrics in no metric group." : NULL};
     lazy_items *last = NULL;
     if (t->nsections)
-        last = template_parts(g, parts, plan, done);
+        last = template_parts(g, parts, plan);
     else if (grouped)
-        last = grouped_parts(g, parts, plan, done);
+        last = grouped_parts(g, parts, plan);
     else if (model)
-        model_parts(g, parts, done);
+        model_parts(g, parts, plan->done);
     other_metrics(g, parts, plan, last);
 }
 
