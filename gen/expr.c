@@ -455,17 +455,71 @@ static void print_ref(printer *pr, const hw_expr *e)
     buf_puts(pr->out, e->text);
 }
 
+static void print_c_fold(printer *pr, int func, hw_expr *const *args, int n);
+
+/* Whether e's C value can never be NaN: a number, an event (read as the
+ * double of a uint64_t counter in every struct hwcgen writes), or min/max
+ * of such, which returns one of its operands. */
+static int never_nan(const hw_expr *e)
+{
+    if (e->kind == EXPR_NUM)
+        return 1;
+    if (e->kind == EXPR_REF)
+        return e->ref == REF_EVENT;
+    if (e->kind != EXPR_CALL || (e->func != FUNC_MIN && e->func != FUNC_MAX))
+        return 0;
+    for (int i = 0; i < e->nargs; i++)
+        if (!never_nan(e->args[i]))
+            return 0;
+    return 1;
+}
+
+/* min(a, x) with `a` never NaN is exactly hwcgen_min_n(a, x) (see the
+ * header). min(x, k) with k a number is too, as hwcgen_min_n(k, x), but
+ * for equal zeros of either sign: none exist for k != 0, for k = +0
+ * adding 0.0 gives hwcgen_min's +0.0, and k = -0 keeps the NaN tests.
+ * Likewise for max. Returns 0 when the general helper is needed. */
+static int print_c_pair_n(printer *pr, int func, hw_expr *const *args, int n)
+{
+    const char *name = func == FUNC_MIN ? "hwcgen_min_n(" : "hwcgen_max_n(";
+    const hw_expr *k = args[n - 1];
+    int left_never_nan = 1;
+    for (int i = 0; i < n - 1; i++)
+        left_never_nan = left_never_nan && never_nan(args[i]);
+    if (left_never_nan) {
+        buf_puts(pr->out, name);
+        print_c_fold(pr, func, args, n - 1);
+        buf_puts(pr->out, ", ");
+        print_node(pr, k);
+        buf_putc(pr->out, ')');
+        return 1;
+    }
+    if (k->kind != EXPR_NUM || (k->value == 0.0 && signbit(k->value)))
+        return 0;
+    if (k->value == 0.0)
+        buf_putc(pr->out, '(');
+    buf_puts(pr->out, name);
+    print_node(pr, k);
+    buf_puts(pr->out, ", ");
+    print_c_fold(pr, func, args, n - 1);
+    buf_putc(pr->out, ')');
+    if (k->value == 0.0)
+        buf_puts(pr->out, " + 0.0)");
+    return 1;
+}
+
 /* In C, min/max of n arguments nest two at a time (left first); the helpers
  * make NaN propagate, which fmin/fmax would not. */
-static void print_c_fold(printer *pr, const char *name, hw_expr *const *args,
-                         int n)
+static void print_c_fold(printer *pr, int func, hw_expr *const *args, int n)
 {
     if (n == 1) {
         print_node(pr, args[0]);
         return;
     }
-    buf_printf(pr->out, "%s(", name);
-    print_c_fold(pr, name, args, n - 1);
+    if (print_c_pair_n(pr, func, args, n))
+        return;
+    buf_puts(pr->out, func == FUNC_MIN ? "hwcgen_min(" : "hwcgen_max(");
+    print_c_fold(pr, func, args, n - 1);
     buf_puts(pr->out, ", ");
     print_node(pr, args[n - 1]);
     buf_putc(pr->out, ')');
@@ -475,14 +529,13 @@ static void print_c_call(printer *pr, const hw_expr *e)
 {
     static const char *const c_names[FUNC_COUNT] = {
         "hwcgen_min", "hwcgen_max", "ceil", "floor", "fabs"};
-    const char *name = c_names[e->func];
     if (e->nargs == 1) {
-        buf_printf(pr->out, "%s(", name);
+        buf_printf(pr->out, "%s(", c_names[e->func]);
         print_node(pr, e->args[0]);
         buf_putc(pr->out, ')');
         return;
     }
-    print_c_fold(pr, name, e->args, e->nargs);
+    print_c_fold(pr, e->func, e->args, e->nargs);
 }
 
 static void print_call(printer *pr, const hw_expr *e)

@@ -48,6 +48,39 @@ static inline double hwcgen_max(double a, double b)
 }
 #endif
 
+#ifndef HWCGEN_EVAL_NUMBER_HELPERS
+#define HWCGEN_EVAL_NUMBER_HELPERS
+/* min and max whose first operand is never NaN (a number, a counter): a
+ * NaN in x fails the compare and comes through, so no NaN test is needed
+ * and each is one MINSD/MAXSD. hwcgen writes min(x, k) with a number k as
+ * hwcgen_min_n(k, x) where that is exact (k not zero; for k = +0 it adds
+ * 0.0, which turns the -0.0 let through into the +0.0 hwcgen_min gives).
+ * HWCGEN_SELECTED keeps the compiler from threading a later compare
+ * through the select, which would bring back branches that varying data
+ * mispredicts. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__SSE2_MATH__)
+#define HWCGEN_SELECTED(r) __asm__("" : "+x"(r))
+#else
+#define HWCGEN_SELECTED(r) ((void)0)
+#endif
+static inline double hwcgen_min_n(double n, double x)
+{
+    double r;
+    HWCGEN_SELECTED(n);
+    r = n < x ? n : x;
+    HWCGEN_SELECTED(r);
+    return r;
+}
+static inline double hwcgen_max_n(double n, double x)
+{
+    double r;
+    HWCGEN_SELECTED(n);
+    r = n > x ? n : x;
+    HWCGEN_SELECTED(r);
+    return r;
+}
+#endif
+
 /* One sample: counter deltas, and device settings supplied at run time. */
 struct mali_g720_counters {
     uint64_t MaliGPUCyclesGPUActive; /* Mali GPU Cycles: GPU active */
@@ -312,31 +345,31 @@ static inline double mali_g720_gpu_interrupt_pending_cycles(const struct mali_g7
 /* Microcontroller utilization (percent): max(min($MaliGPUCyclesMCUActive / $MaliGPUCyclesGPUActive * 100, 100), 0) */
 static inline double mali_g720_microcontroller_utilization(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliGPUCyclesMCUActive, (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliGPUCyclesMCUActive, (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
 }
 
 /* Binning phase iterator utilization (percent): max(min(($MaliGPUCyclesBinningPhaseQueued - $MaliGPUCyclesBinningPhaseEndpointStall) / $MaliGPUCyclesGPUActive * 100, 100), 0) */
 static inline double mali_g720_binning_phase_iterator_utilization(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div(((double)c->MaliGPUCyclesBinningPhaseQueued - (double)c->MaliGPUCyclesBinningPhaseEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(((double)c->MaliGPUCyclesBinningPhaseQueued - (double)c->MaliGPUCyclesBinningPhaseEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
 }
 
 /* Main phase iterator utilization (percent): max(min(($MaliGPUCyclesMainPhaseQueued - $MaliGPUCyclesMainPhaseEndpointStall) / $MaliGPUCyclesGPUActive * 100, 100), 0) */
 static inline double mali_g720_main_phase_iterator_utilization(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div(((double)c->MaliGPUCyclesMainPhaseQueued - (double)c->MaliGPUCyclesMainPhaseEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(((double)c->MaliGPUCyclesMainPhaseQueued - (double)c->MaliGPUCyclesMainPhaseEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
 }
 
 /* Compute iterator utilization (percent): max(min(($MaliGPUCyclesComputeQueued - $MaliGPUCyclesComputeEndpointStall) / $MaliGPUCyclesGPUActive * 100, 100), 0) */
 static inline double mali_g720_compute_iterator_utilization(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div(((double)c->MaliGPUCyclesComputeQueued - (double)c->MaliGPUCyclesComputeEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(((double)c->MaliGPUCyclesComputeQueued - (double)c->MaliGPUCyclesComputeEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
 }
 
 /* Interrupt pending utilization (percent): max(min($MaliGPUCyclesGPUInterruptActive / $MaliGPUCyclesGPUActive * 100, 100), 0) */
 static inline double mali_g720_interrupt_pending_utilization(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliGPUCyclesGPUInterruptActive, (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliGPUCyclesGPUInterruptActive, (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
 }
 
 /* Output external read bytes (bytes): $MaliExternalBusBeatsReadBeats * ($MaliConstantsBusWidthBits / 8) */
@@ -354,13 +387,13 @@ static inline double mali_g720_output_external_write_bytes(const struct mali_g72
 /* Output external read stall rate (percent): max(min($MaliExternalBusStallsReadStallCycles / ($MaliConstantsL2SliceCount * $MaliGPUCyclesGPUActive) * 100, 100), 0) */
 static inline double mali_g720_output_external_read_stall_rate(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliExternalBusStallsReadStallCycles, (c->MaliConstantsL2SliceCount * (double)c->MaliGPUCyclesGPUActive)) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliExternalBusStallsReadStallCycles, (c->MaliConstantsL2SliceCount * (double)c->MaliGPUCyclesGPUActive)) * 100.0))) + 0.0);
 }
 
 /* Output external write stall rate (percent): max(min($MaliExternalBusStallsWriteStallCycles / ($MaliConstantsL2SliceCount * $MaliGPUCyclesGPUActive) * 100, 100), 0) */
 static inline double mali_g720_output_external_write_stall_rate(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliExternalBusStallsWriteStallCycles, (c->MaliConstantsL2SliceCount * (double)c->MaliGPUCyclesGPUActive)) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliExternalBusStallsWriteStallCycles, (c->MaliConstantsL2SliceCount * (double)c->MaliGPUCyclesGPUActive)) * 100.0))) + 0.0);
 }
 
 /* Output external read latency 0-127 cycles (beats): $MaliExternalBusReadLatency0127Cycles */
@@ -420,31 +453,31 @@ static inline double mali_g720_visible_primitives(const struct mali_g720_counter
 /* Visible primitives rate (percent): max(min($MaliPrimitiveCullingVisiblePrimitives / ($MaliPrimitiveCullingFacingTestCulledPrimitives + $MaliPrimitiveCullingFrustumTestCulledPrimitives + $MaliPrimitiveCullingSampleTestCulledPrimitives + $MaliPrimitiveCullingScissorTestCulledPrimitives + $MaliPrimitiveCullingVisiblePrimitives) * 100, 100), 0) */
 static inline double mali_g720_visible_primitives_rate(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingVisiblePrimitives, (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives)) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingVisiblePrimitives, (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives)) * 100.0))) + 0.0);
 }
 
 /* Frustum test cull rate (percent): max(min($MaliPrimitiveCullingFrustumTestCulledPrimitives / ($MaliPrimitiveCullingFacingTestCulledPrimitives + $MaliPrimitiveCullingFrustumTestCulledPrimitives + $MaliPrimitiveCullingSampleTestCulledPrimitives + $MaliPrimitiveCullingScissorTestCulledPrimitives + $MaliPrimitiveCullingVisiblePrimitives) * 100, 100), 0) */
 static inline double mali_g720_frustum_test_cull_rate(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives, (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives)) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives, (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives)) * 100.0))) + 0.0);
 }
 
 /* Scissor test cull rate (percent): max(min($MaliPrimitiveCullingScissorTestCulledPrimitives / ($MaliPrimitiveCullingFacingTestCulledPrimitives + $MaliPrimitiveCullingFrustumTestCulledPrimitives + $MaliPrimitiveCullingSampleTestCulledPrimitives + $MaliPrimitiveCullingScissorTestCulledPrimitives + $MaliPrimitiveCullingVisiblePrimitives - $MaliPrimitiveCullingFrustumTestCulledPrimitives) * 100, 100), 0) */
 static inline double mali_g720_scissor_test_cull_rate(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingScissorTestCulledPrimitives, ((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives)) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingScissorTestCulledPrimitives, ((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives)) * 100.0))) + 0.0);
 }
 
 /* Facing plane test cull rate (percent): max(min($MaliPrimitiveCullingFacingTestCulledPrimitives / ($MaliPrimitiveCullingFacingTestCulledPrimitives + $MaliPrimitiveCullingFrustumTestCulledPrimitives + $MaliPrimitiveCullingSampleTestCulledPrimitives + $MaliPrimitiveCullingScissorTestCulledPrimitives + $MaliPrimitiveCullingVisiblePrimitives - $MaliPrimitiveCullingFrustumTestCulledPrimitives - $MaliPrimitiveCullingScissorTestCulledPrimitives) * 100, 100), 0) */
 static inline double mali_g720_facing_plane_test_cull_rate(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives, (((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) - (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives)) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives, (((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) - (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives)) * 100.0))) + 0.0);
 }
 
 /* Sample test cull rate (percent): max(min($MaliPrimitiveCullingSampleTestCulledPrimitives / ($MaliPrimitiveCullingFacingTestCulledPrimitives + $MaliPrimitiveCullingFrustumTestCulledPrimitives + $MaliPrimitiveCullingSampleTestCulledPrimitives + $MaliPrimitiveCullingScissorTestCulledPrimitives + $MaliPrimitiveCullingVisiblePrimitives - $MaliPrimitiveCullingFrustumTestCulledPrimitives - $MaliPrimitiveCullingScissorTestCulledPrimitives - $MaliPrimitiveCullingFacingTestCulledPrimitives) * 100, 100), 0) */
 static inline double mali_g720_sample_test_cull_rate(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingSampleTestCulledPrimitives, ((((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) - (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) - (double)c->MaliPrimitiveCullingFacingTestCulledPrimitives)) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingSampleTestCulledPrimitives, ((((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) - (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) - (double)c->MaliPrimitiveCullingFacingTestCulledPrimitives)) * 100.0))) + 0.0);
 }
 
 /* Position shader thread invocations (threads): $MaliTilerShadingRequestsPositionShadingRequests * 4 */
@@ -486,43 +519,43 @@ static inline double mali_g720_fragments_per_pixel(const struct mali_g720_counte
 /* Early ZS tested quad percentage (percent): max(min($MaliCoreQuadsEarlyZSTestedQuads / $MaliCoreQuadsRasterizedFineQuads * 100, 100), 0) */
 static inline double mali_g720_early_zs_tested_quad_percentage(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsEarlyZSTestedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsEarlyZSTestedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
 }
 
 /* Early ZS updated quad percentage (percent): max(min($MaliCoreQuadsEarlyZSUpdatedQuads / $MaliCoreQuadsRasterizedFineQuads * 100, 100), 0) */
 static inline double mali_g720_early_zs_updated_quad_percentage(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsEarlyZSUpdatedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsEarlyZSUpdatedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
 }
 
 /* Early ZS killed quad percentage (percent): max(min($MaliCoreQuadsEarlyZSKilledQuads / $MaliCoreQuadsRasterizedFineQuads * 100, 100), 0) */
 static inline double mali_g720_early_zs_killed_quad_percentage(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsEarlyZSKilledQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsEarlyZSKilledQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
 }
 
 /* FPK killed quad percentage (percent): max(min(($MaliCoreQuadsRasterizedFineQuads - $MaliCoreQuadsEarlyZSKilledQuads - $MaliCoreWarpsFragmentWarps * 16 / 4) / $MaliCoreQuadsRasterizedFineQuads * 100, 100), 0) */
 static inline double mali_g720_fpk_killed_quad_percentage(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((((double)c->MaliCoreQuadsRasterizedFineQuads - (double)c->MaliCoreQuadsEarlyZSKilledQuads) - hwcgen_div(((double)c->MaliCoreWarpsFragmentWarps * 16.0), 4.0)), (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((((double)c->MaliCoreQuadsRasterizedFineQuads - (double)c->MaliCoreQuadsEarlyZSKilledQuads) - hwcgen_div(((double)c->MaliCoreWarpsFragmentWarps * 16.0), 4.0)), (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
 }
 
 /* Late ZS tested quad percentage (percent): max(min($MaliCoreQuadsLateZSTestedQuads / $MaliCoreQuadsRasterizedFineQuads * 100, 100), 0) */
 static inline double mali_g720_late_zs_tested_quad_percentage(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsLateZSTestedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsLateZSTestedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
 }
 
 /* Late ZS killed quad percentage (percent): max(min($MaliCoreQuadsLateZSKilledQuads / $MaliCoreQuadsRasterizedFineQuads * 100, 100), 0) */
 static inline double mali_g720_late_zs_killed_quad_percentage(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsLateZSKilledQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsLateZSKilledQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
 }
 
 /* Fragment shading rate (percent): max(min($MaliCoreQuadsRasterizedCoarseQuads / $MaliCoreQuadsRasterizedFineQuads * 100, 100), 0) */
 static inline double mali_g720_fragment_shading_rate(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsRasterizedCoarseQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsRasterizedCoarseQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
 }
 
 /* Non-fragment warps (warps): $MaliCoreWarpsNonFragmentWarps */
@@ -552,19 +585,19 @@ static inline double mali_g720_fragment_cycles_per_thread(const struct mali_g720
 /* Shader core usage (percent): max(min($MaliCoreCyclesAnyActive / $MaliGPUCyclesGPUActive * 100, 100), 0) */
 static inline double mali_g720_shader_core_usage(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesAnyActive, (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreCyclesAnyActive, (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
 }
 
 /* Non-fragment utilization (percent): max(min($MaliCoreCyclesNonFragmentActive / $MaliCoreCyclesAnyActive * 100, 100), 0) */
 static inline double mali_g720_non_fragment_utilization(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesNonFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreCyclesNonFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0))) + 0.0);
 }
 
 /* Fragment utilization (percent): max(min($MaliCoreCyclesFragmentActive / $MaliCoreCyclesAnyActive * 100, 100), 0) */
 static inline double mali_g720_fragment_utilization(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreCyclesFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0))) + 0.0);
 }
 
 /* Fragment FPK buffer utilization (percent): the source gives no formula */
@@ -577,91 +610,91 @@ static inline double mali_g720_fragment_fpk_buffer_utilization(const struct mali
 /* Execution core utilization (percent): max(min($MaliCoreCyclesExecutionCoreActive / $MaliCoreCyclesAnyActive * 100, 100), 0) */
 static inline double mali_g720_execution_core_utilization(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesExecutionCoreActive, (double)c->MaliCoreCyclesAnyActive) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreCyclesExecutionCoreActive, (double)c->MaliCoreCyclesAnyActive) * 100.0))) + 0.0);
 }
 
 /* Arithmetic unit utilization (percent): max(min(max($MaliCoreInstructionsCVTInstructions + $MaliCoreInstructionsSFUInstructions + ($MaliCoreInstructionsFMAInstructions - min($MaliCoreInstructionsFMAInstructions - ($MaliCoreInstructionsCVTInstructions + $MaliCoreInstructionsSFUInstructions), 0)) / 2, $MaliCoreInstructionsSFUInstructions * 4) / $MaliCoreCyclesExecutionCoreActive * 100, 100), 0) */
 static inline double mali_g720_arithmetic_unit_utilization(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div(hwcgen_max((((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions) + hwcgen_div(((double)c->MaliCoreInstructionsFMAInstructions - hwcgen_min(((double)c->MaliCoreInstructionsFMAInstructions - ((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions)), 0.0)), 2.0)), ((double)c->MaliCoreInstructionsSFUInstructions * 4.0)), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(hwcgen_max((((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions) + hwcgen_div(((double)c->MaliCoreInstructionsFMAInstructions - (hwcgen_min_n(0.0, ((double)c->MaliCoreInstructionsFMAInstructions - ((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions))) + 0.0)), 2.0)), ((double)c->MaliCoreInstructionsSFUInstructions * 4.0)), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
 }
 
 /* Varying unit utilization (percent): max(min(($MaliCoreVaryingIssues32BitInterpolationSlots / 4 + $MaliCoreVaryingIssues16BitInterpolationSlots / 4) / $MaliCoreCyclesExecutionCoreActive * 100, 100), 0) */
 static inline double mali_g720_varying_unit_utilization(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((hwcgen_div((double)c->MaliCoreVaryingIssues32BitInterpolationSlots, 4.0) + hwcgen_div((double)c->MaliCoreVaryingIssues16BitInterpolationSlots, 4.0)), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((hwcgen_div((double)c->MaliCoreVaryingIssues32BitInterpolationSlots, 4.0) + hwcgen_div((double)c->MaliCoreVaryingIssues16BitInterpolationSlots, 4.0)), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
 }
 
 /* Texture unit utilization (percent): max(min(max($MaliCoreTextureCyclesTexturingActive, max($MaliCoreTextureCacheCyclesCacheLookup, max($MaliCoreTextureCacheCyclesSimpleLoad, max($MaliCoreTextureCacheCyclesComplexLoad, max($MaliTextureBusInputBeats, max($MaliTextureBusOutputBeats, max($MaliCoreTextureCacheCyclesL1OutputActive, max($MaliCoreTextureCacheCyclesL1LookupActive, $MaliCoreTextureCyclesIndexCalculation)))))))) / $MaliCoreCyclesExecutionCoreActive * 100, 100), 0) */
 static inline double mali_g720_texture_unit_utilization(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div(hwcgen_max((double)c->MaliCoreTextureCyclesTexturingActive, hwcgen_max((double)c->MaliCoreTextureCacheCyclesCacheLookup, hwcgen_max((double)c->MaliCoreTextureCacheCyclesSimpleLoad, hwcgen_max((double)c->MaliCoreTextureCacheCyclesComplexLoad, hwcgen_max((double)c->MaliTextureBusInputBeats, hwcgen_max((double)c->MaliTextureBusOutputBeats, hwcgen_max((double)c->MaliCoreTextureCacheCyclesL1OutputActive, hwcgen_max((double)c->MaliCoreTextureCacheCyclesL1LookupActive, (double)c->MaliCoreTextureCyclesIndexCalculation)))))))), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(hwcgen_max_n((double)c->MaliCoreTextureCyclesTexturingActive, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesCacheLookup, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesSimpleLoad, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesComplexLoad, hwcgen_max_n((double)c->MaliTextureBusInputBeats, hwcgen_max_n((double)c->MaliTextureBusOutputBeats, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesL1OutputActive, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesL1LookupActive, (double)c->MaliCoreTextureCyclesIndexCalculation)))))))), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
 }
 
 /* Load/store unit utilization (percent): max(min(($MaliCoreLoadStoreCyclesFullReadCycles + $MaliCoreLoadStoreCyclesPartialReadCycles + $MaliCoreLoadStoreCyclesFullWriteCycles + $MaliCoreLoadStoreCyclesPartialWriteCycles + $MaliCoreLoadStoreCyclesAtomicAccessCycles) / $MaliCoreCyclesExecutionCoreActive * 100, 100), 0) */
 static inline double mali_g720_load_store_unit_utilization(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((((((double)c->MaliCoreLoadStoreCyclesFullReadCycles + (double)c->MaliCoreLoadStoreCyclesPartialReadCycles) + (double)c->MaliCoreLoadStoreCyclesFullWriteCycles) + (double)c->MaliCoreLoadStoreCyclesPartialWriteCycles) + (double)c->MaliCoreLoadStoreCyclesAtomicAccessCycles), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((((((double)c->MaliCoreLoadStoreCyclesFullReadCycles + (double)c->MaliCoreLoadStoreCyclesPartialReadCycles) + (double)c->MaliCoreLoadStoreCyclesFullWriteCycles) + (double)c->MaliCoreLoadStoreCyclesPartialWriteCycles) + (double)c->MaliCoreLoadStoreCyclesAtomicAccessCycles), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
 }
 
 /* Ray tracing unit utilization (percent): max(min(max($MaliRayTracingCyclesBoxTesterActive, $MaliRayTracingCyclesTriangleTesterActive) / $MaliCoreCyclesExecutionCoreActive * 100, 100), 0) */
 static inline double mali_g720_ray_tracing_unit_utilization(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div(hwcgen_max((double)c->MaliRayTracingCyclesBoxTesterActive, (double)c->MaliRayTracingCyclesTriangleTesterActive), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(hwcgen_max_n((double)c->MaliRayTracingCyclesBoxTesterActive, (double)c->MaliRayTracingCyclesTriangleTesterActive), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
 }
 
 /* Narrow arithmetic percentage (percent): max(min($MaliCoreInstructionsNarrowInstructions / ($MaliCoreInstructionsFMAInstructions + $MaliCoreInstructionsCVTInstructions + $MaliCoreInstructionsSFUInstructions) * 100, 100), 0) */
 static inline double mali_g720_narrow_arithmetic_percentage(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreInstructionsNarrowInstructions, (((double)c->MaliCoreInstructionsFMAInstructions + (double)c->MaliCoreInstructionsCVTInstructions) + (double)c->MaliCoreInstructionsSFUInstructions)) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreInstructionsNarrowInstructions, (((double)c->MaliCoreInstructionsFMAInstructions + (double)c->MaliCoreInstructionsCVTInstructions) + (double)c->MaliCoreInstructionsSFUInstructions)) * 100.0))) + 0.0);
 }
 
 /* Warp divergence percentage (percent): max(min($MaliCoreInstructionsDivergedInstructions / ($MaliCoreInstructionsFMAInstructions + $MaliCoreInstructionsCVTInstructions + $MaliCoreInstructionsSFUInstructions) * 100, 100), 0) */
 static inline double mali_g720_warp_divergence_percentage(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreInstructionsDivergedInstructions, (((double)c->MaliCoreInstructionsFMAInstructions + (double)c->MaliCoreInstructionsCVTInstructions) + (double)c->MaliCoreInstructionsSFUInstructions)) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreInstructionsDivergedInstructions, (((double)c->MaliCoreInstructionsFMAInstructions + (double)c->MaliCoreInstructionsCVTInstructions) + (double)c->MaliCoreInstructionsSFUInstructions)) * 100.0))) + 0.0);
 }
 
 /* All registers warp rate (percent): max(min($MaliCoreWarpsAllRegisterWarps / ($MaliCoreWarpsNonFragmentWarps + $MaliCoreWarpsFragmentWarps) * 100, 100), 0) */
 static inline double mali_g720_all_registers_warp_rate(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreWarpsAllRegisterWarps, ((double)c->MaliCoreWarpsNonFragmentWarps + (double)c->MaliCoreWarpsFragmentWarps)) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreWarpsAllRegisterWarps, ((double)c->MaliCoreWarpsNonFragmentWarps + (double)c->MaliCoreWarpsFragmentWarps)) * 100.0))) + 0.0);
 }
 
 /* Shader blend path percentage (percent): max(min($MaliCoreInstructionsBlendShaderCalls * 4 / $MaliCoreWarpsFragmentWarps * 100, 100), 0) */
 static inline double mali_g720_shader_blend_path_percentage(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div(((double)c->MaliCoreInstructionsBlendShaderCalls * 4.0), (double)c->MaliCoreWarpsFragmentWarps) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(((double)c->MaliCoreInstructionsBlendShaderCalls * 4.0), (double)c->MaliCoreWarpsFragmentWarps) * 100.0))) + 0.0);
 }
 
 /* Partial coverage rate (percent): max(min($MaliCoreQuadsPartialRasterizedFineQuads / $MaliCoreQuadsRasterizedFineQuads * 100, 100), 0) */
 static inline double mali_g720_partial_coverage_rate(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsPartialRasterizedFineQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsPartialRasterizedFineQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
 }
 
 /* Fragment warp occupancy (percent): max(min($MaliCoreThreadsFragmentThreads / ($MaliCoreWarpsFragmentWarps * 16) * 100, 100), 0) */
 static inline double mali_g720_fragment_warp_occupancy(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreThreadsFragmentThreads, ((double)c->MaliCoreWarpsFragmentWarps * 16.0)) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreThreadsFragmentThreads, ((double)c->MaliCoreWarpsFragmentWarps * 16.0)) * 100.0))) + 0.0);
 }
 
 /* Full quad warp rate (percent): max(min($MaliCoreWarpsFullQuadWarps / ($MaliCoreWarpsNonFragmentWarps + $MaliCoreWarpsFragmentWarps) * 100, 100), 0) */
 static inline double mali_g720_full_quad_warp_rate(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreWarpsFullQuadWarps, ((double)c->MaliCoreWarpsNonFragmentWarps + (double)c->MaliCoreWarpsFragmentWarps)) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreWarpsFullQuadWarps, ((double)c->MaliCoreWarpsNonFragmentWarps + (double)c->MaliCoreWarpsFragmentWarps)) * 100.0))) + 0.0);
 }
 
 /* Fragment shading rate (percent): max(min($MaliCoreQuadsRasterizedCoarseQuads / $MaliCoreQuadsRasterizedFineQuads * 100, 100), 0) */
 static inline double mali_g720_fragment_shading_rate_6_3_4(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsRasterizedCoarseQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsRasterizedCoarseQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
 }
 
 /* Unchanged tile kill rate (percent): max(min($MaliCoreTilesUnchangedTilesKilled / (4 * $MaliCoreTilesTiles) * 100, 100), 0) */
 static inline double mali_g720_unchanged_tile_kill_rate(const struct mali_g720_counters *c)
 {
-    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreTilesUnchangedTilesKilled, (4.0 * (double)c->MaliCoreTilesTiles)) * 100.0), 100.0), 0.0);
+    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreTilesUnchangedTilesKilled, (4.0 * (double)c->MaliCoreTilesTiles)) * 100.0))) + 0.0);
 }
 
 /* Varying cycles (cycles): $MaliCoreVaryingIssues32BitInterpolationSlots / 4 + $MaliCoreVaryingIssues16BitInterpolationSlots / 4 */
@@ -928,15 +961,15 @@ static inline void mali_g720_eval_all(const struct mali_g720_counters *c,
     out[MALI_G720_METRIC_MAIN_PHASE_ITERATOR_ISSUE_CYCLES] = ((double)c->MaliGPUCyclesMainPhaseQueued - (double)c->MaliGPUCyclesMainPhaseEndpointStall);
     out[MALI_G720_METRIC_COMPUTE_ITERATOR_ISSUE_CYCLES] = ((double)c->MaliGPUCyclesComputeQueued - (double)c->MaliGPUCyclesComputeEndpointStall);
     out[MALI_G720_METRIC_GPU_INTERRUPT_PENDING_CYCLES] = (double)c->MaliGPUCyclesGPUInterruptActive;
-    out[MALI_G720_METRIC_MICROCONTROLLER_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliGPUCyclesMCUActive, (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_BINNING_PHASE_ITERATOR_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div(((double)c->MaliGPUCyclesBinningPhaseQueued - (double)c->MaliGPUCyclesBinningPhaseEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_MAIN_PHASE_ITERATOR_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div(((double)c->MaliGPUCyclesMainPhaseQueued - (double)c->MaliGPUCyclesMainPhaseEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_COMPUTE_ITERATOR_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div(((double)c->MaliGPUCyclesComputeQueued - (double)c->MaliGPUCyclesComputeEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_INTERRUPT_PENDING_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliGPUCyclesGPUInterruptActive, (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_MICROCONTROLLER_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliGPUCyclesMCUActive, (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_BINNING_PHASE_ITERATOR_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(((double)c->MaliGPUCyclesBinningPhaseQueued - (double)c->MaliGPUCyclesBinningPhaseEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_MAIN_PHASE_ITERATOR_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(((double)c->MaliGPUCyclesMainPhaseQueued - (double)c->MaliGPUCyclesMainPhaseEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_COMPUTE_ITERATOR_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(((double)c->MaliGPUCyclesComputeQueued - (double)c->MaliGPUCyclesComputeEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_INTERRUPT_PENDING_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliGPUCyclesGPUInterruptActive, (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
     out[MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_BYTES] = ((double)c->MaliExternalBusBeatsReadBeats * hwcgen_div(c->MaliConstantsBusWidthBits, 8.0));
     out[MALI_G720_METRIC_OUTPUT_EXTERNAL_WRITE_BYTES] = ((double)c->MaliExternalBusBeatsWriteBeats * hwcgen_div(c->MaliConstantsBusWidthBits, 8.0));
-    out[MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_STALL_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliExternalBusStallsReadStallCycles, (c->MaliConstantsL2SliceCount * (double)c->MaliGPUCyclesGPUActive)) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_OUTPUT_EXTERNAL_WRITE_STALL_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliExternalBusStallsWriteStallCycles, (c->MaliConstantsL2SliceCount * (double)c->MaliGPUCyclesGPUActive)) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_STALL_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliExternalBusStallsReadStallCycles, (c->MaliConstantsL2SliceCount * (double)c->MaliGPUCyclesGPUActive)) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_OUTPUT_EXTERNAL_WRITE_STALL_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliExternalBusStallsWriteStallCycles, (c->MaliConstantsL2SliceCount * (double)c->MaliGPUCyclesGPUActive)) * 100.0))) + 0.0);
     out[MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_LATENCY_0_127_CYCLES] = (double)c->MaliExternalBusReadLatency0127Cycles;
     out[MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_LATENCY_128_191_CYCLES] = (double)c->MaliExternalBusReadLatency128191Cycles;
     out[MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_LATENCY_192_255_CYCLES] = (double)c->MaliExternalBusReadLatency192255Cycles;
@@ -946,46 +979,46 @@ static inline void mali_g720_eval_all(const struct mali_g720_counters *c,
     out[MALI_G720_METRIC_TOTAL_INPUT_PRIMITIVES] = (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives);
     out[MALI_G720_METRIC_CULLED_PRIMITIVES] = ((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives);
     out[MALI_G720_METRIC_VISIBLE_PRIMITIVES] = (double)c->MaliPrimitiveCullingVisiblePrimitives;
-    out[MALI_G720_METRIC_VISIBLE_PRIMITIVES_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingVisiblePrimitives, (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives)) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_FRUSTUM_TEST_CULL_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives, (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives)) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_SCISSOR_TEST_CULL_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingScissorTestCulledPrimitives, ((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives)) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_FACING_PLANE_TEST_CULL_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives, (((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) - (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives)) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_SAMPLE_TEST_CULL_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingSampleTestCulledPrimitives, ((((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) - (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) - (double)c->MaliPrimitiveCullingFacingTestCulledPrimitives)) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_VISIBLE_PRIMITIVES_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingVisiblePrimitives, (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives)) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_FRUSTUM_TEST_CULL_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives, (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives)) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_SCISSOR_TEST_CULL_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingScissorTestCulledPrimitives, ((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives)) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_FACING_PLANE_TEST_CULL_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives, (((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) - (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives)) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_SAMPLE_TEST_CULL_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingSampleTestCulledPrimitives, ((((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) - (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) - (double)c->MaliPrimitiveCullingFacingTestCulledPrimitives)) * 100.0))) + 0.0);
     out[MALI_G720_METRIC_POSITION_SHADER_THREAD_INVOCATIONS] = ((double)c->MaliTilerShadingRequestsPositionShadingRequests * 4.0);
     out[MALI_G720_METRIC_VARYING_SHADER_THREAD_INVOCATIONS] = ((double)c->MaliTilerShadingRequestsVaryingShadingRequests * 4.0);
     out[MALI_G720_METRIC_POSITION_THREADS_PER_INPUT_PRIMITIVE] = hwcgen_div(((double)c->MaliTilerShadingRequestsPositionShadingRequests * 4.0), (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives));
     out[MALI_G720_METRIC_PIXELS] = ((double)c->MaliGPUTasksFragmentTasks * 4096.0);
     out[MALI_G720_METRIC_CYCLES_PER_PIXEL] = hwcgen_div((double)c->MaliGPUCyclesGPUActive, ((double)c->MaliGPUTasksFragmentTasks * 4096.0));
     out[MALI_G720_METRIC_FRAGMENTS_PER_PIXEL] = hwcgen_div(((double)c->MaliCoreThreadsFragmentThreads * c->MaliConstantsShaderCoreCount), ((double)c->MaliGPUTasksFragmentTasks * 4096.0));
-    out[MALI_G720_METRIC_EARLY_ZS_TESTED_QUAD_PERCENTAGE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsEarlyZSTestedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_EARLY_ZS_UPDATED_QUAD_PERCENTAGE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsEarlyZSUpdatedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_EARLY_ZS_KILLED_QUAD_PERCENTAGE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsEarlyZSKilledQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_FPK_KILLED_QUAD_PERCENTAGE] = hwcgen_max(hwcgen_min((hwcgen_div((((double)c->MaliCoreQuadsRasterizedFineQuads - (double)c->MaliCoreQuadsEarlyZSKilledQuads) - hwcgen_div(((double)c->MaliCoreWarpsFragmentWarps * 16.0), 4.0)), (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_LATE_ZS_TESTED_QUAD_PERCENTAGE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsLateZSTestedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_LATE_ZS_KILLED_QUAD_PERCENTAGE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsLateZSKilledQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_FRAGMENT_SHADING_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsRasterizedCoarseQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_EARLY_ZS_TESTED_QUAD_PERCENTAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsEarlyZSTestedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_EARLY_ZS_UPDATED_QUAD_PERCENTAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsEarlyZSUpdatedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_EARLY_ZS_KILLED_QUAD_PERCENTAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsEarlyZSKilledQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_FPK_KILLED_QUAD_PERCENTAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((((double)c->MaliCoreQuadsRasterizedFineQuads - (double)c->MaliCoreQuadsEarlyZSKilledQuads) - hwcgen_div(((double)c->MaliCoreWarpsFragmentWarps * 16.0), 4.0)), (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_LATE_ZS_TESTED_QUAD_PERCENTAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsLateZSTestedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_LATE_ZS_KILLED_QUAD_PERCENTAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsLateZSKilledQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_FRAGMENT_SHADING_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsRasterizedCoarseQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
     out[MALI_G720_METRIC_NON_FRAGMENT_WARPS] = (double)c->MaliCoreWarpsNonFragmentWarps;
     out[MALI_G720_METRIC_FRAGMENT_WARPS] = (double)c->MaliCoreWarpsFragmentWarps;
     out[MALI_G720_METRIC_NON_FRAGMENT_CYCLES_PER_THREAD] = hwcgen_div((double)c->MaliCoreCyclesNonFragmentActive, ((double)c->MaliCoreWarpsNonFragmentWarps * 16.0));
     out[MALI_G720_METRIC_FRAGMENT_CYCLES_PER_THREAD] = hwcgen_div((double)c->MaliCoreCyclesFragmentActive, (double)c->MaliCoreThreadsFragmentThreads);
-    out[MALI_G720_METRIC_SHADER_CORE_USAGE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesAnyActive, (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_NON_FRAGMENT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesNonFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_FRAGMENT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_EXECUTION_CORE_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesExecutionCoreActive, (double)c->MaliCoreCyclesAnyActive) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_ARITHMETIC_UNIT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div(hwcgen_max((((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions) + hwcgen_div(((double)c->MaliCoreInstructionsFMAInstructions - hwcgen_min(((double)c->MaliCoreInstructionsFMAInstructions - ((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions)), 0.0)), 2.0)), ((double)c->MaliCoreInstructionsSFUInstructions * 4.0)), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_VARYING_UNIT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div((hwcgen_div((double)c->MaliCoreVaryingIssues32BitInterpolationSlots, 4.0) + hwcgen_div((double)c->MaliCoreVaryingIssues16BitInterpolationSlots, 4.0)), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_TEXTURE_UNIT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div(hwcgen_max((double)c->MaliCoreTextureCyclesTexturingActive, hwcgen_max((double)c->MaliCoreTextureCacheCyclesCacheLookup, hwcgen_max((double)c->MaliCoreTextureCacheCyclesSimpleLoad, hwcgen_max((double)c->MaliCoreTextureCacheCyclesComplexLoad, hwcgen_max((double)c->MaliTextureBusInputBeats, hwcgen_max((double)c->MaliTextureBusOutputBeats, hwcgen_max((double)c->MaliCoreTextureCacheCyclesL1OutputActive, hwcgen_max((double)c->MaliCoreTextureCacheCyclesL1LookupActive, (double)c->MaliCoreTextureCyclesIndexCalculation)))))))), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_LOAD_STORE_UNIT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div((((((double)c->MaliCoreLoadStoreCyclesFullReadCycles + (double)c->MaliCoreLoadStoreCyclesPartialReadCycles) + (double)c->MaliCoreLoadStoreCyclesFullWriteCycles) + (double)c->MaliCoreLoadStoreCyclesPartialWriteCycles) + (double)c->MaliCoreLoadStoreCyclesAtomicAccessCycles), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_RAY_TRACING_UNIT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div(hwcgen_max((double)c->MaliRayTracingCyclesBoxTesterActive, (double)c->MaliRayTracingCyclesTriangleTesterActive), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_NARROW_ARITHMETIC_PERCENTAGE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreInstructionsNarrowInstructions, (((double)c->MaliCoreInstructionsFMAInstructions + (double)c->MaliCoreInstructionsCVTInstructions) + (double)c->MaliCoreInstructionsSFUInstructions)) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_WARP_DIVERGENCE_PERCENTAGE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreInstructionsDivergedInstructions, (((double)c->MaliCoreInstructionsFMAInstructions + (double)c->MaliCoreInstructionsCVTInstructions) + (double)c->MaliCoreInstructionsSFUInstructions)) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_ALL_REGISTERS_WARP_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreWarpsAllRegisterWarps, ((double)c->MaliCoreWarpsNonFragmentWarps + (double)c->MaliCoreWarpsFragmentWarps)) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_SHADER_BLEND_PATH_PERCENTAGE] = hwcgen_max(hwcgen_min((hwcgen_div(((double)c->MaliCoreInstructionsBlendShaderCalls * 4.0), (double)c->MaliCoreWarpsFragmentWarps) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_PARTIAL_COVERAGE_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsPartialRasterizedFineQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_FRAGMENT_WARP_OCCUPANCY] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreThreadsFragmentThreads, ((double)c->MaliCoreWarpsFragmentWarps * 16.0)) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_FULL_QUAD_WARP_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreWarpsFullQuadWarps, ((double)c->MaliCoreWarpsNonFragmentWarps + (double)c->MaliCoreWarpsFragmentWarps)) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_FRAGMENT_SHADING_RATE_6_3_4] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsRasterizedCoarseQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
-    out[MALI_G720_METRIC_UNCHANGED_TILE_KILL_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreTilesUnchangedTilesKilled, (4.0 * (double)c->MaliCoreTilesTiles)) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_SHADER_CORE_USAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreCyclesAnyActive, (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_NON_FRAGMENT_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreCyclesNonFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_FRAGMENT_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreCyclesFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_EXECUTION_CORE_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreCyclesExecutionCoreActive, (double)c->MaliCoreCyclesAnyActive) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_ARITHMETIC_UNIT_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(hwcgen_max((((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions) + hwcgen_div(((double)c->MaliCoreInstructionsFMAInstructions - (hwcgen_min_n(0.0, ((double)c->MaliCoreInstructionsFMAInstructions - ((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions))) + 0.0)), 2.0)), ((double)c->MaliCoreInstructionsSFUInstructions * 4.0)), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_VARYING_UNIT_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((hwcgen_div((double)c->MaliCoreVaryingIssues32BitInterpolationSlots, 4.0) + hwcgen_div((double)c->MaliCoreVaryingIssues16BitInterpolationSlots, 4.0)), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_TEXTURE_UNIT_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(hwcgen_max_n((double)c->MaliCoreTextureCyclesTexturingActive, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesCacheLookup, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesSimpleLoad, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesComplexLoad, hwcgen_max_n((double)c->MaliTextureBusInputBeats, hwcgen_max_n((double)c->MaliTextureBusOutputBeats, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesL1OutputActive, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesL1LookupActive, (double)c->MaliCoreTextureCyclesIndexCalculation)))))))), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_LOAD_STORE_UNIT_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((((((double)c->MaliCoreLoadStoreCyclesFullReadCycles + (double)c->MaliCoreLoadStoreCyclesPartialReadCycles) + (double)c->MaliCoreLoadStoreCyclesFullWriteCycles) + (double)c->MaliCoreLoadStoreCyclesPartialWriteCycles) + (double)c->MaliCoreLoadStoreCyclesAtomicAccessCycles), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_RAY_TRACING_UNIT_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(hwcgen_max_n((double)c->MaliRayTracingCyclesBoxTesterActive, (double)c->MaliRayTracingCyclesTriangleTesterActive), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_NARROW_ARITHMETIC_PERCENTAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreInstructionsNarrowInstructions, (((double)c->MaliCoreInstructionsFMAInstructions + (double)c->MaliCoreInstructionsCVTInstructions) + (double)c->MaliCoreInstructionsSFUInstructions)) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_WARP_DIVERGENCE_PERCENTAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreInstructionsDivergedInstructions, (((double)c->MaliCoreInstructionsFMAInstructions + (double)c->MaliCoreInstructionsCVTInstructions) + (double)c->MaliCoreInstructionsSFUInstructions)) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_ALL_REGISTERS_WARP_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreWarpsAllRegisterWarps, ((double)c->MaliCoreWarpsNonFragmentWarps + (double)c->MaliCoreWarpsFragmentWarps)) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_SHADER_BLEND_PATH_PERCENTAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(((double)c->MaliCoreInstructionsBlendShaderCalls * 4.0), (double)c->MaliCoreWarpsFragmentWarps) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_PARTIAL_COVERAGE_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsPartialRasterizedFineQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_FRAGMENT_WARP_OCCUPANCY] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreThreadsFragmentThreads, ((double)c->MaliCoreWarpsFragmentWarps * 16.0)) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_FULL_QUAD_WARP_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreWarpsFullQuadWarps, ((double)c->MaliCoreWarpsNonFragmentWarps + (double)c->MaliCoreWarpsFragmentWarps)) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_FRAGMENT_SHADING_RATE_6_3_4] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsRasterizedCoarseQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_UNCHANGED_TILE_KILL_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreTilesUnchangedTilesKilled, (4.0 * (double)c->MaliCoreTilesTiles)) * 100.0))) + 0.0);
     out[MALI_G720_METRIC_VARYING_CYCLES] = (hwcgen_div((double)c->MaliCoreVaryingIssues32BitInterpolationSlots, 4.0) + hwcgen_div((double)c->MaliCoreVaryingIssues16BitInterpolationSlots, 4.0));
     out[MALI_G720_METRIC_16_BIT_INTERPOLATION_CYCLES] = hwcgen_div((double)c->MaliCoreVaryingIssues16BitInterpolationSlots, 4.0);
     out[MALI_G720_METRIC_32_BIT_INTERPOLATION_CYCLES] = hwcgen_div((double)c->MaliCoreVaryingIssues32BitInterpolationSlots, 4.0);

@@ -47,6 +47,39 @@ static inline double hwcgen_max(double a, double b)
 }
 #endif
 
+#ifndef HWCGEN_EVAL_NUMBER_HELPERS
+#define HWCGEN_EVAL_NUMBER_HELPERS
+/* min and max whose first operand is never NaN (a number, a counter): a
+ * NaN in x fails the compare and comes through, so no NaN test is needed
+ * and each is one MINSD/MAXSD. hwcgen writes min(x, k) with a number k as
+ * hwcgen_min_n(k, x) where that is exact (k not zero; for k = +0 it adds
+ * 0.0, which turns the -0.0 let through into the +0.0 hwcgen_min gives).
+ * HWCGEN_SELECTED keeps the compiler from threading a later compare
+ * through the select, which would bring back branches that varying data
+ * mispredicts. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__SSE2_MATH__)
+#define HWCGEN_SELECTED(r) __asm__("" : "+x"(r))
+#else
+#define HWCGEN_SELECTED(r) ((void)0)
+#endif
+static inline double hwcgen_min_n(double n, double x)
+{
+    double r;
+    HWCGEN_SELECTED(n);
+    r = n < x ? n : x;
+    HWCGEN_SELECTED(r);
+    return r;
+}
+static inline double hwcgen_max_n(double n, double x)
+{
+    double r;
+    HWCGEN_SELECTED(n);
+    r = n > x ? n : x;
+    HWCGEN_SELECTED(r);
+    return r;
+}
+#endif
+
 /* The model's inputs. */
 struct mali_t624_model_inputs {
     double wl; /* Work-load (work-items) */
@@ -93,7 +126,7 @@ static inline double mali_t624_model_last_items(const struct mali_t624_model_inp
 /* Partial last batch present (batches): min(last_items, 1) */
 static inline double mali_t624_model_last_batch(const struct mali_t624_model_inputs *c)
 {
-    return hwcgen_min(mali_t624_model_last_items(c), 1.0);
+    return hwcgen_min_n(1.0, mali_t624_model_last_items(c));
 }
 
 /* Batches (n) (batches): full_batches + last_batch */
@@ -123,13 +156,13 @@ static inline double mali_t624_model_last_core_items(const struct mali_t624_mode
 /* Stalls per instruction, full batch (cycles): max(full_core_items / active_pipelines - pipeline_depth, 0) */
 static inline double mali_t624_model_full_stalls(const struct mali_t624_model_inputs *c)
 {
-    return hwcgen_max((hwcgen_div(mali_t624_model_full_core_items(c), mali_t624_model_active_pipelines(c)) - 38.0), 0.0);
+    return (hwcgen_max_n(0.0, (hwcgen_div(mali_t624_model_full_core_items(c), mali_t624_model_active_pipelines(c)) - 38.0)) + 0.0);
 }
 
 /* Stalls per instruction, last batch (cycles): max(last_core_items / active_pipelines - pipeline_depth, 0) */
 static inline double mali_t624_model_last_stalls(const struct mali_t624_model_inputs *c)
 {
-    return hwcgen_max((hwcgen_div(mali_t624_model_last_core_items(c), mali_t624_model_active_pipelines(c)) - 38.0), 0.0);
+    return (hwcgen_max_n(0.0, (hwcgen_div(mali_t624_model_last_core_items(c), mali_t624_model_active_pipelines(c)) - 38.0)) + 0.0);
 }
 
 /* GPU cycles (cycles): I * (full_batches * (pipeline_depth + full_stalls) + last_batch * (pipeline_depth + last_stalls)) */
@@ -158,13 +191,13 @@ static inline void mali_t624_model_eval_all(const struct mali_t624_model_inputs 
     out[MALI_T624_MODEL_METRIC_BATCH_ITEMS] = hwcgen_min(1024.0, (256.0 * c->gs));
     out[MALI_T624_MODEL_METRIC_FULL_BATCHES] = floor(hwcgen_div(c->wl, out[MALI_T624_MODEL_METRIC_BATCH_ITEMS]));
     out[MALI_T624_MODEL_METRIC_LAST_ITEMS] = (c->wl - (out[MALI_T624_MODEL_METRIC_FULL_BATCHES] * out[MALI_T624_MODEL_METRIC_BATCH_ITEMS]));
-    out[MALI_T624_MODEL_METRIC_LAST_BATCH] = hwcgen_min(out[MALI_T624_MODEL_METRIC_LAST_ITEMS], 1.0);
+    out[MALI_T624_MODEL_METRIC_LAST_BATCH] = hwcgen_min_n(1.0, out[MALI_T624_MODEL_METRIC_LAST_ITEMS]);
     out[MALI_T624_MODEL_METRIC_BATCHES] = (out[MALI_T624_MODEL_METRIC_FULL_BATCHES] + out[MALI_T624_MODEL_METRIC_LAST_BATCH]);
     out[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES] = hwcgen_min(c->gs, 2.0);
     out[MALI_T624_MODEL_METRIC_FULL_CORE_ITEMS] = hwcgen_min(hwcgen_min(out[MALI_T624_MODEL_METRIC_BATCH_ITEMS], (64.0 * c->gs)), 256.0);
     out[MALI_T624_MODEL_METRIC_LAST_CORE_ITEMS] = hwcgen_min(hwcgen_min(out[MALI_T624_MODEL_METRIC_LAST_ITEMS], (64.0 * c->gs)), 256.0);
-    out[MALI_T624_MODEL_METRIC_FULL_STALLS] = hwcgen_max((hwcgen_div(out[MALI_T624_MODEL_METRIC_FULL_CORE_ITEMS], out[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES]) - 38.0), 0.0);
-    out[MALI_T624_MODEL_METRIC_LAST_STALLS] = hwcgen_max((hwcgen_div(out[MALI_T624_MODEL_METRIC_LAST_CORE_ITEMS], out[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES]) - 38.0), 0.0);
+    out[MALI_T624_MODEL_METRIC_FULL_STALLS] = (hwcgen_max_n(0.0, (hwcgen_div(out[MALI_T624_MODEL_METRIC_FULL_CORE_ITEMS], out[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES]) - 38.0)) + 0.0);
+    out[MALI_T624_MODEL_METRIC_LAST_STALLS] = (hwcgen_max_n(0.0, (hwcgen_div(out[MALI_T624_MODEL_METRIC_LAST_CORE_ITEMS], out[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES]) - 38.0)) + 0.0);
     out[MALI_T624_MODEL_METRIC_CYCLES] = (c->I * ((out[MALI_T624_MODEL_METRIC_FULL_BATCHES] * (38.0 + out[MALI_T624_MODEL_METRIC_FULL_STALLS])) + (out[MALI_T624_MODEL_METRIC_LAST_BATCH] * (38.0 + out[MALI_T624_MODEL_METRIC_LAST_STALLS]))));
     out[MALI_T624_MODEL_METRIC_TIME_S] = hwcgen_div(out[MALI_T624_MODEL_METRIC_CYCLES], c->F);
     out[MALI_T624_MODEL_METRIC_TIME_MS] = (out[MALI_T624_MODEL_METRIC_TIME_S] * 1000.0);

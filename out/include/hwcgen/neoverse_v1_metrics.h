@@ -48,6 +48,39 @@ static inline double hwcgen_max(double a, double b)
 }
 #endif
 
+#ifndef HWCGEN_EVAL_NUMBER_HELPERS
+#define HWCGEN_EVAL_NUMBER_HELPERS
+/* min and max whose first operand is never NaN (a number, a counter): a
+ * NaN in x fails the compare and comes through, so no NaN test is needed
+ * and each is one MINSD/MAXSD. hwcgen writes min(x, k) with a number k as
+ * hwcgen_min_n(k, x) where that is exact (k not zero; for k = +0 it adds
+ * 0.0, which turns the -0.0 let through into the +0.0 hwcgen_min gives).
+ * HWCGEN_SELECTED keeps the compiler from threading a later compare
+ * through the select, which would bring back branches that varying data
+ * mispredicts. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__SSE2_MATH__)
+#define HWCGEN_SELECTED(r) __asm__("" : "+x"(r))
+#else
+#define HWCGEN_SELECTED(r) ((void)0)
+#endif
+static inline double hwcgen_min_n(double n, double x)
+{
+    double r;
+    HWCGEN_SELECTED(n);
+    r = n < x ? n : x;
+    HWCGEN_SELECTED(r);
+    return r;
+}
+static inline double hwcgen_max_n(double n, double x)
+{
+    double r;
+    HWCGEN_SELECTED(n);
+    r = n > x ? n : x;
+    HWCGEN_SELECTED(r);
+    return r;
+}
+#endif
+
 /* One sample: counter deltas, and device settings supplied at run time. */
 struct neoverse_v1_counters {
     uint64_t L1I_CACHE_REFILL; /* L1 instruction cache refill */
