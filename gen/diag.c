@@ -13,6 +13,7 @@ void diag_init(hw_diag *d, FILE *stream)
     d->warnings = 0;
     d->max_errors = 50;
     d->verbose = 0;
+    d->held = 0;
 }
 
 void diag_free(hw_diag *d)
@@ -51,7 +52,7 @@ static void emit(hw_diag *d, const char *level, const hw_loc *loc,
         buf_printf(&d->log, "%s: ", loc->path);
     buf_vprintf(&d->log, fmt, ap);
     buf_putc(&d->log, '\n');
-    if (d->stream && !d->log.failed)
+    if (d->stream && !d->held && !d->log.failed)
         fputs(d->log.data + start, d->stream);
 }
 
@@ -64,7 +65,7 @@ void diag_error(hw_diag *d, const hw_loc *loc, const char *fmt, ...)
     va_start(ap, fmt);
     emit(d, "error", loc, fmt, ap);
     va_end(ap);
-    if (d->errors == d->max_errors && d->stream)
+    if (d->errors == d->max_errors && d->stream && !d->held)
         fprintf(d->stream, "hwcgen: too many errors, not reporting more\n");
 }
 
@@ -85,4 +86,33 @@ void diag_note(hw_diag *d, const hw_loc *loc, const char *fmt, ...)
     va_start(ap, fmt);
     emit(d, "note", loc, fmt, ap);
     va_end(ap);
+}
+
+diag_mark diag_hold(hw_diag *d)
+{
+    diag_mark m = {d->log.len, d->errors, d->warnings};
+    d->held = 1;
+    return m;
+}
+
+void diag_release(hw_diag *d, diag_mark m)
+{
+    d->held = 0;
+    if (!d->stream || d->log.failed)
+        return;
+    if (d->log.len > m.len)
+        fwrite(d->log.data + m.len, 1, d->log.len - m.len, d->stream);
+    if (m.errors < d->max_errors && d->errors >= d->max_errors)
+        fprintf(d->stream, "hwcgen: too many errors, not reporting more\n");
+}
+
+void diag_discard(hw_diag *d, diag_mark m)
+{
+    d->held = 0;
+    if (!d->log.failed && d->log.data) {
+        d->log.len = m.len;
+        d->log.data[m.len] = '\0';
+    }
+    d->errors = m.errors;
+    d->warnings = m.warnings;
 }

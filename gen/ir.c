@@ -21,18 +21,20 @@ static const char *display_name(const char *path)
     return slash ? slash + 1 : path;
 }
 
+/* The struct itself is malloc'd, not in its arena, so that target_clear()
+ * can swap the arena under it. */
 hw_target *target_create(const char *spec_path)
 {
-    hw_arena *a = arena_create();
-    if (!a)
+    hw_target *t = calloc(1, sizeof *t);
+    if (!t)
         return NULL;
-    hw_target *t = arena_alloc(a, sizeof *t);
-    if (!t) {
-        arena_free(a);
+    t->arena = arena_create();
+    t->spec_path = t->arena ? arena_strdup(t->arena, spec_path) : NULL;
+    if (!t->spec_path) {
+        arena_free(t->arena);
+        free(t);
         return NULL;
     }
-    t->arena = a;
-    t->spec_path = arena_strdup(a, spec_path);
     t->spec_name = display_name(t->spec_path);
     return t;
 }
@@ -44,8 +46,28 @@ void target_free(hw_target *t)
     if (t) {
         names_free(t);
         json_lines_defer_free(t->lines);
-        arena_free(t->arena); /* t itself lives in the arena */
+        arena_free(t->arena);
+        free(t);
     }
+}
+
+int target_clear(hw_target *t)
+{
+    hw_arena *a = arena_create();
+    const char *path = a ? arena_strdup(a, t->spec_path) : NULL;
+    if (!path) {
+        arena_free(a);
+        return -1;
+    }
+    hw_lines *lines = t->lines;
+    names_free(t);
+    arena_free(t->arena);
+    memset(t, 0, sizeof *t);
+    t->arena = a;
+    t->spec_path = path;
+    t->spec_name = display_name(path);
+    t->lines = lines;
+    return 0;
 }
 
 /* ---- lookup by name ------------------------------------------------------- */

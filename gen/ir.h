@@ -389,6 +389,9 @@ typedef struct hw_target {
 
 hw_target *target_create(const char *spec_path);
 void target_free(hw_target *t);
+/* Back to just created: everything loaded is dropped; the path and the
+ * kept spec text (lines) stay. -1 (nothing changed) when out of memory. */
+int target_clear(hw_target *t);
 
 /* Append a zeroed element: e.g. IR_PUSH(t, events) -> hw_event *. */
 #define IR_PUSH(t, list) ARENA_PUSH((t)->arena, (t)->list, (t)->n##list, (t)->cap_##list)

@@ -15,7 +15,10 @@
 
 #include "cjson_alloc.h"
 #include "json_lines.h"
+#include "json_scan.h"
 #include "names.h"
+
+telemetry_parse load_telemetry_parse = TELEMETRY_AUTO;
 
 typedef struct loader {
     hw_target *t;
@@ -31,7 +34,25 @@ typedef struct loader {
     int *kcopy;
     const cJSON *kitem;
     int kat;
+    /* The fast path (load_streamed): top-level objects whose members are
+     * parsed one at a time, and whether the document needs the whole-tree
+     * path after all. */
+    const char *text;
+    size_t len;
+    struct streamed *streamed;
+    int nstreamed;
+    hw_arena *scratch;
+    int fallback;
 } loader;
+
+/* A top-level object whose members the fast path parses one at a time: the
+ * root holds an empty object in its place. */
+typedef struct streamed {
+    const cJSON *placeholder;
+    json_member *members;
+    const char **keys; /* decoded */
+    int count;
+} streamed;
 
 /* Where `path` is: its line, and the path as users know it (without the
  * "#k" that tells the k-th copy of a repeated key apart). */
@@ -287,6 +308,69 @@ static void get_hex(loader *l, const cJSON *obj, const char *path,
 
 /* ---- sections of the document -------------------------------------------- */
 
+static int has_repeated_key(const cJSON *v);
+
+static const streamed *streamed_of(const loader *l, const cJSON *obj)
+{
+    for (int i = 0; obj && i < l->nstreamed; i++)
+        if (l->streamed[i].placeholder == obj)
+            return &l->streamed[i];
+    return NULL;
+}
+
+static int member_count(const loader *l, const cJSON *obj)
+{
+    const streamed *s = streamed_of(l, obj);
+    return s ? s->count : cJSON_GetArraySize(obj);
+}
+
+/* The value at `span` of the text, parsed alone; NULL when cJSON rejects
+ * it or stops short of its end (the scan and cJSON disagree on where it
+ * ends), and for a leading byte-order mark, which cJSON skips only at the
+ * start of a document. */
+static cJSON *parse_span(const loader *l, json_span span)
+{
+    const char *v = l->text + span.start, *end = NULL;
+    if ((unsigned char)*v == 0xEF)
+        return NULL;
+    cJSON *item = cJSON_ParseWithLengthOpts(v, span.end - span.start, &end, 0);
+    if (item && end != l->text + span.end) {
+        cJSON_Delete(item);
+        return NULL;
+    }
+    return item;
+}
+
+typedef void (*member_fn)(loader *l, const cJSON *item, const char *path);
+
+/* fn for every member of obj, in order. A streamed object's members are
+ * parsed here, each into the scratch arena and dropped after fn; one that
+ * cJSON rejects, or that repeats a key, sends the document to the
+ * whole-tree path (l->fallback), which reports it. */
+static void each_member(loader *l, const char *base, const cJSON *obj,
+                        member_fn fn)
+{
+    const streamed *s = streamed_of(l, obj);
+    if (!s) {
+        const cJSON *item;
+        cJSON_ArrayForEach(item, obj)
+            fn(l, item, member_path(l, base, obj, item));
+        return;
+    }
+    for (int i = 0; i < s->count && !l->fallback; i++) {
+        cjson_pool_mark mark = cjson_pool_push(l->scratch);
+        cJSON *item = parse_span(l, s->members[i].value);
+        if (!item || has_repeated_key(item)) {
+            l->fallback = 1;
+        } else {
+            item->string = (char *)s->keys[i];
+            fn(l, item, join(l, base, s->keys[i]));
+        }
+        cjson_pool_pop(mark);
+        arena_reset(l->scratch);
+    }
+}
+
 static void load_product(loader *l, const cJSON *root)
 {
     static const char *const known[] = {
@@ -358,10 +442,8 @@ static void load_event(loader *l, const cJSON *ev, const char *path)
 static void load_events(loader *l, const cJSON *root)
 {
     const cJSON *events = get(l, root, "", "events", T_OBJECT, 1);
-    const cJSON *ev;
-    IR_RESERVE(l->t, events, cJSON_GetArraySize(events));
-    cJSON_ArrayForEach(ev, events)
-        load_event(l, ev, member_path(l, "events", events, ev));
+    IR_RESERVE(l->t, events, member_count(l, events));
+    each_member(l, "events", events, load_event);
 }
 
 static void load_metric(loader *l, const cJSON *mj, const char *path)
@@ -395,10 +477,8 @@ static void load_metric(loader *l, const cJSON *mj, const char *path)
 static void load_metrics(loader *l, const cJSON *root)
 {
     const cJSON *metrics = get(l, root, "", "metrics", T_OBJECT, 1);
-    const cJSON *mj;
-    IR_RESERVE(l->t, metrics, cJSON_GetArraySize(metrics));
-    cJSON_ArrayForEach(mj, metrics)
-        load_metric(l, mj, member_path(l, "metrics", metrics, mj));
+    IR_RESERVE(l->t, metrics, member_count(l, metrics));
+    each_member(l, "metrics", metrics, load_metric);
 }
 
 static void load_group(loader *l, const cJSON *gj, const char *path,
@@ -612,17 +692,21 @@ static void load_document(loader *l, const cJSON *root)
     }
 }
 
-static int load_text(hw_target *t, const char *text, size_t len, hw_diag *d)
+static void load_root(loader *l, const cJSON *root)
 {
-    size_t raw = json_raw_control(text, len);
-    if (raw < len) {
-        int line, col;
-        json_line_col(text, len, raw, &line, &col);
-        hw_loc loc = loc_at(t->spec_path, line, col);
-        diag_error(d, &loc, "JSON syntax error: raw control character U+%04X in a "
-                   "string (write it escaped, e.g. \\n)", (unsigned char)text[raw]);
-        return -1;
-    }
+    load_document(l, root);
+    load_product(l, root);
+    load_events(l, root);
+    load_metrics(l, root);
+    load_groups(l, root);
+    load_methodologies(l, root);
+}
+
+/* The whole document as one cJSON tree: the path for every document the
+ * fast path below hands over, and so the one that reports syntax errors
+ * and repeated keys. */
+static int load_tree(hw_target *t, const char *text, size_t len, hw_diag *d)
+{
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
     if (!root) {
@@ -634,7 +718,7 @@ static int load_text(hw_target *t, const char *text, size_t len, hw_diag *d)
                    "or nesting deeper than the parser allows)" : "");
         return -1;
     }
-    loader l = {t, d, NULL, NULL, NULL, NULL, 0};
+    loader l = {.t = t, .d = d};
     int before = d->errors;
     t->format = "telemetry";
     if (!cJSON_IsObject(root)) {
@@ -648,16 +732,170 @@ static int load_text(hw_target *t, const char *text, size_t len, hw_diag *d)
         l.repeats = map && map->nrepeats > 0 ? map : NULL;
         if (l.repeats)
             report_repeats(&l);
-        load_document(&l, root);
-        load_product(&l, root);
-        load_events(&l, root);
-        load_metrics(&l, root);
-        load_groups(&l, root);
-        load_methodologies(&l, root);
+        load_root(&l, root);
     }
     free(l.kcopy);
     cJSON_Delete(root);
     return d->errors == before ? 0 : -1;
+}
+
+/* ---- the fast path: big objects one member at a time --------------------- */
+
+/* Deeper values go to the whole-tree path, whose parser counts depth from
+ * the document's root (a member parsed alone would start from 0). */
+enum { STREAM_MAX_DEPTH = 900 };
+
+static const char *const streamed_names[] = {"events", "metrics"};
+
+/* A key as cJSON would decode it, in the scratch-free key arena. */
+static const char *decode_key(loader *l, hw_arena *keys, json_span span)
+{
+    const char *k = l->text + span.start + 1;
+    size_t n = span.end - span.start - 2;
+    if (!memchr(k, '\\', n))
+        return arena_strndup(keys, k, n);
+    cJSON *v = parse_span(l, span);
+    return cJSON_IsString(v) ? arena_strdup(keys, v->valuestring) : NULL;
+}
+
+/* The members of the object at text[start], keys decoded; -1 when the
+ * document needs the whole-tree path (text the scan cannot follow, a key
+ * cJSON rejects, a key repeated). */
+static int stream_object(loader *l, hw_arena *keys, size_t start, streamed *s)
+{
+    size_t pos = start, n = 0;
+    if (json_scan_object(l->text, l->len, &pos, STREAM_MAX_DEPTH, &s->members, &n) != 0 ||
+        n > INT_MAX)
+        return -1;
+    s->count = (int)n;
+    s->keys = arena_alloc(keys, (n + 1) * sizeof *s->keys);
+    name_index seen;
+    if (!s->keys || name_index_init(&seen, n) != 0)
+        return -1;
+    int ok = 1;
+    for (size_t i = 0; i < n && ok; i++) {
+        cjson_pool_mark mark = cjson_pool_push(l->scratch);
+        s->keys[i] = decode_key(l, keys, s->members[i].key);
+        ok = s->keys[i] && name_index_put(&seen, s->keys[i], 0) < 0;
+        cjson_pool_pop(mark);
+        arena_reset(l->scratch);
+    }
+    name_index_free(&seen);
+    return ok ? 0 : -1;
+}
+
+static int is_streamed(const char *key)
+{
+    for (size_t i = 0; i < sizeof streamed_names / sizeof *streamed_names; i++)
+        if (strcmp(key, streamed_names[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* The root object, every top-level member parsed but the streamed ones,
+ * which stand as empty objects; NULL when the document needs the
+ * whole-tree path. The tree comes from the open pool. */
+static cJSON *stream_root(loader *l, hw_arena *keys)
+{
+    static streamed none;
+    json_member *top = NULL;
+    size_t ntop = 0, pos = 0;
+    cJSON *root = NULL;
+    if ((l->len >= 3 && memcmp(l->text, "\xEF\xBB\xBF", 3) == 0) ||
+        json_scan_object(l->text, l->len, &pos, STREAM_MAX_DEPTH, &top, &ntop) != 0)
+        return NULL;
+    l->streamed = arena_alloc(keys, sizeof streamed_names / sizeof *streamed_names * sizeof *l->streamed);
+    root = l->streamed ? cJSON_CreateObject() : NULL;
+    for (size_t i = 0; root && i < ntop; i++) {
+        const char *key = decode_key(l, keys, top[i].key);
+        cJSON *v = NULL;
+        if (!key || cJSON_GetObjectItemCaseSensitive(root, key)) {
+            root = NULL; /* pooled: dropped with the pool */
+            break;
+        }
+        if (is_streamed(key) && l->text[top[i].value.start] == '{') {
+            streamed *s = &l->streamed[l->nstreamed];
+            *s = none;
+            v = cJSON_CreateObject();
+            s->placeholder = v;
+            if (v && stream_object(l, keys, top[i].value.start, s) == 0) {
+                l->nstreamed++;
+            } else {
+                free(s->members);
+                v = NULL;
+            }
+        } else {
+            v = parse_span(l, top[i].value);
+            if (v && has_repeated_key(v))
+                v = NULL;
+        }
+        if (!v || !cJSON_AddItemToObject(root, key, v))
+            root = NULL;
+    }
+    free(top);
+    return root;
+}
+
+static void free_streamed(loader *l)
+{
+    for (int i = 0; i < l->nstreamed; i++)
+        free(l->streamed[i].members);
+    l->nstreamed = 0;
+}
+
+/* The fast path: the document's big objects ("events", "metrics") are
+ * never a tree at once; each member is parsed, loaded and dropped in turn.
+ * Returns 1 when the document needs the whole-tree path instead (nothing
+ * it loaded or reported may then be kept). */
+static int load_streamed(hw_target *t, const char *text, size_t len, hw_diag *d)
+{
+    loader l = {.t = t, .d = d, .text = text, .len = len};
+    hw_arena *keys = arena_create();
+    l.scratch = arena_create();
+    cJSON *root = keys && l.scratch ? stream_root(&l, keys) : NULL;
+    if (root) {
+        t->format = "telemetry";
+        load_root(&l, root);
+    }
+    int fallback = !root || l.fallback;
+    free_streamed(&l);
+    free(l.kcopy);
+    arena_free(l.scratch);
+    arena_free(keys);
+    return fallback;
+}
+
+/* Syntax errors, repeated keys and anything unusual are reported by the
+ * whole-tree path; the fast path gives way to it before anything it
+ * reported is seen. */
+static int load_text(hw_target *t, const char *text, size_t len, hw_diag *d)
+{
+    size_t raw = json_raw_control(text, len);
+    if (raw < len) {
+        int line, col;
+        json_line_col(text, len, raw, &line, &col);
+        hw_loc loc = loc_at(t->spec_path, line, col);
+        diag_error(d, &loc, "JSON syntax error: raw control character U+%04X in a "
+                   "string (write it escaped, e.g. \\n)", (unsigned char)text[raw]);
+        return -1;
+    }
+    if (load_telemetry_parse != TELEMETRY_WHOLE_TREE) {
+        diag_mark mark = diag_hold(d);
+        if (load_streamed(t, text, len, d) == 0) {
+            diag_release(d, mark);
+            return d->errors == mark.errors ? 0 : -1;
+        }
+        diag_discard(d, mark);
+        if (load_telemetry_parse == TELEMETRY_STREAMED_ONLY) {
+            diag_error(d, NULL, "not loadable member by member");
+            return -1;
+        }
+        if (target_clear(t) != 0) {
+            diag_error(d, NULL, "out of memory");
+            return -1;
+        }
+    }
+    return load_tree(t, text, len, d);
 }
 
 /* `owned`: the text itself, taken over; else it is copied. The target
