@@ -236,18 +236,17 @@ static const char **get_strings(loader *l, const cJSON *obj, const char *path,
     if (!out || (locs && !where))
         return NULL;
     const char *apath = join(l, path, key);
-    int i = 0;
+    int i = 0, pos = 0;
     const cJSON *item;
-    cJSON_ArrayForEach(item, arr)
-    {
-        const char *ipath = arena_printf(l->t->arena, "%s[%d]", apath, i);
+    for (item = arr->child; item; item = item->next, pos++) {
+        /* Paths only where kept or reported: most lists keep none. */
         if (!cJSON_IsString(item)) {
-            hw_loc loc = at(l, ipath);
+            hw_loc loc = at(l, arena_printf(l->t->arena, "%s[%d]", apath, pos));
             diag_error(l->d, &loc, "expected a string, found %s", type_name(item));
             continue;
         }
         if (where)
-            where[i] = at(l, ipath);
+            where[i] = at(l, arena_printf(l->t->arena, "%s[%d]", apath, pos));
         out[i++] = arena_strdup(l->t->arena, item->valuestring);
     }
     *n = i;
