@@ -2235,10 +2235,14 @@ static int emit_topdown(dgen *g, const hw_methodology *m, out_set *out,
     return rc;
 }
 
+/* The metric graph's plan: which metrics get nodes, what each points at
+ * (edge k: metric from[k] -> (kind, index) in the edge list) and which
+ * names it reads get nodes. The lists are built while rendering. */
 typedef struct dot_uses {
     dgen *g;
-    cJSON *edges;
-    const char *from;
+    lazy_items *edges;
+    int *from;     /* edge k starts at metric from[k] */
+    int metric;    /* the metric whose refs are walked */
     char *used[5]; /* refs of any metric: these get nodes */
 } dot_uses;
 
@@ -2257,17 +2261,80 @@ static const char *ref_id(dgen *g, hw_ref_kind k, int i)
     }
 }
 
+static void dot_edge(dot_uses *u, hw_ref_kind k, int i)
+{
+    u->used[k][i] = 1;
+    u->from[u->edges->list.count] = u->metric;
+    lazy_add(u->edges, k, i);
+}
+
 static int dot_ref(void *ctx, hw_expr *ref)
 {
     dot_uses *u = ctx;
     if (ref->ref <= REF_UNRESOLVED || ref->ref > REF_METRIC || ref->index < 0 ||
         !first_sight(u->g, ref->ref, ref->index))
         return 0;
-    u->used[ref->ref][ref->index] = 1;
-    cJSON *eo = jobj(u->edges, NULL);
-    put(eo, "from", u->from);
-    put(eo, "to", ref_id(u->g, ref->ref, ref->index));
+    dot_edge(u, ref->ref, ref->index);
     return 0;
+}
+
+static void graph_metric(dgen *g, const lazy_items *l, int k, cJSON *into)
+{
+    const hw_metric *m = &g->t->metrics[l->index[k]];
+    cJSON *no = jobj(into, NULL);
+    put(no, "id", ref_id(g, REF_METRIC, l->index[k]));
+    put(no, "label", dot_label(g, m->name, m->title));
+}
+
+static void graph_edge(dgen *g, const lazy_items *l, int k, cJSON *into)
+{
+    const int *from = l->ctx;
+    cJSON *eo = jobj(into, NULL);
+    put(eo, "from", ref_id(g, REF_METRIC, from[k]));
+    put(eo, "to", ref_id(g, (hw_ref_kind)l->kind[k], l->index[k]));
+}
+
+static void graph_node(dgen *g, const lazy_items *l, int k, cJSON *into)
+{
+    static const char *const shapes[5] = {"", "ellipse", "diamond",
+                                          "parallelogram", "box"};
+    const hw_target *t = g->t;
+    int kind = l->kind[k], i = l->index[k];
+    const char *name = kind == REF_EVENT      ? t->events[i].name
+                       : kind == REF_CONSTANT ? t->constants[i].name
+                                              : t->inputs[i].name;
+    cJSON *no = jobj(into, NULL);
+    put(no, "id", ref_id(g, (hw_ref_kind)kind, i));
+    put(no, "label", dq(g, name));
+    put(no, "shape", shapes[kind]);
+}
+
+static int count_ref(void *ctx, hw_expr *ref)
+{
+    (void)ref;
+    ++*(int *)ctx;
+    return 0;
+}
+
+/* Edges and metric nodes in metric order, each edge once per metric. */
+static void plan_metric_graph(dgen *g, dot_uses *u, lazy_items *metrics)
+{
+    const hw_target *t = g->t;
+    for (int i = 0; i < t->nmetrics; i++) {
+        const hw_metric *m = &t->metrics[i];
+        if (!m->expr && !m->nevents)
+            continue;
+        lazy_add(metrics, 0, i);
+        u->metric = i;
+        g->serial++;
+        if (m->expr)
+            expr_each_ref(m->expr, dot_ref, u);
+        for (int k = 0; k < m->nevents; k++) {
+            int e = ir_find_event(t, m->events[k]);
+            if (e >= 0 && first_sight(g, REF_EVENT, e))
+                dot_edge(u, REF_EVENT, e);
+        }
+    }
 }
 
 /* Metrics (boxes) -> what their formulas read: events (ellipses),
@@ -2283,53 +2350,31 @@ static int emit_metric_graph(dgen *g, out_set *out, const char *dir, hw_diag *d)
            fmt(g, "%s: what each metric reads", t->name ? t->name : t->slug)));
     size_t n[5] = {0, (size_t)t->nevents, (size_t)t->nconstants,
                    (size_t)t->ninputs, (size_t)t->nmetrics};
-    dot_uses u = {g, jarr(data, "edges"), NULL, {NULL}};
+    int nedges = 0, nnodes = 0;
+    for (int i = 0; i < t->nmetrics; i++) {
+        if (t->metrics[i].expr)
+            expr_each_ref(t->metrics[i].expr, count_ref, &nedges);
+        nedges += t->metrics[i].nevents;
+    }
+    lazy_items *metrics = lazy_list(g, data, "metrics", t->nmetrics, graph_metric, NULL);
+    dot_uses u = {g, NULL, arena_alloc(g->a, ((size_t)nedges + 1) * sizeof(int)), 0, {NULL}};
+    u.edges = u.from ? lazy_list(g, data, "edges", nedges, graph_edge, u.from) : NULL;
+    int lost = !metrics || !u.edges;
     for (int k = REF_EVENT; k <= REF_METRIC; k++) {
         u.used[k] = arena_alloc(g->a, n[k] + 1);
-        if (!u.used[k] || (k == REF_EVENT && !g->stamp[k] && stamps_alloc(g) != 0)) {
-            cJSON_Delete(data);
-            diag_error(d, NULL, "out of memory");
-            return -1;
-        }
+        lost |= !u.used[k] || (k == REF_EVENT && !g->stamp[k] && stamps_alloc(g) != 0);
     }
-    cJSON *mnodes = jarr(data, "metrics");
-    for (int i = 0; i < t->nmetrics; i++) {
-        const hw_metric *m = &t->metrics[i];
-        if (!m->expr && !m->nevents)
-            continue;
-        cJSON *no = jobj(mnodes, NULL);
-        u.from = ref_id(g, REF_METRIC, i);
-        put(no, "id", u.from);
-        put(no, "label", dot_label(g, m->name, m->title));
-        g->serial++;
-        if (m->expr)
-            expr_each_ref(m->expr, dot_ref, &u);
-        for (int k = 0; k < m->nevents; k++) {
-            int e = ir_find_event(t, m->events[k]);
-            if (e >= 0 && first_sight(g, REF_EVENT, e)) {
-                u.used[REF_EVENT][e] = 1;
-                cJSON *eo = jobj(u.edges, NULL);
-                put(eo, "from", u.from);
-                put(eo, "to", ref_id(g, REF_EVENT, e));
-            }
-        }
-    }
-    cJSON *nodes = jarr(data, "nodes");
-    static const char *const shapes[5] = {"", "ellipse", "diamond",
-                                          "parallelogram", "box"};
-    for (int k = REF_EVENT; k <= REF_INPUT; k++)
-        for (size_t i = 0; i < n[k]; i++) {
-            if (!u.used[k][i])
-                continue;
-            const char *name = k == REF_EVENT      ? t->events[i].name
-                               : k == REF_CONSTANT ? t->constants[i].name
-                                                   : t->inputs[i].name;
-            cJSON *no = jobj(nodes, NULL);
-            put(no, "id", ref_id(g, (hw_ref_kind)k, (int)i));
-            put(no, "label", dq(g, name));
-            put(no, "shape", shapes[k]);
-        }
-    int rc = g->oom ? -1 : 0;
+    if (!lost)
+        plan_metric_graph(g, &u, metrics);
+    for (int k = REF_EVENT; !lost && k <= REF_INPUT; k++)
+        for (size_t i = 0; i < n[k]; i++)
+            nnodes += u.used[k][i];
+    lazy_items *nodes = lost ? NULL : lazy_list(g, data, "nodes", nnodes, graph_node, NULL);
+    for (int k = REF_EVENT; nodes && k <= REF_INPUT; k++)
+        for (size_t i = 0; i < n[k]; i++)
+            if (u.used[k][i])
+                lazy_add(nodes, k, (int)i);
+    int rc = g->oom || lost || !nodes ? -1 : 0;
     if (rc != 0)
         diag_error(d, NULL, "out of memory");
     else
@@ -2342,9 +2387,11 @@ static int emit_metric_graph(dgen *g, out_set *out, const char *dir, hw_diag *d)
 static int emit_diagrams(const hw_target *t, out_set *out, const char *dir,
                          hw_diag *d)
 {
-    dgen g = {.t = t, .a = arena_create()};
+    dgen g = {.t = t, .a = arena_create(), .item = arena_create()};
     g.page = g.a;
-    if (!g.a) {
+    if (!g.a || !g.item) {
+        arena_free(g.a);
+        arena_free(g.item);
         diag_error(d, NULL, "out of memory");
         return -1;
     }
@@ -2356,6 +2403,7 @@ static int emit_diagrams(const hw_target *t, out_set *out, const char *dir,
         rc = emit_metric_graph(&g, out, dir, d);
     cjson_pool_end();
     arena_free(g.a);
+    arena_free(g.item);
     return rc;
 }
 
