@@ -230,8 +230,10 @@ void json_lines_free(json_lines *jl)
 }
 
 struct hw_lines {
-    char *text;
+    char *text;       /* NULL while released (json_lines_release) */
     size_t len;
+    char *path;       /* released: where to read the text again */
+    struct stat st;   /* ... and what the file was when first read */
     int state; /* 0: not built, 1: built, -1: out of memory */
     hw_arena *arena;
     json_lines map;
@@ -259,12 +261,57 @@ hw_lines *json_lines_defer(const char *text, size_t len)
     return json_lines_adopt(copy, len);
 }
 
+void json_lines_release(hw_lines *lz, const char *path, const struct stat *st)
+{
+    char *copy = NULL;
+    if (lz->state == 0 && !(copy = strdup(path)))
+        return; /* keep the text: lines still work */
+    /* Once the map is built (or cannot be), the text is not needed at all. */
+    free(lz->path);
+    lz->path = copy;
+    lz->st = *st;
+    free(lz->text);
+    lz->text = NULL;
+}
+
+/* The same file, unchanged: device, inode, size and modification time. */
+static int same_file(const struct stat *a, const struct stat *b)
+{
+    return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+           a->st_size == b->st_size && a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+           a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+static int read_again(hw_lines *lz)
+{
+    FILE *f = fopen(lz->path, "rb");
+    struct stat st;
+    int ok = f && fstat(fileno(f), &st) == 0 && same_file(&st, &lz->st);
+    char *text = ok ? malloc(lz->len + 1) : NULL;
+    ok = text && fread(text, 1, lz->len, f) == lz->len;
+    if (f)
+        fclose(f);
+    if (!ok) {
+        free(text);
+        return -1;
+    }
+    text[lz->len] = '\0';
+    lz->text = text;
+    return 0;
+}
+
 const json_lines *json_lines_map(hw_lines *lz)
 {
+    if (lz->state == 0 && !lz->text && (!lz->path || read_again(lz) != 0))
+        lz->state = -1;
     if (lz->state == 0) {
         lz->arena = arena_create();
         lz->state = lz->arena && json_lines_build(&lz->map, lz->arena, lz->text,
                                                   lz->len) == 0 ? 1 : -1;
+    }
+    if (lz->path) { /* released: the map is all that is needed now */
+        free(lz->text);
+        lz->text = NULL;
     }
     return lz->state == 1 ? &lz->map : NULL;
 }
@@ -283,6 +330,7 @@ void json_lines_defer_free(hw_lines *lz)
         json_lines_free(&lz->map);
     arena_free(lz->arena);
     free(lz->text);
+    free(lz->path);
     free(lz);
 }
 

@@ -13,6 +13,7 @@
 #define HWCGEN_JSON_LINES_H
 
 #include <stddef.h>
+#include <sys/stat.h>
 
 #include "arena.h"
 #include "ir.h"
@@ -45,7 +46,13 @@ hw_lines *json_lines_defer(const char *text, size_t len);
 /* The same without the copy: takes `text` (malloc'd), freed even when the
  * result is NULL. */
 hw_lines *json_lines_adopt(char *text, size_t len);
-/* The map, built now if it was not; NULL when out of memory. */
+/* Free the text of a spec read from the regular file `path` (st: its
+ * stat when read), keeping lines: the first line asked for reads the file
+ * again, and gets none (0) if the file has changed since (st differs). A
+ * loader calls it once the text is parsed. */
+void json_lines_release(hw_lines *lz, const char *path, const struct stat *st);
+/* The map, built now if it was not; NULL when out of memory (or the
+ * released text cannot be read again). */
 const json_lines *json_lines_map(hw_lines *lz);
 /* json_lines_get() on the map; 0 when it cannot be built. */
 int json_lines_find(hw_lines *lz, const char *path);

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "expr.h"
+#include "json_lines.h"
 #include "xml_util.h"
 
 typedef int (*xml_loader)(hw_target *, xmlDocPtr, hw_diag *);
@@ -31,7 +32,9 @@ static int ends_with(const char *s, const char *suffix)
 /* Specs are small; a file over this is a mistake or an attack. */
 enum { SPEC_MAX_BYTES = 64 * 1024 * 1024 };
 
-static char *read_file(const char *path, size_t *len, hw_diag *d)
+/* `st` gets the file's stat; st_mode is 0 unless it is a regular file. */
+static char *read_file(const char *path, size_t *len, struct stat *st,
+                       hw_diag *d)
 {
     hw_loc loc = loc_at(path, 0, 0);
     FILE *f = fopen(path, "rb");
@@ -43,13 +46,13 @@ static char *read_file(const char *path, size_t *len, hw_diag *d)
     buf_init(&b);
     /* A regular file is read in one piece into a buffer of its size; the
      * loop below only tops up what a growing file or a pipe brings. */
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-        st.st_size <= SPEC_MAX_BYTES) {
-        b.data = malloc((size_t)st.st_size + 1);
+    if (fstat(fileno(f), st) != 0 || !S_ISREG(st->st_mode))
+        memset(st, 0, sizeof *st);
+    if (S_ISREG(st->st_mode) && st->st_size > 0 && st->st_size <= SPEC_MAX_BYTES) {
+        b.data = malloc((size_t)st->st_size + 1);
         if (b.data) {
-            b.cap = (size_t)st.st_size + 1;
-            b.len = fread(b.data, 1, (size_t)st.st_size, f);
+            b.cap = (size_t)st->st_size + 1;
+            b.len = fread(b.data, 1, (size_t)st->st_size, f);
             b.data[b.len] = '\0';
         }
     }
@@ -72,10 +75,17 @@ static char *read_file(const char *path, size_t *len, hw_diag *d)
 static int load_json_file(hw_target *t, const char *path, hw_diag *d)
 {
     size_t len = 0;
-    char *text = read_file(path, &len, d);
+    struct stat st;
+    char *text = read_file(path, &len, &st, d);
     if (!text)
         return -1;
-    return load_telemetry_owned(t, text, len, d);
+    int rc = load_telemetry_owned(t, text, len, d);
+    /* A large spec's text is not kept for lines that are seldom asked for:
+     * the file is read again then (json_lines.h). A size that differs
+     * from what was read (a growing file) keeps the text. */
+    if (t->lines && S_ISREG(st.st_mode) && (size_t)st.st_size == len)
+        json_lines_release(t->lines, path, &st);
+    return rc;
 }
 
 static int load_xml_file(hw_target *t, const char *path, hw_diag *d)

@@ -2,6 +2,13 @@
  *
  * Nothing here is specific to one core: any file of the format loads.
  * Diagnostics carry the JSON path and, from json_lines, the line.
+ *
+ * A document is read one of two ways (load.h). Normally "events" and
+ * "metrics" are parsed one member at a time (load_streamed), so their
+ * tree, five times the text, never exists whole. A document that is not
+ * plainly well formed is parsed as one tree (load_tree), the way that
+ * reports syntax errors and repeated keys; both then share every load_*
+ * function below, and a test holds them to identical results.
  */
 #include "load.h"
 
@@ -746,7 +753,7 @@ enum { STREAM_MAX_DEPTH = 900 };
 
 static const char *const streamed_names[] = {"events", "metrics"};
 
-/* A key as cJSON would decode it, in the scratch-free key arena. */
+/* A member's key as cJSON would decode it, copied into `keys`. */
 static const char *decode_key(loader *l, hw_arena *keys, json_span span)
 {
     const char *k = l->text + span.start + 1;
