@@ -26,16 +26,34 @@ extern "C" {
 #pragma STDC FP_CONTRACT OFF
 #endif
 
+#ifndef HWCGEN_OPAQUE
+/* The compiler must assume the empty asm changes r, so it forgets what it
+ * knew of r's value. The helpers use it where carrying that knowledge on
+ * would cost more than it saves. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__SSE2_MATH__)
+#define HWCGEN_OPAQUE(r) __asm__("" : "+x"(r))
+#else
+#define HWCGEN_OPAQUE(r) ((void)0)
+#endif
+#endif
+
 #ifndef HWCGEN_EVAL_HELPERS
 #define HWCGEN_EVAL_HELPERS
-/* Shared by every hwcgen metrics header; defined once. */
+/* Shared by every hwcgen metrics header; defined once. x/0 and x%0 are
+ * NaN: without HWCGEN_OPAQUE the compiler copies the code after each
+ * division into its zero branch, to fold the NaN through it, and the
+ * copies crowd the code that runs. */
 static inline double hwcgen_div(double a, double b)
 {
-    return b == 0.0 ? NAN : a / b;
+    double r = b == 0.0 ? NAN : a / b;
+    HWCGEN_OPAQUE(r);
+    return r;
 }
 static inline double hwcgen_mod(double a, double b)
 {
-    return b == 0.0 ? NAN : fmod(a, b);
+    double r = b == 0.0 ? NAN : fmod(a, b);
+    HWCGEN_OPAQUE(r);
+    return r;
 }
 static inline double hwcgen_min(double a, double b)
 {
@@ -54,28 +72,23 @@ static inline double hwcgen_max(double a, double b)
  * and each is one MINSD/MAXSD. hwcgen writes min(x, k) with a number k as
  * hwcgen_min_n(k, x) where that is exact (k not zero; for k = +0 it adds
  * 0.0, which turns the -0.0 let through into the +0.0 hwcgen_min gives).
- * HWCGEN_SELECTED keeps the compiler from threading a later compare
- * through the select, which would bring back branches that varying data
- * mispredicts. */
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__SSE2_MATH__)
-#define HWCGEN_SELECTED(r) __asm__("" : "+x"(r))
-#else
-#define HWCGEN_SELECTED(r) ((void)0)
-#endif
+ * Hiding n and the result keeps the compiler from threading a later
+ * compare through the select, which would bring back branches that
+ * varying data mispredicts. */
 static inline double hwcgen_min_n(double n, double x)
 {
     double r;
-    HWCGEN_SELECTED(n);
+    HWCGEN_OPAQUE(n);
     r = n < x ? n : x;
-    HWCGEN_SELECTED(r);
+    HWCGEN_OPAQUE(r);
     return r;
 }
 static inline double hwcgen_max_n(double n, double x)
 {
     double r;
-    HWCGEN_SELECTED(n);
+    HWCGEN_OPAQUE(n);
     r = n > x ? n : x;
-    HWCGEN_SELECTED(r);
+    HWCGEN_OPAQUE(r);
     return r;
 }
 #endif
