@@ -41,7 +41,7 @@ typedef struct loader {
     int *kcopy;
     const cJSON *kitem;
     int kat;
-    /* The fast path (load_streamed): top-level objects whose members are
+    /* Member by member (load_streamed): top-level objects whose members are
      * parsed one at a time, and whether the document needs the whole-tree
      * path after all. */
     const char *text;
@@ -52,7 +52,7 @@ typedef struct loader {
     int fallback;
 } loader;
 
-/* A top-level object whose members the fast path parses one at a time: the
+/* A top-level object whose members load_streamed parses one at a time: the
  * root holds an empty object in its place. */
 typedef struct streamed {
     const cJSON *placeholder;
@@ -708,8 +708,8 @@ static void load_root(loader *l, const cJSON *root)
     load_methodologies(l, root);
 }
 
-/* The whole document as one cJSON tree: the path for every document the
- * fast path below hands over, and so the one that reports syntax errors
+/* The whole document as one cJSON tree: the path for every document that
+ * load_streamed (below) hands over, so the one that reports syntax errors
  * and repeated keys. */
 static int load_tree(hw_target *t, const char *text, size_t len, hw_diag *d)
 {
@@ -745,7 +745,7 @@ static int load_tree(hw_target *t, const char *text, size_t len, hw_diag *d)
     return d->errors == before ? 0 : -1;
 }
 
-/* ---- the fast path: big objects one member at a time --------------------- */
+/* ---- member by member: big objects one member at a time ----------------- */
 
 /* Deeper values go to the whole-tree path, whose parser counts depth from
  * the document's root (a member parsed alone would start from 0). */
@@ -849,7 +849,7 @@ static void free_streamed(loader *l)
     l->nstreamed = 0;
 }
 
-/* The fast path: the document's big objects ("events", "metrics") are
+/* The usual path: the document's big objects ("events", "metrics") are
  * never a tree at once; each member is parsed, loaded and dropped in turn.
  * Returns 1 when the document needs the whole-tree path instead (nothing
  * it loaded or reported may then be kept). */
@@ -872,7 +872,7 @@ static int load_streamed(hw_target *t, const char *text, size_t len, hw_diag *d)
 }
 
 /* Syntax errors, repeated keys and anything unusual are reported by the
- * whole-tree path; the fast path gives way to it before anything it
+ * whole-tree path; load_streamed gives way to it before anything it
  * reported is seen. */
 static int load_text(hw_target *t, const char *text, size_t len, hw_diag *d)
 {
