@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "test_oom.h"
 #include "test_util.h"
 
 #include <ctype.h>
@@ -866,45 +867,20 @@ static void test_model(void **state)
     free(md);
 }
 
-/* Same IR, same bytes: render again and compare with what is on disk. */
-/* An allocation that fails anywhere while the docs are built or rendered,
- * rows built during rendering included, fails the run with "out of
- * memory"; never a page with a hole in it. The failure is injected at
- * allocation 1, 2, 3, 4, 6, ... (about 15% apart) until a run no longer
- * reaches it. */
+static int docs_only(out_set *out, hw_diag *d)
+{
+    return emit_docs(targets, ntargets, out, dir, d);
+}
+
+/* The out-of-memory sweep (test_oom.h) over every page, the nasty one
+ * included. */
 static void test_out_of_memory(void **state)
 {
     (void)state;
-    int runs = 0;
-    for (long n = 1;; n = n + n / 7 + 1, runs++) {
-        out_set out;
-        hw_diag d;
-        FILE *f = tmpfile();
-        assert_non_null(f);
-        diag_init(&d, f);
-        cjson_alloc_fail_nth(n);
-        int rc = emit_into(&out, &d);
-        int injected = cjson_alloc_fail_nth(0);
-        cjson_alloc_failures(); /* reset for the next run */
-        rewind(f);
-        char line[512] = "";
-        if (!fgets(line, sizeof line, f))
-            line[0] = '\0';
-        fclose(f);
-        out_free(&out);
-        int errors = d.errors;
-        diag_free(&d);
-        if (!injected) {
-            assert_int_equal(rc, 0);
-            break;
-        }
-        if (rc == 0 || errors == 0 || !strstr(line, "out of memory"))
-            fail_msg("allocation %ld failed, yet emit_docs returned %d with "
-                     "%d errors (\"%s\")", n, rc, errors, line);
-    }
-    assert_true(runs > 20); /* the sweep reached far into the pages */
+    assert_true(oom_sweep("docs", docs_only) > 20); /* it reached far into the pages */
 }
 
+/* Same IR, same bytes: render again and compare with what is on disk. */
 static void test_deterministic(void **state)
 {
     (void)state;

@@ -1,11 +1,6 @@
-/* test_emit_oom.c - an allocation that fails anywhere while an emitter
- * builds or renders its template data fails the run with "out of memory",
- * never a file with a hole in it.
- *
- * Over the four specs in spec/, for the C headers (whose long lists are
- * built while rendering) and the perf JSON: the failure is injected at
- * cJSON allocation 1, 2, 3, 4, 6, ... (about 15% apart) until a run no
- * longer reaches it. The docs have their own sweep (test_docs.c); the
+/* test_emit_oom.c - the out-of-memory sweep (test_oom.h) over the C
+ * headers, whose long lists are built while rendering, and the perf JSON,
+ * for the four specs in spec/. The docs are swept in test_docs.c; the
  * Streamline XML is written without cJSON. Run from the top of the tree
  * (make check does).
  */
@@ -24,6 +19,7 @@
 #include "load.h"
 #include "output.h"
 #include "render.h"
+#include "test_oom.h"
 
 static const char *const specs[] = {
     "spec/arm/neoverse-v1.json", "spec/mali/mali-g720.xml",
@@ -54,8 +50,6 @@ static int teardown(void **state)
     return 0;
 }
 
-typedef int (*emitter)(out_set *out, hw_diag *d);
-
 static int c_headers(out_set *out, hw_diag *d)
 {
     for (int i = 0; i < NSPECS; i++)
@@ -69,50 +63,16 @@ static int perf(out_set *out, hw_diag *d)
     return emit_perf(targets, NSPECS, out, "out", d);
 }
 
-/* Returns how many runs hit their injected failure. */
-static int sweep(const char *what, emitter emit)
-{
-    int runs = 0;
-    for (long n = 1;; n = n + n / 7 + 1, runs++) {
-        out_set out;
-        hw_diag d;
-        FILE *f = tmpfile();
-        assert_non_null(f);
-        diag_init(&d, f);
-        out_init(&out);
-        cjson_alloc_fail_nth(n);
-        int rc = emit(&out, &d);
-        int injected = cjson_alloc_fail_nth(0);
-        cjson_alloc_failures(); /* reset for the next run */
-        rewind(f);
-        char line[512] = "";
-        if (!fgets(line, sizeof line, f))
-            line[0] = '\0';
-        fclose(f);
-        out_free(&out);
-        int errors = d.errors;
-        diag_free(&d);
-        if (!injected) {
-            assert_int_equal(rc, 0);
-            break;
-        }
-        if (rc == 0 || errors == 0 || !strstr(line, "out of memory"))
-            fail_msg("%s: allocation %ld failed, yet the emitter returned %d with "
-                     "%d errors (\"%s\")", what, n, rc, errors, line);
-    }
-    return runs;
-}
-
 static void test_c_headers(void **state)
 {
     (void)state;
-    assert_true(sweep("C headers", c_headers) > 20);
+    assert_true(oom_sweep("C headers", c_headers) > 20);
 }
 
 static void test_perf(void **state)
 {
     (void)state;
-    assert_true(sweep("perf", perf) > 10);
+    assert_true(oom_sweep("perf", perf) > 10);
 }
 
 int main(void)
