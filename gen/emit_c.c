@@ -441,15 +441,15 @@ static const char *no_formula_reason(const hw_metric *m)
                                         : "the source gives no formula";
 }
 
-static void metric_entry(cgen *g, const c_lazy *l, int k, cJSON *metrics)
+static void metric_enum(cgen *g, cJSON *o, const hw_metric *m)
 {
-    (void)l;
-    const hw_target *t = g->t;
-    const hw_metric *m = &t->metrics[k];
-    cJSON *o = jobj(metrics, NULL);
-    const char *ln = lower(g, m->name);
     jstr(o, "enum", arena_printf(g->scratch, "%s_METRIC_%s", g->ID, upper(g, m->name)));
-    jstr(o, "fn", arena_printf(g->scratch, "%s_%s", t->id, ln));
+}
+
+static void metric_function(cgen *g, cJSON *o, const hw_metric *m)
+{
+    const hw_target *t = g->t;
+    jstr(o, "fn", arena_printf(g->scratch, "%s_%s", t->id, lower(g, m->name)));
     jstr(o, "title", m->title ? m->title : m->name);
     jstr(o, "units", m->units);
     hw_buf f;
@@ -461,12 +461,40 @@ static void metric_entry(cgen *g, const c_lazy *l, int k, cJSON *metrics)
     buf_free(&f);
     jstr(o, "body", m->expr ? print_c(g, m->expr, 0) : "NAN");
     jbool(o, "unused_arg", !m->expr || !expr_each_ref((hw_expr *)m->expr, uses_arg, (void *)t));
+}
+
+static void metric_info(cgen *g, cJSON *o, const hw_metric *m)
+{
     jcstr(o, "name_c", m->name);
     jcstr(o, "title_c", m->title);
     jcstr(o, "units_c", m->units);
     jcstr(o, "groups_c", joined_groups(g, m));
     jcstr(o, "section_c", m->number);
     jcstr(o, "formula_c", m->formula);
+}
+
+/* Everything about metric k, for templates that walk one list. */
+static void metric_entry(cgen *g, const c_lazy *l, int k, cJSON *into)
+{
+    (void)l;
+    cJSON *o = jobj(into, NULL);
+    metric_enum(g, o, &g->t->metrics[k]);
+    metric_function(g, o, &g->t->metrics[k]);
+    metric_info(g, o, &g->t->metrics[k]);
+}
+
+/* The parts alone, for the enum and the metadata table: no formula is
+ * printed for them. */
+static void metric_enum_entry(cgen *g, const c_lazy *l, int k, cJSON *into)
+{
+    (void)l;
+    metric_enum(g, jobj(into, NULL), &g->t->metrics[k]);
+}
+
+static void metric_info_entry(cgen *g, const c_lazy *l, int k, cJSON *into)
+{
+    (void)l;
+    metric_info(g, jobj(into, NULL), &g->t->metrics[k]);
 }
 
 /* eval_all's lines, in evaluation order: metric index[k]. */
@@ -610,6 +638,8 @@ static int emit_metrics(cgen *g, out_set *out, const char *dir, hw_diag *d)
     jbool(data, "has_counters", t->nevents > 0);
     metric_fields(g, jarr(data, "fields"));
     int lost = c_lazy_list(g, data, "metrics", t->nmetrics, metric_entry, NULL) != 0;
+    lost |= c_lazy_list(g, data, "metric_enums", t->nmetrics, metric_enum_entry, NULL) != 0;
+    lost |= c_lazy_list(g, data, "metric_info", t->nmetrics, metric_info_entry, NULL) != 0;
     lost |= metric_order(g, data) != 0;
     input_checks(g, data);
     methodologies(g, data);
