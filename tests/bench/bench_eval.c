@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "bench.h"
 #include "check.h"
@@ -34,6 +35,8 @@
 #include "hwcgen/neoverse_v1_metrics.h"
 
 static volatile double sink;
+
+enum { HUGE_ALIGN = 2 << 20 };
 
 /* ---- samples ------------------------------------------------------------- */
 
@@ -94,7 +97,14 @@ static layout layout_of(const hw_target *t)
  * in 64 (so divisions by zero happen, unpredictably); settings 1..16. */
 static void *make_samples(const layout *L, size_t size, long n)
 {
-    unsigned char *s = malloc(size * (size_t)n);
+    /* Hundreds of MiB streamed per pass: on 4 KiB pages the TLB, and so
+     * where the kernel happened to put them, dominated some runs (one
+     * process 108 ns a G720 sample, the next 175). Huge pages, where the
+     * kernel gives them, make runs comparable. */
+    size_t bytes = (size * (size_t)n + HUGE_ALIGN - 1) / HUGE_ALIGN * HUGE_ALIGN;
+    unsigned char *s = aligned_alloc(HUGE_ALIGN, bytes);
+    if (s)
+        madvise(s, bytes, MADV_HUGEPAGE);
     if (!s) {
         fprintf(stderr, "bench_eval: cannot allocate %zu MiB of samples\n",
                 size * (size_t)n >> 20);
