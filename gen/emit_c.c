@@ -82,7 +82,6 @@ struct c_lazy {
     cgen *g;
     c_item_fn build;
     const int *index;   /* the builder's own map of k, or NULL */
-    hw_arena *outer;    /* g->scratch outside the item */
     cjson_pool_mark mark;
 };
 
@@ -90,13 +89,13 @@ static cJSON *c_lazy_item(void *ctx, int k)
 {
     c_lazy *l = ctx;
     cgen *g = l->g;
+    hw_arena *outer = g->scratch;
     l->mark = cjson_pool_push(g->item);
-    l->outer = g->scratch;
     g->scratch = g->item;
     cJSON *holder = cJSON_CreateArray();
     if (holder)
         l->build(g, l, k, holder);
-    g->scratch = l->outer;
+    g->scratch = outer;
     int failed = !holder || arena_failed(g->item) || cjson_alloc_failures() > 0;
     return failed ? NULL : holder->child;
 }
@@ -116,7 +115,7 @@ static int c_lazy_list(cgen *g, cJSON *obj, const char *key, int count,
     c_lazy *l = arena_alloc(g->scratch, sizeof *l);
     if (!l)
         return -1;
-    *l = (c_lazy){{count, c_lazy_item, c_lazy_done, l}, g, build, index, NULL, {NULL, 0}};
+    *l = (c_lazy){{count, c_lazy_item, c_lazy_done, l}, g, build, index, {NULL, 0}};
     cJSON *node = mu_lazy_node(&l->list);
     if (!node || !cJSON_AddItemToObjectCS(obj, key, node)) {
         cJSON_Delete(node);
