@@ -32,6 +32,42 @@ static int ends_with(const char *s, const char *suffix)
 /* Specs are small; a file over this is a mistake or an attack. */
 enum { SPEC_MAX_BYTES = 64 * 1024 * 1024 };
 
+/* A regular file in one read into a block of its size. NULL with *oom
+ * clear when the file is not that size any more: the stream is then
+ * rewound for read_pieces(). */
+static char *read_whole(FILE *f, size_t size, size_t *len, int *oom)
+{
+    char *text = big_alloc(size + 1);
+    if (!text) {
+        *oom = 1;
+        return NULL;
+    }
+    *len = fread(text, 1, size, f);
+    if (*len == size && getc(f) == EOF && !ferror(f)) {
+        text[size] = '\0';
+        return text;
+    }
+    free(text);
+    rewind(f);
+    return NULL;
+}
+
+/* A pipe, or a file that changed while being read. */
+static char *read_pieces(FILE *f, size_t *len, int *oom)
+{
+    hw_buf b;
+    buf_init(&b);
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0 && b.len <= SPEC_MAX_BYTES)
+        buf_putn(&b, chunk, n);
+    *len = b.len;
+    char *text = b.failed ? NULL : buf_steal(&b);
+    buf_free(&b);
+    *oom = !text;
+    return text;
+}
+
 /* `st` gets the file's stat; st_mode is 0 unless it is a regular file. */
 static char *read_file(const char *path, size_t *len, struct stat *st,
                        hw_diag *d)
@@ -42,34 +78,23 @@ static char *read_file(const char *path, size_t *len, struct stat *st,
         diag_error(d, &loc, "cannot open: %s", strerror(errno));
         return NULL;
     }
-    hw_buf b;
-    buf_init(&b);
-    /* A regular file is read in one piece into a buffer of its size; the
-     * loop below only tops up what a growing file or a pipe brings. */
     if (fstat(fileno(f), st) != 0 || !S_ISREG(st->st_mode))
         memset(st, 0, sizeof *st);
-    if (S_ISREG(st->st_mode) && st->st_size > 0 && st->st_size <= SPEC_MAX_BYTES) {
-        b.data = malloc((size_t)st->st_size + 1);
-        if (b.data) {
-            b.cap = (size_t)st->st_size + 1;
-            b.len = fread(b.data, 1, (size_t)st->st_size, f);
-            b.data[b.len] = '\0';
-        }
-    }
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0 && b.len <= SPEC_MAX_BYTES)
-        buf_putn(&b, chunk, n);
+    int oom = 0;
+    char *text = NULL;
+    if (S_ISREG(st->st_mode) && st->st_size > 0 && st->st_size <= SPEC_MAX_BYTES)
+        text = read_whole(f, (size_t)st->st_size, len, &oom);
+    if (!text && !oom && !ferror(f))
+        text = read_pieces(f, len, &oom);
     int bad = ferror(f);
     fclose(f);
-    if (bad || b.failed || b.len > SPEC_MAX_BYTES) {
-        diag_error(d, &loc, bad ? "read error" : b.failed ? "out of memory"
-                                                          : "file larger than 64 MiB");
-        buf_free(&b);
+    if (bad || oom || *len > SPEC_MAX_BYTES) {
+        diag_error(d, &loc, bad ? "read error" : oom ? "out of memory"
+                                                     : "file larger than 64 MiB");
+        free(text);
         return NULL;
     }
-    *len = b.len;
-    return buf_steal(&b);
+    return text;
 }
 
 static int load_json_file(hw_target *t, const char *path, hw_diag *d)

@@ -511,6 +511,7 @@ static void options_first(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    mem_setup();
     if (argc < 2)
         return usage_error("%s", "no command given");
     if (!strcmp(argv[1], "--version")) {

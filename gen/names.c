@@ -130,7 +130,9 @@ int name_index_init(name_index *ix, size_t expected)
     size_t cap = 16;
     while (cap < expected * 2 + 1)
         cap *= 2;
-    ix->slots = calloc(cap, sizeof *ix->slots);
+    ix->slots = big_alloc(cap * sizeof *ix->slots); /* lookups are random */
+    if (ix->slots)
+        memset(ix->slots, 0, cap * sizeof *ix->slots);
     ix->cap = ix->slots ? cap : 0;
     ix->count = 0;
     ix->failed = 0;

@@ -46,7 +46,7 @@ void out_free(out_set *s)
     unstage(s, 0);
     for (int i = 0; i < s->nfiles; i++) {
         free(s->files[i].path);
-        free(s->files[i].data);
+        buf_free(&s->files[i].content);
     }
     free(s->files);
     free(s->made_dir);
@@ -59,10 +59,11 @@ static int same_on_disk(const out_file *f)
     if (fd < 0)
         return 0;
     struct stat st;
-    int same = fstat(fd, &st) == 0 && (size_t)st.st_size == f->len;
+    const hw_buf *c = &f->content;
+    int same = fstat(fd, &st) == 0 && (size_t)st.st_size == c->len;
     char chunk[65536];
     size_t at = 0;
-    while (same && at < f->len) {
+    while (same && at < c->len) {
         ssize_t n = read(fd, chunk, sizeof chunk);
         if (n < 0 && errno == EINTR)
             continue;
@@ -70,11 +71,11 @@ static int same_on_disk(const out_file *f)
             same = 0;
             break;
         }
-        same = at + (size_t)n <= f->len && memcmp(chunk, f->data + at, (size_t)n) == 0;
+        same = at + (size_t)n <= c->len && memcmp(chunk, c->data + at, (size_t)n) == 0;
         at += (size_t)n;
     }
     close(fd);
-    return same && at == f->len;
+    return same && at == c->len;
 }
 
 static int write_all(int fd, const char *p, size_t n)
@@ -124,7 +125,7 @@ static int stage_one(out_set *s, out_file *f, hw_diag *d)
         diag_error(d, &loc, "cannot write: %s", strerror(errno));
         return -1;
     }
-    int rc = write_all(fd, f->data, f->len);
+    int rc = write_all(fd, f->content.data, f->content.len);
     int err = rc ? errno : 0;
     if (close(fd) != 0 && rc == 0) {
         rc = -1;
@@ -146,10 +147,8 @@ static int settle(out_set *s, out_file *f, hw_diag *d)
     f->settled = 1;
     f->unchanged = same_on_disk(f);
     int rc = f->unchanged ? 0 : stage_one(s, f, d);
-    if (s->stage_early) {
-        free(f->data);
-        f->data = NULL;
-    }
+    if (s->stage_early)
+        buf_free(&f->content);
     return rc;
 }
 
@@ -182,9 +181,9 @@ int out_add(out_set *s, const char *dir, const char *name, hw_buf *content)
     out_file *f = &s->files[s->nfiles++];
     memset(f, 0, sizeof *f);
     f->path = path;
-    f->len = content->len;
-    f->data = buf_steal(content);
-    if (!f->data) {
+    buf_putn(content, "", 0); /* storage even when empty */
+    buf_move(&f->content, content);
+    if (f->content.failed) {
         s->failed = 1;
         return -1;
     }

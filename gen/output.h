@@ -14,9 +14,8 @@
 #include "diag.h"
 
 typedef struct out_file {
-    char *path;  /* malloc'd */
-    char *data;  /* malloc'd; NULL once staged early */
-    size_t len;
+    char *path;     /* malloc'd */
+    hw_buf content; /* as rendered; emptied once staged early */
     char settled;   /* compared with the disk, and staged if changed */
     char unchanged; /* the disk already holds this content */
     char staged;    /* a temporary holds it, not yet renamed */

@@ -110,7 +110,7 @@ static result run_spec(const char *path)
         buf_init(&all);
         if (emit_all(&t, 1, &out, "out", &d) == 0)
             for (int i = 0; i < out.nfiles; i++)
-                buf_putn(&all, out.files[i].data, out.files[i].len);
+                buf_putn(&all, out.files[i].content.data, out.files[i].content.len);
         out_free(&out);
         r.output = buf_steal(&all);
     }

@@ -893,8 +893,8 @@ static void test_deterministic(void **state)
         size_t len = 0;
         char *disk = read_file(out.files[i].path, &len);
         assert_non_null(disk);
-        if (len != out.files[i].len ||
-            memcmp(disk, out.files[i].data, len) != 0)
+        if (len != out.files[i].content.len ||
+            memcmp(disk, out.files[i].content.data, len) != 0)
             fail_msg("%s differs between two runs", out.files[i].path);
         assert_null(strstr(disk, dir)); /* no absolute paths */
         free(disk);
