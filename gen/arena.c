@@ -1,62 +1,16 @@
 /* arena.c - region allocator and growable byte buffer. */
-/* madvise(), MADV_HUGEPAGE and mremap() are not POSIX. */
-#define _GNU_SOURCE
 #include "arena.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
+
+#include "pages.h"
 
 /* Chunks double from CHUNK_MIN up to CHUNK_MAX: a big arena takes few
- * mallocs, and its chunks are big enough for huge pages. */
+ * mallocs, and its chunks are big enough for huge pages (pages.h). */
 enum { CHUNK_MIN = 64 * 1024, CHUNK_MAX = 16 * 1024 * 1024 };
-
-/* A 1000x spec has the generator touch some 400 MiB. In 4 KiB pages that
- * is 100,000 page faults, and TLB misses all over the hash tables: a
- * quarter of the run. So blocks of a huge page or more are aligned to
- * one, whole huge pages long, and advised as such (the kernel grants them
- * only when asked, in its default "madvise" mode). Under AddressSanitizer
- * plain malloc keeps the bounds checks exact. */
-enum { HUGE_PAGE = 2 * 1024 * 1024 };
-#if defined(MADV_HUGEPAGE) && !HW_ASAN
-#define USE_HUGE_PAGES 1
-#else
-#define USE_HUGE_PAGES 0
-#endif
-/* A growing buffer of that size is a mapping of its own: mremap() moves
- * its pages instead of copying them, and the advice covers the whole
- * mapping, so nothing splits it. */
-#if USE_HUGE_PAGES && defined(MREMAP_MAYMOVE)
-#define MAPPED_BUFS 1
-#else
-#define MAPPED_BUFS 0
-#endif
-
-void mem_setup(void)
-{
-#if USE_HUGE_PAGES && defined(M_MMAP_THRESHOLD)
-    mallopt(M_MMAP_THRESHOLD, HUGE_PAGE);
-#endif
-}
-
-void *big_alloc(size_t size)
-{
-#if USE_HUGE_PAGES
-    if (size >= HUGE_PAGE && size <= SIZE_MAX - HUGE_PAGE) {
-        size_t whole = (size + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-        void *p = aligned_alloc(HUGE_PAGE, whole);
-        if (p)
-            madvise(p, whole, MADV_HUGEPAGE); /* a hint: failure is harmless */
-        return p;
-    }
-#endif
-    return malloc(size);
-}
 
 typedef struct chunk {
     struct chunk *next;
@@ -70,6 +24,15 @@ struct hw_arena {
     int failed; /* an allocation returned NULL */
 };
 
+static void chunk_free(chunk *c)
+{
+    size_t block = sizeof(chunk) + c->size;
+    if (block >= PAGES_MIN)
+        pages_free(c, block);
+    else
+        free(c);
+}
+
 hw_arena *arena_create(void)
 {
     return calloc(1, sizeof(hw_arena));
@@ -81,7 +44,7 @@ void arena_free(hw_arena *arena)
         return;
     for (chunk *c = arena->head; c;) {
         chunk *next = c->next;
-        free(c);
+        chunk_free(c);
         c = next;
     }
     free(arena);
@@ -94,7 +57,7 @@ void arena_reset(hw_arena *arena)
     chunk *keep = HW_ASAN ? NULL : arena->head;
     for (chunk *c = keep ? keep->next : arena->head; c;) {
         chunk *next = c->next;
-        free(c);
+        chunk_free(c);
         c = next;
     }
     if (keep) {
@@ -112,15 +75,24 @@ static size_t align_up(size_t n)
 }
 
 /* A chunk with room for `need` bytes, and `block` bytes long with its
- * header if that is more. */
+ * header if that is more. A big one gets all of its huge pages. */
 static chunk *chunk_new(size_t need, size_t block)
 {
-    size_t size = need > block - sizeof(chunk) ? need : block - sizeof(chunk);
-    chunk *c = big_alloc(sizeof(chunk) + size);
+    if (need > SIZE_MAX - sizeof(chunk) - PAGES_MIN)
+        return NULL;
+    if (block < sizeof(chunk) + need)
+        block = sizeof(chunk) + need;
+    chunk *c;
+    if (block >= PAGES_MIN) {
+        block = pages_round(block);
+        c = pages_alloc(block);
+    } else {
+        c = malloc(block);
+    }
     if (!c)
         return NULL;
     c->next = NULL;
-    c->size = size;
+    c->size = block - sizeof(chunk);
     c->used = 0;
     return c;
 }
@@ -230,18 +202,17 @@ void buf_init(hw_buf *b)
     b->failed = 0;
 }
 
-static int buf_mapped(const hw_buf *b)
+/* Storage of PAGES_MIN or more is a block of pages.h, malloc'd below. */
+static int buf_paged(const hw_buf *b)
 {
-    return MAPPED_BUFS && b->cap >= HUGE_PAGE;
+    return b->cap >= PAGES_MIN;
 }
 
 void buf_free(hw_buf *b)
 {
-#if MAPPED_BUFS
-    if (buf_mapped(b))
-        munmap(b->data, b->cap);
+    if (buf_paged(b))
+        pages_free(b->data, b->cap);
     else
-#endif
         free(b->data);
     buf_init(b);
 }
@@ -254,27 +225,19 @@ void buf_reset(hw_buf *b)
 }
 
 /* Storage for `ncap` bytes holding the buffer's contents, or NULL (the
- * old storage is then still the buffer's). Caps are powers of two, so a
- * mapped buffer is whole huge pages long. */
+ * old storage is then still the buffer's). */
 static char *grow_storage(hw_buf *b, size_t ncap)
 {
-#if MAPPED_BUFS
-    if (ncap >= HUGE_PAGE) {
-        void *p = buf_mapped(b) ? mremap(b->data, b->cap, ncap, MREMAP_MAYMOVE)
-                                : mmap(NULL, ncap, PROT_READ | PROT_WRITE,
-                                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (p == MAP_FAILED)
-            return NULL;
-        if (!buf_mapped(b)) {
-            madvise(p, ncap, MADV_HUGEPAGE); /* mremap keeps it */
-            if (b->data)
-                memcpy(p, b->data, b->len + 1);
-            free(b->data);
-        }
-        return p;
-    }
-#endif
-    return realloc(b->data, ncap);
+    if (ncap < PAGES_MIN)
+        return realloc(b->data, ncap);
+    if (buf_paged(b))
+        return pages_grow(b->data, b->cap, ncap);
+    char *p = pages_alloc(ncap);
+    if (p && b->data)
+        memcpy(p, b->data, b->len + 1);
+    if (p)
+        free(b->data);
+    return p;
 }
 
 static int buf_reserve(hw_buf *b, size_t extra)
@@ -356,8 +319,8 @@ void buf_printf(hw_buf *b, const char *fmt, ...)
 char *buf_steal(hw_buf *b)
 {
     char *p = b->data;
-    if (buf_mapped(b)) { /* the caller frees with free() */
-        p = big_alloc(b->len + 1);
+    if (buf_paged(b)) { /* the caller frees with free() */
+        p = malloc(b->len + 1);
         if (p)
             memcpy(p, b->data, b->len + 1);
         buf_free(b);

@@ -25,16 +25,6 @@ typedef struct hw_arena hw_arena;
 #define HW_ASAN 0
 #endif
 
-/* Once, at the start of a program: malloc then maps each block of 2 MiB
- * or more on its own and unmaps it when freed. (glibc would otherwise
- * raise that bound as blocks are freed and carve big blocks out of its
- * heap, where they keep memory after being freed and cannot be aligned
- * for huge pages.) */
-void mem_setup(void);
-/* malloc(), on huge pages when `size` is big enough to use them; free()
- * frees it. */
-void *big_alloc(size_t size);
-
 hw_arena *arena_create(void);
 void arena_free(hw_arena *arena);
 /* Drop everything allocated so far and clear the failure mark, keeping
@@ -86,8 +76,8 @@ void buf_printf(hw_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void buf_vprintf(hw_buf *b, const char *fmt, va_list ap);
 /* Take ownership of the contents, as memory to free(); the buffer is left
- * empty. A buffer of 2 MiB or more is not malloc'd, so this copies it:
- * buf_move() hands such a buffer on without a copy. */
+ * empty. A buffer of 2 MiB or more is not malloc'd (pages.h), so this
+ * copies it: buf_move() hands such a buffer on without a copy. */
 char *buf_steal(hw_buf *b);
 /* Move the buffer, storage and all, into *to (which holds nothing); b is
  * left empty. Free *to with buf_free(). */

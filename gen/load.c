@@ -37,7 +37,7 @@ enum { SPEC_MAX_BYTES = 64 * 1024 * 1024 };
  * rewound for read_pieces(). */
 static char *read_whole(FILE *f, size_t size, size_t *len, int *oom)
 {
-    char *text = big_alloc(size + 1);
+    char *text = malloc(size + 1);
     if (!text) {
         *oom = 1;
         return NULL;

@@ -13,6 +13,7 @@
 #include "inputs.h"
 #include "interp.h"
 #include "load.h"
+#include "pages.h"
 #include "render.h"
 #include "resources.h"
 #include "version.h"
@@ -511,7 +512,7 @@ static void options_first(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    mem_setup();
+    pages_setup();
     if (argc < 2)
         return usage_error("%s", "no command given");
     if (!strcmp(argv[1], "--version")) {

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pages.h"
+
 int name_mangle(const char *name, name_case c, char *out, size_t size)
 {
     size_t n = strlen(name);
@@ -130,9 +132,11 @@ int name_index_init(name_index *ix, size_t expected)
     size_t cap = 16;
     while (cap < expected * 2 + 1)
         cap *= 2;
-    ix->slots = big_alloc(cap * sizeof *ix->slots); /* lookups are random */
+    size_t bytes = cap * sizeof *ix->slots;
+    /* Lookups land all over a big table: huge pages spare TLB misses. */
+    ix->slots = bytes >= PAGES_MIN ? pages_alloc(bytes) : malloc(bytes);
     if (ix->slots)
-        memset(ix->slots, 0, cap * sizeof *ix->slots);
+        memset(ix->slots, 0, bytes);
     ix->cap = ix->slots ? cap : 0;
     ix->count = 0;
     ix->failed = 0;
@@ -141,7 +145,11 @@ int name_index_init(name_index *ix, size_t expected)
 
 void name_index_free(name_index *ix)
 {
-    free(ix->slots);
+    size_t bytes = ix->cap * sizeof *ix->slots;
+    if (bytes >= PAGES_MIN)
+        pages_free(ix->slots, bytes);
+    else
+        free(ix->slots);
     ix->slots = NULL;
     ix->cap = ix->count = 0;
 }

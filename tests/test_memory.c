@@ -20,6 +20,7 @@
 #include "diag.h"
 #include "ir.h"
 #include "load.h"
+#include "pages.h"
 #include "test_util.h"
 
 enum { MIB = 1024 * 1024 };
@@ -123,23 +124,54 @@ static void test_arena_chunk_sizes(void **state)
     arena_free(a);
 }
 
-/* A big block is usable over its whole length; where huge pages are used
- * (not under AddressSanitizer) it starts on one. */
-static void test_big_alloc(void **state)
+/* Big blocks: usable to their rounded size, aligned to a huge page where
+ * they are mapped (not under AddressSanitizer), grown with their contents
+ * kept, and a freed block is what the next request of its size gets. */
+static void test_pages(void **state)
 {
     (void)state;
-    size_t sizes[] = {1, 4096, 2 * (size_t)MIB - 1, 2 * (size_t)MIB, 5 * (size_t)MIB + 17};
-    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-        unsigned char *p = big_alloc(sizes[i]);
-        assert_non_null(p);
-        memset(p, 0x5a, sizes[i]);
-        assert_int_equal(p[sizes[i] - 1], 0x5a);
+    int mapped = pages_round(PAGES_MIN + 1) > PAGES_MIN + 1;
 #if defined(__linux__) && !HW_ASAN
-        if (sizes[i] >= 2 * (size_t)MIB)
-            assert_int_equal((uintptr_t)p % (2 * MIB), 0);
+    assert_true(mapped);
 #endif
-        free(p);
+    size_t sizes[] = {PAGES_MIN, PAGES_MIN + 1, 5 * (size_t)MIB + 17};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        size_t usable = pages_round(sizes[i]);
+        assert_true(usable >= sizes[i]);
+        unsigned char *p = pages_alloc(sizes[i]);
+        assert_non_null(p);
+        memset(p, 0x5a, usable);
+        if (mapped)
+            assert_int_equal((uintptr_t)p % PAGES_MIN, 0);
+        pages_free(p, sizes[i]);
+        unsigned char *again = pages_alloc(sizes[i]);
+        if (mapped)
+            assert_ptr_equal(again, p);
+        pages_free(again, sizes[i]);
     }
+
+    size_t old = 3 * (size_t)MIB, grown = 9 * (size_t)MIB;
+    char *p = pages_alloc(old);
+    assert_non_null(p);
+    for (size_t i = 0; i < old; i++)
+        p[i] = pattern(i);
+    /* Both ways of growing: into a kept block (one of the size is freed
+     * first), then into fresh memory (no block that big is kept). */
+    for (int round = 0; round < 2; round++) {
+        if (round == 0)
+            pages_free(pages_alloc(grown), grown);
+        char *q = pages_grow(p, old, grown);
+        assert_non_null(q);
+        for (size_t i = 0; i < old; i++)
+            if (q[i] != pattern(i))
+                fail_msg("round %d: byte %zu lost in growing", round, i);
+        for (size_t i = old; i < grown; i++)
+            q[i] = pattern(i);
+        p = q;
+        old = grown;
+        grown *= 2;
+    }
+    pages_free(p, old);
 }
 
 /* A spec that comes through a pipe has no size to read it by: it is
@@ -195,9 +227,9 @@ static void test_spec_from_pipe(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pages), /* first: it expects few kept blocks */
         cmocka_unit_test(test_buffer_past_huge_pages),
         cmocka_unit_test(test_arena_chunk_sizes),
-        cmocka_unit_test(test_big_alloc),
         cmocka_unit_test(test_spec_from_pipe),
     };
     return cmocka_run_group_tests_name("memory", tests, NULL, NULL);

@@ -24,6 +24,7 @@
 #include "diag.h"
 #include "emit.h"
 #include "load.h"
+#include "pages.h"
 #include "output.h"
 #include "render.h"
 
@@ -110,7 +111,7 @@ static int wall_times(const char *hwcgen, const char *scratch, char **specs,
 
 int main(int argc, char **argv)
 {
-    mem_setup(); /* as hwcgen does */
+    pages_setup(); /* as hwcgen does */
     if (argc < 4) {
         fprintf(stderr, "usage: bench_generate HWCGEN SCRATCH SPEC...\n");
         return 2;
