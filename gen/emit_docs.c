@@ -99,6 +99,11 @@ typedef struct dgen {
      * equals its serial: a fresh set per metric at no cost. */
     int *stamp[REF_METRIC + 1];
     int serial;
+    /* Where the leaf helpers (fmt, esc, anchor) build their text before
+     * it is copied into the arena: one buffer reused, not one malloc'd
+     * per string. They call no helper while building, so it is never in
+     * use twice. */
+    hw_buf scratch;
 } dgen;
 
 /* Every string helper returns text, never NULL: an allocation failure
@@ -130,17 +135,26 @@ static const char *take(dgen *g, hw_buf *b)
     return s;
 }
 
+/* The scratch buffer's text as an arena string; the buffer is emptied. */
+static const char *take_scratch(dgen *g)
+{
+    hw_buf *b = &g->scratch;
+    if (b->failed)
+        g->oom = 1;
+    const char *s = ok(g, arena_strndup(g->a, b->data ? b->data : "", b->len));
+    buf_reset(b);
+    return s;
+}
+
 /* A formatted arena string. */
 __attribute__((format(printf, 2, 3))) static const char *fmt(dgen *g,
                                                              const char *f, ...)
 {
     va_list ap;
     va_start(ap, f);
-    hw_buf b;
-    buf_init(&b);
-    buf_vprintf(&b, f, ap);
+    buf_vprintf(&g->scratch, f, ap);
     va_end(ap);
-    return take(g, &b);
+    return take_scratch(g);
 }
 
 /* Template data: a missing string becomes null, which is falsy and, unlike
@@ -165,11 +179,9 @@ static void has(cJSON *obj, const char *key)
 
 static const char *esc(dgen *g, const char *s)
 {
-    hw_buf b;
-    buf_init(&b);
-    mu_escape_append(&b, s ? s : "",
+    mu_escape_append(&g->scratch, s ? s : "",
                      g->html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN);
-    return take(g, &b);
+    return take_scratch(g);
 }
 
 /* A code span: Markdown backticks hold text raw, so text that could end
@@ -201,16 +213,15 @@ static const char *remark(dgen *g, const char *label, const char *raw)
  * so ids are safe raw in HTML attributes and Markdown link targets. */
 static const char *anchor(dgen *g, const char *prefix, const char *name)
 {
-    hw_buf b;
-    buf_init(&b);
-    buf_puts(&b, prefix);
+    hw_buf *b = &g->scratch;
+    buf_puts(b, prefix);
     for (const char *p = name ? name : ""; *p; p++) {
         char c = *p;
         int safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
                    (c >= '0' && c <= '9') || c == '_' || c == '-';
-        buf_putc(&b, safe ? c : '-');
+        buf_putc(b, safe ? c : '-');
     }
-    return take(g, &b);
+    return take_scratch(g);
 }
 
 static const char *link(dgen *g, const char *id, const char *raw)
@@ -2019,6 +2030,7 @@ static int emit_page(const hw_target *t, int html, out_set *out,
     cjson_pool_end();
     arena_free(g.a);
     arena_free(g.item);
+    buf_free(&g.scratch);
     return rc;
 }
 
@@ -2404,6 +2416,7 @@ static int emit_diagrams(const hw_target *t, out_set *out, const char *dir,
     cjson_pool_end();
     arena_free(g.a);
     arena_free(g.item);
+    buf_free(&g.scratch);
     return rc;
 }
 
@@ -2472,6 +2485,7 @@ static int emit_index(hw_target *const *targets, int n, int html, out_set *out,
     }
     cJSON_Delete(data);
     arena_free(g.a);
+    buf_free(&g.scratch);
     free(sorted);
     return rc;
 }
