@@ -4,6 +4,7 @@
 #                   ./hwcgen, regenerate out/ from every spec in spec/
 #   make check      build and run every test, check out/ is up to date
 #   make asan       the tests under AddressSanitizer + UBSan
+#   make tsan       hwcgen generate -j 2 under ThreadSanitizer
 #   make bench      benchmarks (see tests/bench)
 #   make fuzz       libFuzzer targets, FUZZ_SECONDS each (default 60)
 #   make fuzz-smoke replay fuzz corpora and past crashes, fuzz briefly (check)
@@ -22,9 +23,9 @@ TEST_DEB := libcmocka-dev
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
         -Wmissing-prototypes -Wpointer-arith -Wformat=2 -Wundef \
         -Wno-format-nonliteral
-BASE_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) \
+BASE_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -pthread $(WARN) \
               $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm -pthread
 
 SRCS      := $(sort $(wildcard gen/*.c))
 OBJS      := $(SRCS:gen/%.c=$(B)/gen/%.o) $(B)/gen/resources_data.o
@@ -34,7 +35,7 @@ SPECS     := $(sort $(wildcard spec/*/*.json spec/*/*.xml))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
 
-.PHONY: all deps test-deps generate docs-svg svg-files check asan bench fuzz fuzz-smoke install clean
+.PHONY: all deps test-deps generate docs-svg svg-files check asan tsan bench fuzz fuzz-smoke install clean
 
 all: deps $(BIN) generate docs-svg
 
@@ -112,6 +113,14 @@ $(B)/tests/%: tests/%.c $(LIB_OBJS) $(wildcard tests/*.h) | test-deps
 
 check: test-deps $(BIN) $(TESTS) fuzz-smoke
 	@HWCGEN=./$(BIN) CC="$(CC)" sh tests/run.sh $(TESTS)
+	@$(MAKE) --no-print-directory tsan
+
+# hwcgen under ThreadSanitizer, the docs in their own thread (-j 2).
+TSAN_BIN := $(B)/tsan/hwcgen
+tsan:
+	@$(MAKE) --no-print-directory B=$(B)/tsan CC=clang BIN=$(TSAN_BIN) \
+	  CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" $(TSAN_BIN)
+	@sh tests/tsan.sh $(TSAN_BIN)
 
 asan:
 	$(MAKE) --no-print-directory B=.build/asan CC=clang \

@@ -10,10 +10,12 @@
  * use of a node after its tree was dropped. */
 #define POOL_TRACKS HW_ASAN
 
-static int failures;
-static hw_arena *pool; /* open pool, or NULL */
-static void **tracked; /* POOL_TRACKS: the pool's blocks */
-static size_t ntracked, cap_tracked;
+/* Per thread: the docs render in a thread of their own (emit.c), each
+ * thread with its pool and counts; the hooks themselves are shared. */
+static _Thread_local int failures;
+static _Thread_local hw_arena *pool; /* open pool, or NULL */
+static _Thread_local void **tracked; /* POOL_TRACKS: the pool's blocks */
+static _Thread_local size_t ntracked, cap_tracked;
 
 static void *pool_malloc(size_t n)
 {
@@ -33,8 +35,8 @@ static void *pool_malloc(size_t n)
     return p;
 }
 
-static long fail_countdown; /* > 0: allocations until an injected failure */
-static int fail_injected;
+static _Thread_local long fail_countdown; /* > 0: allocations until an injected failure */
+static _Thread_local int fail_injected;
 
 int cjson_alloc_fail_nth(long n)
 {

@@ -2,6 +2,7 @@
 #include "diag.h"
 
 #include <stdarg.h>
+#include <pthread.h>
 
 #include "json_lines.h"
 
@@ -27,11 +28,18 @@ hw_loc loc_at(const char *file, int line, int col)
     return loc;
 }
 
+/* A spec's line map is built (or its text read again) on the first
+ * lookup, and two threads may report on one spec at once (emit.c). */
+static pthread_mutex_t lines_lock = PTHREAD_MUTEX_INITIALIZER;
+
 int loc_line(const hw_loc *loc)
 {
     if (loc->line > 0 || !loc->lines || !loc->path)
         return loc->line;
-    return json_lines_find(loc->lines, loc->path);
+    pthread_mutex_lock(&lines_lock);
+    int line = json_lines_find(loc->lines, loc->path);
+    pthread_mutex_unlock(&lines_lock);
+    return line;
 }
 
 static void emit(hw_diag *d, const char *level, const hw_loc *loc,
@@ -115,4 +123,22 @@ void diag_discard(hw_diag *d, diag_mark m)
     }
     d->errors = m.errors;
     d->warnings = m.warnings;
+}
+
+void diag_append(hw_diag *d, const hw_diag *from)
+{
+    int was = d->errors;
+    d->errors += from->errors;
+    d->warnings += from->warnings;
+    if (from->log.failed)
+        d->log.failed = 1;
+    if (from->log.len == 0)
+        return;
+    size_t start = d->log.len;
+    buf_putn(&d->log, from->log.data, from->log.len);
+    if (!d->stream || d->held || d->log.failed)
+        return;
+    fputs(d->log.data + start, d->stream);
+    if (was < d->max_errors && d->errors >= d->max_errors)
+        fprintf(d->stream, "hwcgen: too many errors, not reporting more\n");
 }

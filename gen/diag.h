@@ -43,6 +43,11 @@ diag_mark diag_hold(hw_diag *d);
 void diag_release(hw_diag *d, diag_mark m);
 void diag_discard(hw_diag *d, diag_mark m);
 
+/* Report what `from` reported (its messages, in order, and its counts)
+ * as if reported here now. `from` was set up with this one's verbose
+ * and, for the errors left, max_errors. */
+void diag_append(hw_diag *d, const hw_diag *from);
+
 /* A location at line/col of a file, with no JSON path. */
 hw_loc loc_at(const char *file, int line, int col);
 

@@ -16,8 +16,11 @@ int emit_perf(hw_target *const *targets, int n, out_set *out, const char *dir, h
 int emit_streamline(hw_target *const *targets, int n, out_set *out, const char *dir, hw_diag *d);
 
 /* Every output of every target (C headers, perf JSON, Streamline XML,
- * docs), including files that cover all targets (mapfile.csv, indexes). */
+ * docs), including files that cover all targets (mapfile.csv, indexes).
+ * With `jobs` >= 2 the docs render in a second thread; files and
+ * diagnostics are the same either way. */
 int emit_all(hw_target *const *targets, int n, out_set *out, const char *dir,
-             hw_diag *d);
+             hw_diag *d, int jobs);
+
 
 #endif

