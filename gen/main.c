@@ -58,10 +58,10 @@ static const char *const command_help[][2] = {
      "touched.\n\n"
      "  -o, --output DIR  where the outputs go (default: out)\n"
      "  -j, --jobs N      threads (default 1): with 2 or more the docs render\n"
-     "                    beside the other outputs, which takes about 40%\n"
-     "                    less time on big specs and a third more memory;\n"
-     "                    more than 2 gain nothing. Files and messages are\n"
-     "                    the same for every N.\n"},
+     "                    beside the other outputs, which takes a quarter to\n"
+     "                    40% less time on big specs and a third more\n"
+     "                    memory; more than 2 gain nothing. Files and\n"
+     "                    messages are the same for every N.\n"},
     {"check",
      "usage: hwcgen check SPEC...\n\n"
      "Load and validate each SPEC; print every diagnostic as\n"
