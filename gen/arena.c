@@ -200,6 +200,8 @@ void buf_init(hw_buf *b)
     b->len = 0;
     b->cap = 0;
     b->failed = 0;
+    b->sink = NULL;
+    b->sink_ctx = NULL;
 }
 
 /* Storage of PAGES_MIN or more is a block of pages.h, malloc'd below. */
@@ -240,10 +242,22 @@ static char *grow_storage(hw_buf *b, size_t ncap)
     return p;
 }
 
+void buf_drain(hw_buf *b)
+{
+    if (b->sink && b->len > 0 && !b->failed) {
+        b->sink(b->sink_ctx, b->data, b->len);
+        b->len = 0;
+        b->data[0] = '\0';
+    }
+}
+
 static int buf_reserve(hw_buf *b, size_t extra)
 {
     if (b->failed)
         return -1;
+    if (b->len + extra + 1 <= b->cap)
+        return 0;
+    buf_drain(b);
     if (b->len + extra + 1 <= b->cap)
         return 0;
     size_t ncap = b->cap ? b->cap : 256;
@@ -262,6 +276,15 @@ static int buf_reserve(hw_buf *b, size_t extra)
     b->data = p;
     b->cap = ncap;
     return 0;
+}
+
+void buf_sink(hw_buf *b, size_t cap, void (*sink)(void *ctx, const char *p, size_t n),
+              void *ctx)
+{
+    b->sink = sink;
+    b->sink_ctx = ctx;
+    if (cap > b->cap && buf_reserve(b, cap - 1 - b->len) != 0)
+        b->sink = NULL; /* failed: the buffer says so */
 }
 
 void buf_putn(hw_buf *b, const char *s, size_t n)

@@ -64,9 +64,19 @@ typedef struct hw_buf {
     size_t len;
     size_t cap;
     int failed; /* set once an allocation failed; later appends do nothing */
+    /* With a sink (buf_sink), what the buffer holds goes to the sink
+     * whenever more would not fit, and the buffer starts over: content
+     * bound for a file is never held whole. */
+    void (*sink)(void *ctx, const char *p, size_t n);
+    void *sink_ctx;
 } hw_buf;
 
 void buf_init(hw_buf *b);
+/* Give an empty buffer `cap` bytes of room and a sink (see hw_buf). */
+void buf_sink(hw_buf *b, size_t cap, void (*sink)(void *ctx, const char *p, size_t n),
+              void *ctx);
+/* Hand whatever is held to the sink now. */
+void buf_drain(hw_buf *b);
 void buf_free(hw_buf *b);
 void buf_reset(hw_buf *b);
 void buf_putn(hw_buf *b, const char *s, size_t n);

@@ -56,12 +56,11 @@ static int render_to(const char *tmpl, cJSON *data, out_set *out,
                      const char *dir, const char *file, hw_diag *d)
 {
     hw_buf b;
-    buf_init(&b);
-    int rc = render_template(tmpl, data, MU_ESCAPE_C_COMMENT, &b, d);
-    if (rc == 0)
-        rc = out_add(out, dir, file, &b);
-    buf_free(&b);
-    return rc;
+    if (out_begin(out, dir, file, &b) != 0) {
+        diag_error(d, NULL, "out of memory adding %s/%s", dir, file);
+        return -1;
+    }
+    return out_end(out, &b, render_template(tmpl, data, MU_ESCAPE_C_COMMENT, &b, d));
 }
 
 /* ---- long lists, built while rendering -----------------------------------

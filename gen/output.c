@@ -151,35 +151,36 @@ static int settle(out_set *s, out_file *f, hw_diag *d)
     return rc;
 }
 
-int out_add(out_set *s, const char *dir, const char *name, hw_buf *content)
+/* A new, empty entry for dir/name; NULL when out of memory. */
+static out_file *new_entry(out_set *s, const char *dir, const char *name)
 {
-    if (content->failed || s->failed) {
-        s->failed = 1;
-        buf_free(content);
-        return -1;
-    }
     if (s->nfiles == s->cap) {
         int ncap = s->cap ? s->cap * 2 : 32;
         out_file *p = realloc(s->files, (size_t)ncap * sizeof *p);
-        if (!p) {
-            s->failed = 1;
-            buf_free(content);
-            return -1;
-        }
+        if (!p)
+            return NULL;
         s->files = p;
         s->cap = ncap;
     }
     size_t n = strlen(dir) + strlen(name) + 2;
     char *path = malloc(n);
-    if (!path) {
-        s->failed = 1;
-        buf_free(content);
-        return -1;
-    }
+    if (!path)
+        return NULL;
     snprintf(path, n, "%s/%s", dir, name);
     out_file *f = &s->files[s->nfiles++];
     memset(f, 0, sizeof *f);
     f->path = path;
+    return f;
+}
+
+int out_add(out_set *s, const char *dir, const char *name, hw_buf *content)
+{
+    out_file *f = content->failed || s->failed ? NULL : new_entry(s, dir, name);
+    if (!f) {
+        s->failed = 1;
+        buf_free(content);
+        return -1;
+    }
     buf_putn(content, "", 0); /* storage even when empty */
     buf_move(&f->content, content);
     if (f->content.failed) {
@@ -191,6 +192,176 @@ int out_add(out_set *s, const char *dir, const char *name, hw_buf *content)
         return -1;
     }
     return 0;
+}
+
+/* ---- files written while rendered ---------------------------------------- */
+
+/* The file being written: its bytes are compared with the file on disk
+ * as they come, and go to the temporary only from the first difference
+ * on (the equal part before it is copied from the old file), so neither
+ * the content nor the old file is ever held whole. */
+typedef struct out_writer {
+    out_set *s;
+    int index;    /* s->files[index] */
+    int old;      /* the file on disk, or -1 */
+    off_t old_size;
+    int tmp;      /* the temporary, once the content differs; else -1 */
+    size_t at;    /* bytes taken so far */
+    int failed;   /* a write failed, already reported */
+    char chunk[65536];
+} out_writer;
+
+enum { WRITER_BUF = 256 * 1024 };
+
+static void writer_fail(out_writer *w, const char *what, int err)
+{
+    hw_loc loc = loc_at(w->s->files[w->index].path, 0, 0);
+    diag_error(w->s->d, &loc, "%s: %s", what, strerror(err));
+    w->failed = 1;
+}
+
+/* How many of the n bytes at p the old file has at the same place. */
+static size_t same_prefix(out_writer *w, const char *p, size_t n)
+{
+    size_t done = 0;
+    while (w->old >= 0 && done < n) {
+        size_t want = n - done < sizeof w->chunk ? n - done : sizeof w->chunk;
+        ssize_t got = pread(w->old, w->chunk, want, (off_t)(w->at + done));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            break;
+        for (size_t i = 0; i < (size_t)got; i++)
+            if (w->chunk[i] != p[done + i])
+                return done + i;
+        done += (size_t)got;
+    }
+    return done;
+}
+
+/* Start the temporary with the first `keep` bytes of the old file (which
+ * equal the content's). */
+static int writer_start(out_writer *w, size_t keep)
+{
+    out_file *f = &w->s->files[w->index];
+    char tmp[4200];
+    tmp_name(tmp, sizeof tmp, w->s, f);
+    if (make_dir_of(w->s, f->path) != 0) {
+        writer_fail(w, "cannot create its directory", errno);
+        return -1;
+    }
+    w->tmp = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (w->tmp < 0) {
+        writer_fail(w, "cannot write", errno);
+        return -1;
+    }
+    f->staged = 1;
+    for (size_t done = 0; done < keep;) {
+        size_t want = keep - done < sizeof w->chunk ? keep - done : sizeof w->chunk;
+        ssize_t got = pread(w->old, w->chunk, want, (off_t)done);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0 || write_all(w->tmp, w->chunk, (size_t)got) != 0) {
+            writer_fail(w, "cannot write", got <= 0 ? EIO : errno);
+            return -1;
+        }
+        done += (size_t)got;
+    }
+    return 0;
+}
+
+static void writer_take(void *ctx, const char *p, size_t n)
+{
+    out_writer *w = ctx;
+    if (w->failed)
+        return;
+    if (w->tmp < 0) {
+        size_t same = same_prefix(w, p, n);
+        if (same == n) {
+            w->at += n;
+            return;
+        }
+        if (writer_start(w, w->at + same) != 0)
+            return;
+        w->at += same;
+        p += same;
+        n -= same;
+    }
+    if (write_all(w->tmp, p, n) != 0) {
+        writer_fail(w, "cannot write", errno);
+        return;
+    }
+    w->at += n;
+}
+
+/* All taken: unchanged, or the temporary complete. 0 or -1. */
+static int writer_finish(out_writer *w)
+{
+    out_file *f = &w->s->files[w->index];
+    if (!w->failed && w->tmp < 0) {
+        if (w->old >= 0 && (size_t)w->old_size == w->at)
+            f->unchanged = 1;
+        else
+            writer_start(w, w->at); /* a shorter content, or a new file */
+    }
+    if (w->tmp >= 0 && close(w->tmp) != 0 && !w->failed)
+        writer_fail(w, "cannot write", errno);
+    w->tmp = -1;
+    return w->failed ? -1 : 0;
+}
+
+int out_begin(out_set *s, const char *dir, const char *name, hw_buf *content)
+{
+    buf_init(content);
+    out_file *f = s->failed ? NULL : new_entry(s, dir, name);
+    out_writer *w = f && s->stage_early ? malloc(sizeof *w) : NULL;
+    if (!f || (s->stage_early && !w)) {
+        s->failed = 1;
+        return -1;
+    }
+    if (!w)
+        return 0;
+    f->settled = 1; /* as it is written */
+    w->s = s;
+    w->index = s->nfiles - 1;
+    w->tmp = -1;
+    w->at = 0;
+    w->failed = 0;
+    w->old = open(f->path, O_RDONLY);
+    struct stat st;
+    w->old_size = w->old >= 0 && fstat(w->old, &st) == 0 ? st.st_size : -1;
+    buf_sink(content, WRITER_BUF, writer_take, w);
+    return 0;
+}
+
+int out_end(out_set *s, hw_buf *content, int ok)
+{
+    if (s->nfiles == 0) { /* out_begin failed */
+        buf_free(content);
+        return -1;
+    }
+    out_file *f = &s->files[s->nfiles - 1];
+    out_writer *w = content->sink == writer_take ? content->sink_ctx : NULL;
+    int rc = ok == 0 && !content->failed && !s->failed ? 0 : -1;
+    if (w) {
+        if (rc == 0)
+            buf_drain(content);
+        if (rc == 0 && writer_finish(w) != 0)
+            s->write_failed = 1, rc = -1;
+        if (w->tmp >= 0)
+            close(w->tmp);
+        if (w->old >= 0)
+            close(w->old);
+        free(w);
+    } else if (rc == 0) {
+        buf_putn(content, "", 0); /* storage even when empty */
+        buf_move(&f->content, content);
+        rc = f->content.failed ? -1 : 0;
+    }
+    buf_free(content);
+    if (rc != 0)
+        s->failed = 1;
+    return rc;
 }
 
 int out_merge(out_set *into, out_set *from)

@@ -47,6 +47,13 @@ void out_stage_early(out_set *s, hw_diag *d);
  * (the buffer is left empty). A path added twice is an internal error. */
 int out_add(out_set *s, const char *dir, const char *name, hw_buf *content);
 
+/* Add `dir`/`name` with content appended to `content` between out_begin()
+ * and out_end(ok): `ok` is 0 when the content is complete. In a stage-
+ * early set it is compared with the disk and staged while it is written,
+ * never held whole. One file at a time per set; 0 or -1 like out_add(). */
+int out_begin(out_set *s, const char *dir, const char *name, hw_buf *content);
+int out_end(out_set *s, hw_buf *content, int ok);
+
 /* Move every file of `from` (staged or not) to the end of `into`, as if
  * added there; `from` is left empty, for out_free(). A failure of either
  * set fails `into`. 0, or -1 when out of memory. */
