@@ -33,6 +33,7 @@
 #include "load.h"
 #include "names.h"
 #include "output.h"
+#include "test_util.h"
 
 #define SCHEMA "tests/streamline-events.rng"
 #define V1_XML "streamline/events-Neoverse-V1.xml"
@@ -148,6 +149,29 @@ static xmlDocPtr read_xml(const fixture *f, const char *name)
     xmlDocPtr doc = xmlReadFile(path, NULL, XML_PARSE_NONET);
     assert_non_null(doc);
     return doc;
+}
+
+/* The file byte for byte as libxml2 writes the document it holds: the
+ * layout (two spaces a level, "/>" for empty elements) and the escapes
+ * in attributes are libxml2's own. */
+static void expect_libxml2_layout(const fixture *f, const char *name)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", f->dir, name);
+    size_t len = 0;
+    char *text = read_file(path, &len);
+    assert_non_null(text);
+    xmlDocPtr doc = xmlReadMemory(text, (int)len, name, NULL, XML_PARSE_NONET | XML_PARSE_NOBLANKS);
+    assert_non_null(doc);
+    xmlChar *mem = NULL;
+    int size = 0;
+    xmlDocDumpFormatMemoryEnc(doc, &mem, &size, "UTF-8", 1);
+    assert_non_null(mem);
+    if ((size_t)size != len || memcmp(mem, text, len) != 0)
+        fail_msg("%s is not laid out as libxml2 writes it:\n%s", name, (const char *)mem);
+    xmlFree(mem);
+    xmlFreeDoc(doc);
+    free(text);
 }
 
 /* ---- reading events back ------------------------------------------------------- */
@@ -574,6 +598,14 @@ static void test_nasty_text(void **state)
     xmlDocPtr doc = read_xml(f, "streamline/events-Test-Core.xml");
     assert_int_equal(each_event(doc, nasty_event, NULL), 2);
     xmlFreeDoc(doc);
+    expect_libxml2_layout(f, "streamline/events-Test-Core.xml");
+}
+
+static void test_libxml2_layout(void **state)
+{
+    fixture *f = *state;
+    expect_libxml2_layout(f, "streamline/events-Neoverse-V1.xml");
+    expect_libxml2_layout(f, "streamline/events-Mali-G720.xml");
 }
 
 /* A control character cannot be carried by XML 1.0: the checker refuses
@@ -640,6 +672,7 @@ int main(void)
         ALL_TEST(test_v1),
         ALL_TEST(test_g720_variables),
         ALL_TEST(test_g720_categories),
+        ALL_TEST(test_libxml2_layout),
         EMPTY_TEST(test_g720_mismatch),
         EMPTY_TEST(test_nasty_text),
         EMPTY_TEST(test_control_character),
