@@ -2,9 +2,8 @@
  *
  * The emitters run in this order: C headers, docs, perf JSON, Streamline
  * XML, and stop at the first that fails. The docs take as long as all the
- * others together, so with two jobs (hwcgen generate -j 2) they render
- * in a thread of their own while this one does the rest: faster, but the
- * two working sets are then in memory at once. The user sees the same: files and
+ * others together, so with two jobs they render in a thread of their
+ * own while this one does the rest. The user sees the same: files and
  * diagnostics are merged in emitter order, and whatever an emitter after
  * a failed one reported is dropped, as if it had never run. The threads
  * share only the read-only targets; see cjson_alloc.c, pages.c, diag.c
