@@ -1994,7 +1994,7 @@ static int render_to(const char *tmpl, const cJSON *data, mu_escape e,
     return out_end(out, &b, render_template(tmpl, data, e, &b, d));
 }
 
-static int emit_page(const hw_target *t, int html, out_set *out,
+int emit_docs_page(const hw_target *t, int html, out_set *out,
                      const char *dir, hw_diag *d)
 {
     dgen g = {.t = t, .a = arena_create(), .item = arena_create(), .html = html};
@@ -2395,7 +2395,7 @@ static int emit_metric_graph(dgen *g, out_set *out, const char *dir, hw_diag *d)
     return rc;
 }
 
-static int emit_diagrams(const hw_target *t, out_set *out, const char *dir,
+int emit_docs_diagrams(const hw_target *t, out_set *out, const char *dir,
                          hw_diag *d)
 {
     dgen g = {.t = t, .a = arena_create(), .item = arena_create()};
@@ -2494,11 +2494,17 @@ int emit_docs(hw_target *const *targets, int n, out_set *out, const char *dir,
 {
     for (int i = 0; i < n; i++) {
         const hw_target *t = targets[i];
-        if (emit_page(t, 0, out, dir, d) != 0 ||
-            emit_page(t, 1, out, dir, d) != 0 ||
-            emit_diagrams(t, out, dir, d) != 0)
+        if (emit_docs_page(t, 0, out, dir, d) != 0 ||
+            emit_docs_page(t, 1, out, dir, d) != 0 ||
+            emit_docs_diagrams(t, out, dir, d) != 0)
             return -1;
     }
+    return emit_docs_index(targets, n, out, dir, d);
+}
+
+int emit_docs_index(hw_target *const *targets, int n, out_set *out, const char *dir,
+                    hw_diag *d)
+{
     if (emit_index(targets, n, 0, out, dir, d) != 0 ||
         emit_index(targets, n, 1, out, dir, d) != 0)
         return -1;
