@@ -102,8 +102,21 @@ static void names_free(hw_target *t)
                 ok = 0;                                                       \
     } while (0)
 
+/* The index covers every list as it is now (items are only ever added,
+ * never renamed, so the counts tell). */
+static int index_current(const hw_target *t)
+{
+    const struct ir_names *x = t->names_index;
+    return x && x->n[IX_EVENTS] == t->nevents && x->n[IX_CONSTANTS] == t->nconstants &&
+           x->n[IX_INPUTS] == t->ninputs && x->n[IX_METRICS] == t->nmetrics &&
+           x->n[IX_BLOCKS] == t->nblocks && x->n[IX_ENUMS] == t->nenums &&
+           x->n[IX_EVENT_GROUPS] == t->ngroups;
+}
+
 int ir_index(hw_target *t)
 {
+    if (index_current(t))
+        return 0;
     names_free(t);
     struct ir_names *x = calloc(1, sizeof *x);
     if (!x)

@@ -406,8 +406,9 @@ int target_clear(hw_target *t);
 /* Hash every list ir_find_* searches, so lookups stay O(1) on big specs
  * (check_target() calls it first; loaders may call it once their lists are
  * complete). The first item of a name wins, as in the linear scan; a list
- * that grows afterwards is scanned linearly again. -1 when out of memory
- * (lookups then stay linear, with the same results). */
+ * that grows afterwards is scanned linearly again; an index that still
+ * covers every list is kept. -1 when out of memory (lookups then stay
+ * linear, with the same results). */
 int ir_index(hw_target *t);
 int ir_find_event(const hw_target *t, const char *name);
 int ir_find_constant(const hw_target *t, const char *name);
