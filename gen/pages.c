@@ -36,8 +36,8 @@ size_t pages_round(size_t size)
 #if USE_MAPS
 
 /* Freed blocks kept for reuse, per thread: at most SPARE_MAX bytes in
- * SPARE_SLOTS pieces. Any whole-huge-page part of a mapping is itself a block that
- * can be cut, moved or unmapped on its own. */
+ * SPARE_SLOTS pieces. Any whole-huge-page part of a mapping is a block
+ * in its own right: it can be cut, moved or unmapped alone. */
 enum { SPARE_MAX = 32 * 1024 * 1024, SPARE_SLOTS = 32 };
 static _Thread_local struct {
     char *p;

@@ -55,17 +55,23 @@ static void expect_alone(void)
     closedir(d);
 }
 
+/* A set as hwcgen generate has it, f.txt begun in it. */
+static void begin(out_set *s, hw_diag *d, hw_buf *b)
+{
+    diag_init(d, NULL);
+    out_init(s);
+    out_stage_early(s, d);
+    assert_int_equal(out_begin(s, dir, "f.txt", b), 0);
+}
+
 /* Stream `text` (n bytes) in pieces of odd sizes as dir/f.txt, commit, and
  * return whether the file was left unchanged. */
 static int stream(const char *text, size_t n)
 {
     out_set s;
     hw_diag d;
-    diag_init(&d, NULL);
-    out_init(&s);
-    out_stage_early(&s, &d);
     hw_buf b;
-    assert_int_equal(out_begin(&s, dir, "f.txt", &b), 0);
+    begin(&s, &d, &b);
     for (size_t at = 0, k = 1; at < n; k = k * 7 % 100003 + 1) {
         size_t piece = k < n - at ? k : n - at;
         buf_putn(&b, text + at, piece);
@@ -132,11 +138,8 @@ static void test_failed_render(void **state)
     put_file(old, 500000);
     out_set s;
     hw_diag d;
-    diag_init(&d, NULL);
-    out_init(&s);
-    out_stage_early(&s, &d);
     hw_buf b;
-    assert_int_equal(out_begin(&s, dir, "f.txt", &b), 0);
+    begin(&s, &d, &b);
     buf_putn(&b, text, 500000); /* past the buffer: part is on disk */
     assert_int_not_equal(out_end(&s, &b, -1), 0);
     assert_int_not_equal(out_commit(&s, &d, NULL, NULL), 0);
