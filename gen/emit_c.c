@@ -52,17 +52,6 @@ static void banner(cJSON *data, const hw_target *t, const char *what)
     jstr(data, "spec", t->spec_name);
 }
 
-static int render_to(const char *tmpl, cJSON *data, out_set *out,
-                     const char *dir, const char *file, hw_diag *d)
-{
-    hw_buf b;
-    if (out_begin(out, dir, file, &b) != 0) {
-        diag_error(d, NULL, "out of memory adding %s/%s", dir, file);
-        return -1;
-    }
-    return out_end(out, &b, render_template(tmpl, data, MU_ESCAPE_C_COMMENT, &b, d));
-}
-
 /* ---- long lists, built while rendering -----------------------------------
  *
  * A define per event code, two per group, an entry per metric: on a large
@@ -316,7 +305,7 @@ static int emit_freestanding(cgen *g, out_set *out, const char *dir, hw_diag *d)
         return -1;
     }
     const char *file = arena_printf(g->scratch, "include/hwcgen/%s.h", t->id);
-    int rc = render_to("c_header.h", data, out, dir, file, d);
+    int rc = render_file("c_header.h", data, MU_ESCAPE_C_COMMENT, out, dir, file, d);
     cJSON_Delete(data);
     return rc;
 }
@@ -646,7 +635,7 @@ static int emit_metrics(cgen *g, out_set *out, const char *dir, hw_diag *d)
         cJSON_Delete(data);
         return -1;
     }
-    int rc = render_to("c_metrics.h", data, out, dir, file, d);
+    int rc = render_file("c_metrics.h", data, MU_ESCAPE_C_COMMENT, out, dir, file, d);
     cJSON_Delete(data);
     return rc;
 }

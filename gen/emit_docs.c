@@ -1982,18 +1982,6 @@ static cJSON *page_data(dgen *g, hw_diag *d)
     return data;
 }
 
-static int render_to(const char *tmpl, const cJSON *data, mu_escape e,
-                     out_set *out, const char *dir, const char *file,
-                     hw_diag *d)
-{
-    hw_buf b;
-    if (out_begin(out, dir, file, &b) != 0) {
-        diag_error(d, NULL, "out of memory adding %s/%s", dir, file);
-        return -1;
-    }
-    return out_end(out, &b, render_template(tmpl, data, e, &b, d));
-}
-
 int emit_docs_page(const hw_target *t, int html, out_set *out,
                      const char *dir, hw_diag *d)
 {
@@ -2023,7 +2011,7 @@ int emit_docs_page(const hw_target *t, int html, out_set *out,
         rc = -1;
     }
     if (rc == 0)
-        rc = render_to(html ? "docs_target.html" : "docs_target.md", data,
+        rc = render_file(html ? "docs_target.html" : "docs_target.md", data,
                        html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN, out, dir,
                        fmt(&g, "docs/%s.%s", t->slug, html ? "html" : "md"), d);
     cjson_pool_end();
@@ -2240,7 +2228,7 @@ static int emit_topdown(dgen *g, const hw_methodology *m, out_set *out,
     if (rc != 0)
         diag_error(d, NULL, "out of memory");
     else
-        rc = render_to("docs_topdown.dot", data, MU_ESCAPE_NONE, out, dir,
+        rc = render_file("docs_topdown.dot", data, MU_ESCAPE_NONE, out, dir,
                        fmt(g, "docs/%s.dot", method_stem(g, m)), d);
     cJSON_Delete(data);
     return rc;
@@ -2389,7 +2377,7 @@ static int emit_metric_graph(dgen *g, out_set *out, const char *dir, hw_diag *d)
     if (rc != 0)
         diag_error(d, NULL, "out of memory");
     else
-        rc = render_to("docs_metrics.dot", data, MU_ESCAPE_NONE, out, dir,
+        rc = render_file("docs_metrics.dot", data, MU_ESCAPE_NONE, out, dir,
                        fmt(g, "docs/%s-metrics.dot", t->slug), d);
     cJSON_Delete(data);
     return rc;
@@ -2478,7 +2466,7 @@ static int emit_index(hw_target *const *targets, int n, int html, out_set *out,
         diag_error(d, NULL, "out of memory");
         rc = -1;
     } else {
-        rc = render_to(html ? "docs_index.html" : "docs_index.md", data,
+        rc = render_file(html ? "docs_index.html" : "docs_index.md", data,
                        html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN, out, dir,
                        html ? "docs/index.html" : "docs/index.md", d);
     }

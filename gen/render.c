@@ -47,6 +47,17 @@ int render_template(const char *name, const cJSON *data, mu_escape escape,
     return 0;
 }
 
+int render_file(const char *name, const cJSON *data, mu_escape escape, out_set *out,
+                const char *dir, const char *file, hw_diag *d)
+{
+    hw_buf b;
+    if (out_begin(out, dir, file, &b) != 0) {
+        diag_error(d, NULL, "out of memory adding %s/%s", dir, file);
+        return -1;
+    }
+    return out_end(out, &b, render_template(name, data, escape, &b, d));
+}
+
 cJSON *jobj(cJSON *parent, const char *key)
 {
     cJSON *o = cJSON_CreateObject();
