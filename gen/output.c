@@ -336,24 +336,23 @@ int out_begin(out_set *s, const char *dir, const char *name, hw_buf *content)
 
 int out_end(out_set *s, hw_buf *content, int ok)
 {
-    if (s->nfiles == 0) { /* out_begin failed */
-        buf_free(content);
-        return -1;
-    }
-    out_file *f = &s->files[s->nfiles - 1];
+    /* A failed out_begin failed the set: then nothing here touches a file. */
     out_writer *w = content->sink == writer_take ? content->sink_ctx : NULL;
     int rc = ok == 0 && !content->failed && !s->failed ? 0 : -1;
     if (w) {
         if (rc == 0)
             buf_drain(content);
-        if (rc == 0 && writer_finish(w) != 0)
-            s->write_failed = 1, rc = -1;
+        if (rc == 0 && writer_finish(w) != 0) {
+            s->write_failed = 1;
+            rc = -1;
+        }
         if (w->tmp >= 0)
             close(w->tmp);
         if (w->old >= 0)
             close(w->old);
         free(w);
     } else if (rc == 0) {
+        out_file *f = &s->files[s->nfiles - 1];
         buf_putn(content, "", 0); /* storage even when empty */
         buf_move(&f->content, content);
         rc = f->content.failed ? -1 : 0;
