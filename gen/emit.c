@@ -125,16 +125,20 @@ static void *worker(void *arg)
     return NULL;
 }
 
+/* One thread: the pieces in order, straight into `out`, to the first
+ * failure. */
 static int emit_sequential(hw_target *const *targets, int n, out_set *out,
                            const char *dir, hw_diag *d)
 {
-    for (int i = 0; i < n; i++)
-        if (emit_c_headers(targets[i], out, dir, d) != 0)
-            return -1;
-    if (emit_docs(targets, n, out, dir, d) != 0) return -1;
-    if (emit_perf(targets, n, out, dir, d) != 0) return -1;
-    if (emit_streamline(targets, n, out, dir, d) != 0) return -1;
-    return 0;
+    int count;
+    piece *p = list_pieces(n, &count);
+    int rc = p ? 0 : -1;
+    if (!p)
+        diag_error(d, NULL, "out of memory");
+    for (int k = 0; rc == 0 && k < count; k++)
+        rc = run_piece(p[k].kind, p[k].target, targets, n, out, dir, d);
+    free(p);
+    return rc;
 }
 
 /* Hand over, in order, what the pieces produced up to the first failure
