@@ -115,7 +115,7 @@ check: test-deps $(BIN) $(TESTS) fuzz-smoke
 	@HWCGEN=./$(BIN) CC="$(CC)" sh tests/run.sh $(TESTS)
 	@$(MAKE) --no-print-directory tsan
 
-# hwcgen under ThreadSanitizer, the docs in their own thread (-j 2).
+# hwcgen under ThreadSanitizer, with two threads (-j 2).
 TSAN_BIN := $(B)/tsan/hwcgen
 tsan:
 	@$(MAKE) --no-print-directory B=$(B)/tsan CC=clang BIN=$(TSAN_BIN) \

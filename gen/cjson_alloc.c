@@ -10,8 +10,8 @@
  * use of a node after its tree was dropped. */
 #define POOL_TRACKS HW_ASAN
 
-/* Per thread: the docs render in a thread of their own (emit.c), each
- * thread with its pool and counts; the hooks themselves are shared. */
+/* Per thread: two threads may build and render at once (emit.c), each
+ * with its pool and counts; the hooks themselves are shared. */
 static _Thread_local int failures;
 static _Thread_local hw_arena *pool; /* open pool, or NULL */
 static _Thread_local void **tracked; /* POOL_TRACKS: the pool's blocks */

@@ -58,8 +58,8 @@ static const char *const command_help[][2] = {
      "and renamed into place, and files whose content is unchanged are not\n"
      "touched.\n\n"
      "  -o, --output DIR  where the outputs go (default: out)\n"
-     "  -j, --jobs N      threads: with 2 or more the docs render beside the\n"
-     "                    other outputs (more than 2 gain nothing); default 2\n"
+     "  -j, --jobs N      threads: with 2 or more, two threads share the\n"
+     "                    outputs (more than 2 gain nothing); default 2\n"
      "                    when the machine has two CPUs or more, else 1.\n"
      "                    Files and messages are the same for every N.\n"},
     {"check",

@@ -77,8 +77,8 @@ static const char *from_override(const char *path, size_t *len)
     return l->data;
 }
 
-/* Templates overriding the built-in ones are read on first use, and the
- * docs render in a thread of their own (emit.c). */
+/* Templates overriding the built-in ones are read on first use, and two
+ * threads may render at once (emit.c). */
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
 const char *resources_get(const char *path, size_t *len)

@@ -123,7 +123,7 @@ static result run_spec(const char *path)
         hw_buf all;
         buf_init(&all);
         if (emit_into(t, &d, 1, &all) == 0) {
-            /* The docs in a thread of their own change nothing a user sees. */
+            /* Two threads change nothing a user sees. */
             hw_diag d2;
             diag_init(&d2, NULL);
             hw_buf all2;

@@ -1,6 +1,6 @@
 #!/bin/sh
-# tsan.sh HWCGEN: run a ThreadSanitizer build of hwcgen with the docs in a
-# thread of their own (-j 2) over every spec, with overridden templates,
+# tsan.sh HWCGEN: run a ThreadSanitizer build of hwcgen with two threads
+# (-j 2) over every spec, with overridden templates,
 # and over every broken spec; any report from ThreadSanitizer fails.
 set -u
 bin=$1
