@@ -9,6 +9,7 @@
 
 #include "expr.h"
 #include "json_lines.h"
+#include "pages.h"
 #include "xml_util.h"
 
 typedef int (*xml_loader)(hw_target *, xmlDocPtr, hw_diag *);
@@ -42,6 +43,7 @@ static char *read_whole(FILE *f, size_t size, size_t *len, int *oom)
         *oom = 1;
         return NULL;
     }
+    pages_advise(text, size + 1);
     *len = fread(text, 1, size, f);
     if (*len == size && getc(f) == EOF && !ferror(f)) {
         text[size] = '\0';

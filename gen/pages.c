@@ -137,6 +137,18 @@ void pages_free(void *p, size_t size)
         munmap((char *)p + keep, size - keep);
 }
 
+/* Only the whole huge pages inside the block: its edges may be shared
+ * with malloc's bookkeeping. Advising splits the block's mapping, which is
+ * why a block that may be resized must not be advised (realloc could then
+ * no longer move it with mremap). */
+void pages_advise(void *p, size_t size)
+{
+    uintptr_t from = ((uintptr_t)p + PAGES_MIN - 1) & ~(uintptr_t)(PAGES_MIN - 1);
+    uintptr_t to = ((uintptr_t)p + size) & ~(uintptr_t)(PAGES_MIN - 1);
+    if (to > from)
+        madvise((void *)from, to - from, MADV_HUGEPAGE); /* a hint */
+}
+
 void pages_release(void)
 {
     while (nspare > 0) {
@@ -163,6 +175,11 @@ void pages_free(void *p, size_t size)
 {
     (void)size;
     free(p);
+}
+
+void pages_advise(void *p, size_t size)
+{
+    (void)p, (void)size;
 }
 
 void pages_release(void)

@@ -40,6 +40,11 @@ void *pages_grow(void *p, size_t old, size_t size);
 /* Give back a block of `size` bytes (as asked for). NULL is ignored. */
 void pages_free(void *p, size_t size);
 
+/* Ask for huge pages under a block from malloc() that is written at
+ * once and never resized (a file read whole): its 4 KiB pages would each
+ * cost a fault. Only where it has whole huge pages inside. */
+void pages_advise(void *p, size_t size);
+
 /* Return the calling thread's kept blocks to the system: a thread that
  * ends calls it, or they would stay mapped. */
 void pages_release(void);

@@ -174,6 +174,57 @@ static void test_pages(void **state)
     pages_free(p, old);
 }
 
+/* The VmFlags line of the mapping that holds `at`, from /proc/self/smaps;
+ * "" when it cannot be read. */
+static void vm_flags(const void *at, char *flags, size_t size)
+{
+    FILE *f = fopen("/proc/self/smaps", "r");
+    char line[512];
+    int inside = 0;
+    flags[0] = '\0';
+    while (f && fgets(line, sizeof line, f)) {
+        unsigned long from, to;
+        if (sscanf(line, "%lx-%lx ", &from, &to) == 2)
+            inside = (uintptr_t)at >= from && (uintptr_t)at < to;
+        else if (inside && strncmp(line, "VmFlags:", 8) == 0)
+            snprintf(flags, size, "%.*s", (int)(size - 1), line + 8);
+    }
+    if (f)
+        fclose(f);
+}
+
+/* A block from malloc, advised: its whole huge pages inside are marked for
+ * huge pages (flag "hg"); one with none inside (malloc's header comes
+ * first) is left alone; either keeps its bytes and is freed as usual. */
+static void test_pages_advise(void **state)
+{
+    (void)state;
+    size_t sizes[] = {9 * (size_t)MIB + 5, PAGES_MIN + 7};
+    for (size_t k = 0; k < 2; k++) {
+        size_t size = sizes[k];
+        char *p = malloc(size);
+        assert_non_null(p);
+        pages_advise(p, size);
+        for (size_t i = 0; i < size; i++)
+            p[i] = pattern(i);
+        char flags[256];
+        char *inner = (char *)(((uintptr_t)p + PAGES_MIN - 1) & ~(uintptr_t)(PAGES_MIN - 1));
+        vm_flags(inner, flags, sizeof flags);
+#if defined(__linux__) && !HW_ASAN
+        if (k == 0)
+            assert_non_null(strstr(flags, " hg"));
+        else
+            assert_null(strstr(flags, " hg"));
+        vm_flags(p, flags, sizeof flags);
+        assert_null(strstr(flags, " hg"));
+#endif
+        for (size_t i = 0; i < size; i++)
+            if (p[i] != pattern(i))
+                fail_msg("byte %zu of %zu lost", i, size);
+        free(p);
+    }
+}
+
 /* A spec that comes through a pipe has no size to read it by: it is
  * collected piece by piece (here past 2 MiB, so from a mapped buffer) and
  * must load as the file itself does. */
@@ -228,6 +279,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pages), /* first: it expects few kept blocks */
+        cmocka_unit_test(test_pages_advise),
         cmocka_unit_test(test_buffer_past_huge_pages),
         cmocka_unit_test(test_arena_chunk_sizes),
         cmocka_unit_test(test_spec_from_pipe),
