@@ -501,8 +501,10 @@ int main(int argc, char **argv)
            "when all counters are equal (every branch goes one way)\n", g_gen.median,
            g_pred.median);
     int met1 = r_v1 >= 20 && r_g >= 20;
-    printf("TARGET generated >= 20x faster than the interpreter: %s (V1 %.1fx, G720 %.1fx)\n",
-           met1 ? "MET" : "MISSED", r_v1, r_g);
+    /* two decimals: 19.996 must not read as a met 20.0 */
+    printf("TARGET generated >= 20x faster than the interpreter: %s (V1 %.2fx %s, G720 %.2fx %s)\n",
+           met1 ? "MET" : "MISSED", r_v1, r_v1 >= 20 ? "met" : "missed", r_g,
+           r_g >= 20 ? "met" : "missed");
     double worst = r_h > r_hh ? r_h : r_hh;
     printf("TARGET generated within 1.5x of hand-written C: %s (worst %.2fx)\n",
            worst <= 1.5 ? "MET" : "MISSED", worst);
