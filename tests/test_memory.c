@@ -174,6 +174,7 @@ static void test_pages(void **state)
     pages_free(p, old);
 }
 
+#if defined(__linux__) && !HW_ASAN
 /* The VmFlags line of the mapping that holds `at`, from /proc/self/smaps;
  * "" when it cannot be read. */
 static void vm_flags(const void *at, char *flags, size_t size)
@@ -192,6 +193,7 @@ static void vm_flags(const void *at, char *flags, size_t size)
     if (f)
         fclose(f);
 }
+#endif
 
 /* A block from malloc, advised: its whole huge pages inside are marked for
  * huge pages (flag "hg"); one with none inside (malloc's header comes
@@ -199,6 +201,19 @@ static void vm_flags(const void *at, char *flags, size_t size)
 static void test_pages_advise(void **state)
 {
     (void)state;
+#if defined(__linux__) && !HW_ASAN
+    /* pages_alloc() advises its own mappings: where that leaves no flag
+     * (a kernel without huge pages, no /proc), nothing here can be seen. */
+    char flags[256];
+    void *probe = pages_alloc(PAGES_MIN);
+    assert_non_null(probe);
+    vm_flags(probe, flags, sizeof flags);
+    pages_free(probe, PAGES_MIN);
+    if (!strstr(flags, " hg")) {
+        printf("  SKIP: no huge page flag to be seen in /proc/self/smaps\n");
+        skip();
+    }
+#endif
     size_t sizes[] = {9 * (size_t)MIB + 5, PAGES_MIN + 7};
     for (size_t k = 0; k < 2; k++) {
         size_t size = sizes[k];
@@ -207,10 +222,9 @@ static void test_pages_advise(void **state)
         pages_advise(p, size);
         for (size_t i = 0; i < size; i++)
             p[i] = pattern(i);
-        char flags[256];
+#if defined(__linux__) && !HW_ASAN
         char *inner = (char *)(((uintptr_t)p + PAGES_MIN - 1) & ~(uintptr_t)(PAGES_MIN - 1));
         vm_flags(inner, flags, sizeof flags);
-#if defined(__linux__) && !HW_ASAN
         if (k == 0)
             assert_non_null(strstr(flags, " hg"));
         else
