@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pages.h"
+
 enum { MAX_DEPTH = 1024 }; /* cJSON rejects deeper documents first */
 
 typedef struct frame {
@@ -288,6 +290,8 @@ static int read_again(hw_lines *lz)
     struct stat st;
     int ok = f && fstat(fileno(f), &st) == 0 && same_file(&st, &lz->st);
     char *text = ok ? malloc(lz->len + 1) : NULL;
+    if (text)
+        pages_advise(text, lz->len + 1); /* as load.c reads it the first time */
     ok = text && fread(text, 1, lz->len, f) == lz->len;
     if (f)
         fclose(f);
