@@ -429,18 +429,33 @@ static int precedence(const hw_expr *e)
 
 static void print_node(printer *pr, const hw_expr *e);
 
+static int is_c(const printer *pr)
+{
+    return pr->style == EXPR_STYLE_C || pr->style == EXPR_STYLE_C_V2;
+}
+
+/* A helper's name: hwcgen_div, or hwcgen_v2_div for two lanes. */
+static void print_helper(printer *pr, const char *name)
+{
+    buf_printf(pr->out, "hwcgen_%s%s(", pr->style == EXPR_STYLE_C_V2 ? "v2_" : "", name);
+}
+
 static void print_number(printer *pr, const hw_expr *e)
 {
     char num[40];
-    if (pr->style != EXPR_STYLE_C && e->text) {
+    if (!is_c(pr) && e->text) {
         /* Keep the spelling of the spec ("0x10", "1e6") for people. */
         buf_puts(pr->out, e->text);
         return;
     }
     expr_format_number(num, sizeof num, e->value);
+    if (pr->style == EXPR_STYLE_C_V2)
+        buf_puts(pr->out, "hwcgen_v2_k(");
     buf_puts(pr->out, num);
-    if (pr->style == EXPR_STYLE_C && !strpbrk(num, ".eEn"))
+    if (is_c(pr) && !strpbrk(num, ".eEn"))
         buf_puts(pr->out, ".0"); /* a double literal, never int division */
+    if (pr->style == EXPR_STYLE_C_V2)
+        buf_putc(pr->out, ')');
 }
 
 static void print_ref(printer *pr, const hw_expr *e)
@@ -481,13 +496,13 @@ static int never_nan(const hw_expr *e)
  * Likewise for max. Returns 0 when the general helper is needed. */
 static int print_c_pair_n(printer *pr, int func, hw_expr *const *args, int n)
 {
-    const char *name = func == FUNC_MIN ? "hwcgen_min_n(" : "hwcgen_max_n(";
+    const char *name = func == FUNC_MIN ? "min_n" : "max_n";
     const hw_expr *k = args[n - 1];
     int left_never_nan = 1;
     for (int i = 0; i < n - 1; i++)
         left_never_nan = left_never_nan && never_nan(args[i]);
     if (left_never_nan) {
-        buf_puts(pr->out, name);
+        print_helper(pr, name);
         print_c_fold(pr, func, args, n - 1);
         buf_puts(pr->out, ", ");
         print_node(pr, k);
@@ -498,13 +513,13 @@ static int print_c_pair_n(printer *pr, int func, hw_expr *const *args, int n)
         return 0;
     if (k->value == 0.0)
         buf_putc(pr->out, '(');
-    buf_puts(pr->out, name);
+    print_helper(pr, name);
     print_node(pr, k);
     buf_puts(pr->out, ", ");
     print_c_fold(pr, func, args, n - 1);
     buf_putc(pr->out, ')');
     if (k->value == 0.0)
-        buf_puts(pr->out, " + 0.0)");
+        buf_puts(pr->out, pr->style == EXPR_STYLE_C_V2 ? " + hwcgen_v2_k(0.0))" : " + 0.0)");
     return 1;
 }
 
@@ -518,7 +533,7 @@ static void print_c_fold(printer *pr, int func, hw_expr *const *args, int n)
     }
     if (print_c_pair_n(pr, func, args, n))
         return;
-    buf_puts(pr->out, func == FUNC_MIN ? "hwcgen_min(" : "hwcgen_max(");
+    print_helper(pr, func == FUNC_MIN ? "min" : "max");
     print_c_fold(pr, func, args, n - 1);
     buf_puts(pr->out, ", ");
     print_node(pr, args[n - 1]);
@@ -529,8 +544,10 @@ static void print_c_call(printer *pr, const hw_expr *e)
 {
     static const char *const c_names[FUNC_COUNT] = {
         "hwcgen_min", "hwcgen_max", "ceil", "floor", "fabs"};
+    static const char *const v2_names[FUNC_COUNT] = {
+        "hwcgen_v2_min", "hwcgen_v2_max", "hwcgen_v2_ceil", "hwcgen_v2_floor", "hwcgen_v2_abs"};
     if (e->nargs == 1) {
-        buf_printf(pr->out, "%s(", c_names[e->func]);
+        buf_printf(pr->out, "%s(", (pr->style == EXPR_STYLE_C_V2 ? v2_names : c_names)[e->func]);
         print_node(pr, e->args[0]);
         buf_putc(pr->out, ')');
         return;
@@ -540,7 +557,7 @@ static void print_c_call(printer *pr, const hw_expr *e)
 
 static void print_call(printer *pr, const hw_expr *e)
 {
-    if (pr->style == EXPR_STYLE_C) {
+    if (is_c(pr)) {
         print_c_call(pr, e);
         return;
     }
@@ -571,9 +588,9 @@ static void print_operand(printer *pr, const hw_expr *parent,
 
 static void print_binary(printer *pr, const hw_expr *e)
 {
-    if (pr->style == EXPR_STYLE_C && (e->kind == EXPR_DIV || e->kind == EXPR_MOD)) {
+    if (is_c(pr) && (e->kind == EXPR_DIV || e->kind == EXPR_MOD)) {
         /* NaN on a zero divisor, as the shared semantics say */
-        buf_puts(pr->out, e->kind == EXPR_DIV ? "hwcgen_div(" : "hwcgen_mod(");
+        print_helper(pr, e->kind == EXPR_DIV ? "div" : "mod");
         print_node(pr, e->args[0]);
         buf_puts(pr->out, ", ");
         print_node(pr, e->args[1]);

@@ -30,6 +30,9 @@ hw_expr *expr_parse(hw_arena *a, const char *text, expr_error *err);
 
 typedef enum {
     EXPR_STYLE_C,     /* C source: double literals, hwcgen_div() etc. */
+    EXPR_STYLE_C_V2,  /* C source on two samples at once, one in each lane
+                         of a vector (hwcgen_v2 in the metrics header):
+                         numbers hwcgen_v2_k(1.5), hwcgen_v2_div() etc. */
     EXPR_STYLE_PERF,  /* perf MetricExpr: every binary op parenthesised */
     EXPR_STYLE_INFIX  /* for people: minimal parentheses, spaces */
 } expr_style;
