@@ -24,6 +24,7 @@ typedef struct cgen {
     hw_arena *item;     /* the list item being built (see c_lazy) */
     char ID[128];       /* NEOVERSE_V1 */
     int all;            /* printing eval_all: metric refs read out[] */
+    int lanes;          /* printing eval_v2: two samples, one per lane */
 } cgen;
 
 static const char *upper(cgen *g, const char *name)
@@ -312,19 +313,50 @@ static int emit_freestanding(cgen *g, out_set *out, const char *dir, hw_diag *d)
 
 /* ---- metrics header ------------------------------------------------------ */
 
+/* A number for every lane: a known constant or a literal. */
+static const char *c_number(cgen *g, double v)
+{
+    char num[40];
+    expr_format_number(num, sizeof num, v);
+    return arena_printf(g->scratch, "%s%s%s%s", g->lanes ? "hwcgen_v2_k(" : "", num,
+                        strpbrk(num, ".en") ? "" : ".0", g->lanes ? ")" : "");
+}
+
+/* In eval_v2 a name reads both samples (c[0], c[1]) or both output rows. */
+static const char *c_ref_lanes(cgen *g, const hw_expr *e)
+{
+    const hw_target *t = g->t;
+    switch (e->ref) {
+    case REF_EVENT:
+        return arena_printf(g->scratch, "hwcgen_v2_f64((double)c[0].%s, (double)c[1].%s)",
+                            keep(g, e->text), keep(g, e->text));
+    case REF_CONSTANT:
+    case REF_INPUT:
+        if (e->ref == REF_CONSTANT && t->constants[e->index].has_value)
+            return c_number(g, t->constants[e->index].value);
+        return arena_printf(g->scratch, "hwcgen_v2_f64(c[0].%s, c[1].%s)", keep(g, e->text),
+                            keep(g, e->text));
+    case REF_METRIC: {
+        const char *en = arena_printf(g->scratch, "%s_METRIC_%s", g->ID, upper(g, e->text));
+        return arena_printf(g->scratch, "hwcgen_v2_f64(o0[%s], o1[%s])", en, en);
+    }
+    default:
+        return e->text;
+    }
+}
+
 static const char *c_ref(void *ctx, const hw_expr *e)
 {
     cgen *g = ctx;
     const hw_target *t = g->t;
+    if (g->lanes)
+        return c_ref_lanes(g, e);
     switch (e->ref) {
     case REF_EVENT:
         return arena_printf(g->scratch, "(double)c->%s", keep(g, e->text));
     case REF_CONSTANT:
-        if (t->constants[e->index].has_value) {
-            char num[40];
-            expr_format_number(num, sizeof num, t->constants[e->index].value);
-            return arena_printf(g->scratch, "%s%s", num, strpbrk(num, ".en") ? "" : ".0");
-        }
+        if (t->constants[e->index].has_value)
+            return c_number(g, t->constants[e->index].value);
         return arena_printf(g->scratch, "c->%s", keep(g, e->text));
     case REF_INPUT:
         return arena_printf(g->scratch, "c->%s", keep(g, e->text));
@@ -343,14 +375,28 @@ static int uses_arg(void *ctx, hw_expr *e)
     return !(e->ref == REF_CONSTANT && t->constants[e->index].has_value);
 }
 
-static const char *print_c(cgen *g, const hw_expr *e, int all)
+static const char *print_in(cgen *g, const hw_expr *e, expr_style style)
 {
     hw_buf b;
     buf_init(&b);
-    g->all = all;
-    expr_print(&b, e, EXPR_STYLE_C, c_ref, g);
+    expr_print(&b, e, style, c_ref, g);
     const char *s = arena_strdup(g->scratch, b.data ? b.data : "NAN");
     buf_free(&b);
+    return s;
+}
+
+static const char *print_c(cgen *g, const hw_expr *e, int all)
+{
+    g->all = all;
+    return print_in(g, e, EXPR_STYLE_C);
+}
+
+/* e on two samples at once, for eval_v2. */
+static const char *print_c_lanes(cgen *g, const hw_expr *e)
+{
+    g->lanes = 1;
+    const char *s = print_in(g, e, EXPR_STYLE_C_V2);
+    g->lanes = 0;
     return s;
 }
 
@@ -484,16 +530,19 @@ static void metric_info_entry(cgen *g, const c_lazy *l, int k, cJSON *into)
     metric_info(g, jobj(into, NULL), &g->t->metrics[k]);
 }
 
-/* eval_all's lines, in evaluation order: metric index[k]. */
+/* eval_all's lines, in evaluation order: metric index[k]; the same line
+ * on two samples for eval_v2. */
 static void order_entry(cgen *g, const c_lazy *l, int k, cJSON *into)
 {
     const hw_metric *m = &g->t->metrics[l->index[k]];
     cJSON *o = jobj(into, NULL);
     jstr(o, "enum", arena_printf(g->scratch, "%s_METRIC_%s", g->ID, upper(g, m->name)));
-    if (m->expr)
+    if (m->expr) {
         jstr(o, "body_all", print_c(g, m->expr, 1));
-    else
+        jstr(o, "body_v2", print_c_lanes(g, m->expr));
+    } else {
         jstr(o, "why", no_formula_reason(m));
+    }
 }
 
 static int metric_order(cgen *g, cJSON *data)
@@ -642,7 +691,7 @@ static int emit_metrics(cgen *g, out_set *out, const char *dir, hw_diag *d)
 
 int emit_c_headers(const hw_target *t, out_set *out, const char *dir, hw_diag *d)
 {
-    cgen g = {t, arena_create(), arena_create(), {0}, 0};
+    cgen g = {t, arena_create(), arena_create(), {0}, 0, 0};
     if (!g.scratch || !g.item || name_mangle(t->id, CASE_UPPER, g.ID, sizeof g.ID) != 0) {
         arena_free(g.scratch);
         arena_free(g.item);

@@ -65,6 +65,39 @@ for h in out/include/hwcgen/*.h; do
     done
 done
 
+# eval_many gives eval_all's results bit for bit (tests/eval/many_main.c):
+# for every metrics header in out/ and one whose formulas use every
+# operator, with gcc and clang, as C unoptimised and at -O2, as C++, and
+# with the vectors turned off.
+many_headers=$(grep -l '_eval_many(const struct' out/include/hwcgen/*.h 2>/dev/null)
+if "$HWCGEN" generate -q -o "$tmp/ops" tests/eval/ops.json >"$tmp/ops.log" 2>&1; then
+    many_headers="$many_headers $tmp/ops/include/hwcgen/ops_test_core_metrics.h"
+else
+    cat "$tmp/ops.log"; fail "hwcgen generate tests/eval/ops.json failed"
+fi
+many() { # label, compiler, flags...
+    label=$1; shift
+    if "$@" -Wall -Wextra -Werror -I"$(dirname "$(dirname "$h")")" -DHEADER="\"hwcgen/$base\"" \
+            -DPREFIX="$prefix" -DSTRUCT="$struct" -DCOUNT="$count" tests/eval/many_main.c \
+            -o "$tmp/many" -lm >"$tmp/cc.log" 2>&1 && "$tmp/many" >"$tmp/run.log" 2>&1; then
+        pass; else cat "$tmp/cc.log" "$tmp/run.log" 2>/dev/null; fail "$label"; fi
+}
+for h in $many_headers; do
+    base=$(basename "$h")
+    line=$(grep '_eval_many(const struct' "$h")
+    prefix=$(echo "$line" | sed 's/.*void \([A-Za-z0-9_]*\)_eval_many.*/\1/')
+    struct=$(echo "$line" | sed 's/.*const struct \([A-Za-z0-9_]*\) .*/\1/')
+    count=$(echo "$prefix" | tr 'a-z' 'A-Z')_METRIC_COUNT
+    for c in $compilers; do
+        cxx=g++; [ $c = clang ] && cxx=clang++
+        for opt in -O0 -O2; do
+            many "eval_many = eval_all: $base, $c -std=c11 $opt" $c -std=c11 $opt
+        done
+        many "eval_many = eval_all: $base, $cxx -std=c++17 -O2" $cxx -x c++ -std=c++17 -O2
+    done
+    many "eval_many = eval_all: $base, gcc -O2 -DHWCGEN_NO_V2" gcc -std=c11 -O2 -DHWCGEN_NO_V2
+done
+
 # Determinism: regenerating gives byte-identical files, twice over, from
 # another directory and in a decimal-comma locale.
 if "$HWCGEN" generate -q -o "$tmp/gen1" >"$tmp/gen.log" 2>&1; then

@@ -14,6 +14,7 @@
 #define HWCGEN_MALI_T624_MODEL_H
 
 #include <math.h>
+#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -91,6 +92,111 @@ static inline double hwcgen_max_n(double n, double x)
     HWCGEN_OPAQUE(r);
     return r;
 }
+#endif
+
+#ifndef HWCGEN_V2_HELPERS
+#define HWCGEN_V2_HELPERS
+/* Two samples at once, one in each lane of a vector of two doubles, for
+ * the eval_many functions: dividing two lanes costs what dividing one
+ * does, and the samples share every other instruction. Lane by lane each
+ * helper gives its scalar counterpart's result bit for bit (NaN for NaN:
+ * a NaN's sign and payload are the compiler's choice in C), and raises no
+ * floating-point flag that one does not. Used
+ * with GCC or clang on x86 with SSE2 math and on AArch64; define
+ * HWCGEN_NO_V2 to evaluate one sample at a time. */
+#if !defined(HWCGEN_NO_V2) && (defined(__GNUC__) || defined(__clang__)) && \
+    (defined(__SSE2_MATH__) || defined(__aarch64__))
+#define HWCGEN_V2 1
+typedef double hwcgen_v2 __attribute__((vector_size(16)));
+typedef long long hwcgen_v2m __attribute__((vector_size(16))); /* lane masks */
+static inline hwcgen_v2 hwcgen_v2_f64(double a, double b)
+{
+    hwcgen_v2 r = {a, b};
+    return r;
+}
+static inline hwcgen_v2 hwcgen_v2_k(double k)
+{
+    return hwcgen_v2_f64(k, k);
+}
+/* Lanes whose mask is set take a, the others b. */
+static inline hwcgen_v2 hwcgen_v2_pick(hwcgen_v2m m, hwcgen_v2 a, hwcgen_v2 b)
+{
+    return (hwcgen_v2)((m & (hwcgen_v2m)a) | (~m & (hwcgen_v2m)b));
+}
+/* A zero divisor becomes 1 before dividing, so that no lane divides by
+ * zero (and raises the flag), and its quotient NaN after. */
+static inline hwcgen_v2 hwcgen_v2_div(hwcgen_v2 a, hwcgen_v2 b)
+{
+    const hwcgen_v2m zero = (hwcgen_v2m)(b == hwcgen_v2_k(0.0));
+    const hwcgen_v2 q = a / hwcgen_v2_pick(zero, hwcgen_v2_k(1.0), b);
+    return hwcgen_v2_pick(zero, hwcgen_v2_k(NAN), q);
+}
+static inline hwcgen_v2 hwcgen_v2_mod(hwcgen_v2 a, hwcgen_v2 b)
+{
+    return hwcgen_v2_f64(hwcgen_mod(a[0], b[0]), hwcgen_mod(a[1], b[1]));
+}
+#if defined(__SSE2__)
+/* MINPD and MAXPD are n < x ? n : x and n > x ? n : x lane by lane. */
+static inline hwcgen_v2 hwcgen_v2_min_n(hwcgen_v2 n, hwcgen_v2 x)
+{
+    return __builtin_ia32_minpd(n, x);
+}
+static inline hwcgen_v2 hwcgen_v2_max_n(hwcgen_v2 n, hwcgen_v2 x)
+{
+    return __builtin_ia32_maxpd(n, x);
+}
+#else
+static inline hwcgen_v2 hwcgen_v2_min_n(hwcgen_v2 n, hwcgen_v2 x)
+{
+    return hwcgen_v2_pick((hwcgen_v2m)(n < x), n, x);
+}
+static inline hwcgen_v2 hwcgen_v2_max_n(hwcgen_v2 n, hwcgen_v2 x)
+{
+    return hwcgen_v2_pick((hwcgen_v2m)(n > x), n, x);
+}
+#endif
+static inline hwcgen_v2 hwcgen_v2_min(hwcgen_v2 a, hwcgen_v2 b)
+{
+    const hwcgen_v2m nan = (hwcgen_v2m)(a != a) | (hwcgen_v2m)(b != b);
+    return hwcgen_v2_pick(nan, hwcgen_v2_k(NAN), hwcgen_v2_min_n(a, b));
+}
+static inline hwcgen_v2 hwcgen_v2_max(hwcgen_v2 a, hwcgen_v2 b)
+{
+    const hwcgen_v2m nan = (hwcgen_v2m)(a != a) | (hwcgen_v2m)(b != b);
+    return hwcgen_v2_pick(nan, hwcgen_v2_k(NAN), hwcgen_v2_max_n(a, b));
+}
+static inline hwcgen_v2 hwcgen_v2_abs(hwcgen_v2 x)
+{
+    return (hwcgen_v2)((hwcgen_v2m)x & ~(hwcgen_v2m)hwcgen_v2_k(-0.0));
+}
+static inline hwcgen_v2 hwcgen_v2_ceil(hwcgen_v2 x)
+{
+    return hwcgen_v2_f64(ceil(x[0]), ceil(x[1]));
+}
+static inline hwcgen_v2 hwcgen_v2_floor(hwcgen_v2 x)
+{
+    return hwcgen_v2_f64(floor(x[0]), floor(x[1]));
+}
+static inline void hwcgen_v2_put(double *o0, double *o1, int k, hwcgen_v2 v)
+{
+    o0[k] = v[0];
+    o1[k] = v[1];
+}
+/* The two samples this far ahead in c[0..n) are asked into the cache
+ * while c[i] and c[i + 1] are evaluated, 64 bytes (a cache line) at a
+ * time and the last byte: the hardware's own prefetcher leaves a stream
+ * of samples waiting on memory. */
+#define HWCGEN_V2_AHEAD 8
+#define HWCGEN_V2_PREFETCH(c, i, n)                                            \
+    do {                                                                       \
+        if ((i) + HWCGEN_V2_AHEAD + 2 <= (n)) {                                \
+            const char *p_ = (const char *)((c) + (i) + HWCGEN_V2_AHEAD);      \
+            for (size_t b_ = 0; b_ < 2 * sizeof *(c); b_ += 64)                \
+                __builtin_prefetch(p_ + b_);                                   \
+            __builtin_prefetch(p_ + 2 * sizeof *(c) - 1);                      \
+        }                                                                      \
+    } while (0)
+#endif
 #endif
 
 /* The model's inputs. */
@@ -214,6 +320,42 @@ static inline void mali_t624_model_eval_all(const struct mali_t624_model_inputs 
     out[MALI_T624_MODEL_METRIC_CYCLES] = (c->I * ((out[MALI_T624_MODEL_METRIC_FULL_BATCHES] * (38.0 + out[MALI_T624_MODEL_METRIC_FULL_STALLS])) + (out[MALI_T624_MODEL_METRIC_LAST_BATCH] * (38.0 + out[MALI_T624_MODEL_METRIC_LAST_STALLS]))));
     out[MALI_T624_MODEL_METRIC_TIME_S] = hwcgen_div(out[MALI_T624_MODEL_METRIC_CYCLES], c->F);
     out[MALI_T624_MODEL_METRIC_TIME_MS] = (out[MALI_T624_MODEL_METRIC_TIME_S] * 1000.0);
+}
+#ifdef HWCGEN_V2
+
+/* eval_all of c[0] into o0 and of c[1] into o1, in the lanes of vectors. */
+static inline void mali_t624_model_eval_v2(const struct mali_t624_model_inputs *c, double *o0, double *o1)
+{
+    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_BATCH_ITEMS, hwcgen_v2_min(hwcgen_v2_k(1024.0), (hwcgen_v2_k(256.0) * hwcgen_v2_f64(c[0].gs, c[1].gs))));
+    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_FULL_BATCHES, hwcgen_v2_floor(hwcgen_v2_div(hwcgen_v2_f64(c[0].wl, c[1].wl), hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_BATCH_ITEMS], o1[MALI_T624_MODEL_METRIC_BATCH_ITEMS]))));
+    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_LAST_ITEMS, (hwcgen_v2_f64(c[0].wl, c[1].wl) - (hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_FULL_BATCHES], o1[MALI_T624_MODEL_METRIC_FULL_BATCHES]) * hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_BATCH_ITEMS], o1[MALI_T624_MODEL_METRIC_BATCH_ITEMS]))));
+    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_LAST_BATCH, hwcgen_v2_min_n(hwcgen_v2_k(1.0), hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_LAST_ITEMS], o1[MALI_T624_MODEL_METRIC_LAST_ITEMS])));
+    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_BATCHES, (hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_FULL_BATCHES], o1[MALI_T624_MODEL_METRIC_FULL_BATCHES]) + hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_LAST_BATCH], o1[MALI_T624_MODEL_METRIC_LAST_BATCH])));
+    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES, hwcgen_v2_min(hwcgen_v2_f64(c[0].gs, c[1].gs), hwcgen_v2_k(2.0)));
+    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_FULL_CORE_ITEMS, hwcgen_v2_min(hwcgen_v2_min(hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_BATCH_ITEMS], o1[MALI_T624_MODEL_METRIC_BATCH_ITEMS]), (hwcgen_v2_k(64.0) * hwcgen_v2_f64(c[0].gs, c[1].gs))), hwcgen_v2_k(256.0)));
+    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_LAST_CORE_ITEMS, hwcgen_v2_min(hwcgen_v2_min(hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_LAST_ITEMS], o1[MALI_T624_MODEL_METRIC_LAST_ITEMS]), (hwcgen_v2_k(64.0) * hwcgen_v2_f64(c[0].gs, c[1].gs))), hwcgen_v2_k(256.0)));
+    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_FULL_STALLS, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), (hwcgen_v2_div(hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_FULL_CORE_ITEMS], o1[MALI_T624_MODEL_METRIC_FULL_CORE_ITEMS]), hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES], o1[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES])) - hwcgen_v2_k(38.0))) + hwcgen_v2_k(0.0)));
+    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_LAST_STALLS, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), (hwcgen_v2_div(hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_LAST_CORE_ITEMS], o1[MALI_T624_MODEL_METRIC_LAST_CORE_ITEMS]), hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES], o1[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES])) - hwcgen_v2_k(38.0))) + hwcgen_v2_k(0.0)));
+    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_CYCLES, (hwcgen_v2_f64(c[0].I, c[1].I) * ((hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_FULL_BATCHES], o1[MALI_T624_MODEL_METRIC_FULL_BATCHES]) * (hwcgen_v2_k(38.0) + hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_FULL_STALLS], o1[MALI_T624_MODEL_METRIC_FULL_STALLS]))) + (hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_LAST_BATCH], o1[MALI_T624_MODEL_METRIC_LAST_BATCH]) * (hwcgen_v2_k(38.0) + hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_LAST_STALLS], o1[MALI_T624_MODEL_METRIC_LAST_STALLS]))))));
+    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_TIME_S, hwcgen_v2_div(hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_CYCLES], o1[MALI_T624_MODEL_METRIC_CYCLES]), hwcgen_v2_f64(c[0].F, c[1].F)));
+    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_TIME_MS, (hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_TIME_S], o1[MALI_T624_MODEL_METRIC_TIME_S]) * hwcgen_v2_k(1000.0)));
+}
+#endif
+
+/* eval_all of each of the n samples c[0..n): c[i]'s metrics into out[i].
+ * Where HWCGEN_V2 is defined, two samples at a time (same results). */
+static inline void mali_t624_model_eval_many(const struct mali_t624_model_inputs *c, size_t n,
+                                      double (*out)[MALI_T624_MODEL_METRIC_COUNT])
+{
+    size_t i = 0;
+#ifdef HWCGEN_V2
+    for (; i + 2 <= n; i += 2) {
+        HWCGEN_V2_PREFETCH(c, i, n);
+        mali_t624_model_eval_v2(c + i, out[i], out[i + 1]);
+    }
+#endif
+    for (; i < n; i++)
+        mali_t624_model_eval_all(c + i, out[i]);
 }
 
 /* NULL when the inputs are valid, else a message naming the input and the
