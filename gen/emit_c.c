@@ -24,7 +24,6 @@ typedef struct cgen {
     hw_arena *item;     /* the list item being built (see c_lazy) */
     char ID[128];       /* NEOVERSE_V1 */
     int all;            /* printing eval_all: metric refs read out[] */
-    int lanes;          /* printing eval_v2: two samples, one per lane */
 } cgen;
 
 static const char *upper(cgen *g, const char *name)
@@ -313,29 +312,30 @@ static int emit_freestanding(cgen *g, out_set *out, const char *dir, hw_diag *d)
 
 /* ---- metrics header ------------------------------------------------------ */
 
-/* A number for every lane: a known constant or a literal. */
-static const char *c_number(cgen *g, double v)
+static const char *c_number(cgen *g, double v, expr_style style)
 {
-    char num[40];
-    expr_format_number(num, sizeof num, v);
-    return arena_printf(g->scratch, "%s%s%s%s", g->lanes ? "hwcgen_v2_k(" : "", num,
-                        strpbrk(num, ".en") ? "" : ".0", g->lanes ? ")" : "");
+    char num[64];
+    expr_c_number(num, sizeof num, v, style);
+    return arena_strdup(g->scratch, num);
 }
 
 /* In eval_v2 a name reads both samples (c[0], c[1]) or both output rows. */
-static const char *c_ref_lanes(cgen *g, const hw_expr *e)
+static const char *c_ref_lanes(void *ctx, const hw_expr *e)
 {
+    cgen *g = ctx;
     const hw_target *t = g->t;
+    if (e->ref == REF_CONSTANT && t->constants[e->index].has_value)
+        return c_number(g, t->constants[e->index].value, EXPR_STYLE_C_V2);
     switch (e->ref) {
-    case REF_EVENT:
-        return arena_printf(g->scratch, "hwcgen_v2_f64((double)c[0].%s, (double)c[1].%s)",
-                            keep(g, e->text), keep(g, e->text));
+    case REF_EVENT: {
+        const char *f = keep(g, e->text);
+        return arena_printf(g->scratch, "hwcgen_v2_f64((double)c[0].%s, (double)c[1].%s)", f, f);
+    }
     case REF_CONSTANT:
-    case REF_INPUT:
-        if (e->ref == REF_CONSTANT && t->constants[e->index].has_value)
-            return c_number(g, t->constants[e->index].value);
-        return arena_printf(g->scratch, "hwcgen_v2_f64(c[0].%s, c[1].%s)", keep(g, e->text),
-                            keep(g, e->text));
+    case REF_INPUT: {
+        const char *f = keep(g, e->text);
+        return arena_printf(g->scratch, "hwcgen_v2_f64(c[0].%s, c[1].%s)", f, f);
+    }
     case REF_METRIC: {
         const char *en = arena_printf(g->scratch, "%s_METRIC_%s", g->ID, upper(g, e->text));
         return arena_printf(g->scratch, "hwcgen_v2_f64(o0[%s], o1[%s])", en, en);
@@ -349,14 +349,12 @@ static const char *c_ref(void *ctx, const hw_expr *e)
 {
     cgen *g = ctx;
     const hw_target *t = g->t;
-    if (g->lanes)
-        return c_ref_lanes(g, e);
     switch (e->ref) {
     case REF_EVENT:
         return arena_printf(g->scratch, "(double)c->%s", keep(g, e->text));
     case REF_CONSTANT:
         if (t->constants[e->index].has_value)
-            return c_number(g, t->constants[e->index].value);
+            return c_number(g, t->constants[e->index].value, EXPR_STYLE_C);
         return arena_printf(g->scratch, "c->%s", keep(g, e->text));
     case REF_INPUT:
         return arena_printf(g->scratch, "c->%s", keep(g, e->text));
@@ -375,11 +373,11 @@ static int uses_arg(void *ctx, hw_expr *e)
     return !(e->ref == REF_CONSTANT && t->constants[e->index].has_value);
 }
 
-static const char *print_in(cgen *g, const hw_expr *e, expr_style style)
+static const char *print_in(cgen *g, const hw_expr *e, expr_style style, expr_name_fn names)
 {
     hw_buf b;
     buf_init(&b);
-    expr_print(&b, e, style, c_ref, g);
+    expr_print(&b, e, style, names, g);
     const char *s = arena_strdup(g->scratch, b.data ? b.data : "NAN");
     buf_free(&b);
     return s;
@@ -388,16 +386,13 @@ static const char *print_in(cgen *g, const hw_expr *e, expr_style style)
 static const char *print_c(cgen *g, const hw_expr *e, int all)
 {
     g->all = all;
-    return print_in(g, e, EXPR_STYLE_C);
+    return print_in(g, e, EXPR_STYLE_C, c_ref);
 }
 
 /* e on two samples at once, for eval_v2. */
 static const char *print_c_lanes(cgen *g, const hw_expr *e)
 {
-    g->lanes = 1;
-    const char *s = print_in(g, e, EXPR_STYLE_C_V2);
-    g->lanes = 0;
-    return s;
+    return print_in(g, e, EXPR_STYLE_C_V2, c_ref_lanes);
 }
 
 static const char *escaped(cgen *g, const char *s, mu_escape esc)
@@ -584,8 +579,8 @@ static void limit_check(cgen *g, cJSON *checks, const hw_input *in, int is_max)
     char num[40];
     expr_format_number(num, sizeof num, v);
     const char *op = is_max ? (excl ? "<" : "<=") : (excl ? ">" : ">=");
-    add_check(g, checks, arena_printf(g->scratch, "!(in->%s %s %s%s)", keep(g, in->name), op,
-                                      num, strpbrk(num, ".en") ? "" : ".0"),
+    add_check(g, checks, arena_printf(g->scratch, "!(in->%s %s %s)", keep(g, in->name), op,
+                                      c_number(g, v, EXPR_STYLE_C)),
               arena_printf(g->scratch, "input '%s' must be %s %s", in->name, op, num));
 }
 
@@ -691,7 +686,7 @@ static int emit_metrics(cgen *g, out_set *out, const char *dir, hw_diag *d)
 
 int emit_c_headers(const hw_target *t, out_set *out, const char *dir, hw_diag *d)
 {
-    cgen g = {t, arena_create(), arena_create(), {0}, 0, 0};
+    cgen g = {t, arena_create(), arena_create(), {0}, 0};
     if (!g.scratch || !g.item || name_mangle(t->id, CASE_UPPER, g.ID, sizeof g.ID) != 0) {
         arena_free(g.scratch);
         arena_free(g.item);

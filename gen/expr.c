@@ -403,6 +403,18 @@ void expr_format_number(char *out, size_t size, double v)
     }
 }
 
+void expr_c_number(char *out, size_t size, double v, expr_style style)
+{
+    char num[40];
+    expr_format_number(num, sizeof num, v);
+    /* a double literal, never int division */
+    const char *dot = strpbrk(num, ".eEn") ? "" : ".0";
+    if (style == EXPR_STYLE_C_V2)
+        snprintf(out, size, "hwcgen_v2_k(%s%s)", num, dot);
+    else
+        snprintf(out, size, "%s%s", num, dot);
+}
+
 typedef struct printer {
     hw_buf *out;
     expr_style style;
@@ -442,20 +454,17 @@ static void print_helper(printer *pr, const char *name)
 
 static void print_number(printer *pr, const hw_expr *e)
 {
-    char num[40];
+    char num[64];
     if (!is_c(pr) && e->text) {
         /* Keep the spelling of the spec ("0x10", "1e6") for people. */
         buf_puts(pr->out, e->text);
         return;
     }
-    expr_format_number(num, sizeof num, e->value);
-    if (pr->style == EXPR_STYLE_C_V2)
-        buf_puts(pr->out, "hwcgen_v2_k(");
+    if (is_c(pr))
+        expr_c_number(num, sizeof num, e->value, pr->style);
+    else
+        expr_format_number(num, sizeof num, e->value);
     buf_puts(pr->out, num);
-    if (is_c(pr) && !strpbrk(num, ".eEn"))
-        buf_puts(pr->out, ".0"); /* a double literal, never int division */
-    if (pr->style == EXPR_STYLE_C_V2)
-        buf_putc(pr->out, ')');
 }
 
 static void print_ref(printer *pr, const hw_expr *e)

@@ -55,4 +55,8 @@ int expr_each_ref(hw_expr *e, expr_ref_fn fn, void *ctx);
 /* Shortest decimal text that reads back as exactly `v` ("0.1", "1e+06"). */
 void expr_format_number(char *out, size_t size, double v);
 
+/* v as a C operand in `style` (EXPR_STYLE_C or EXPR_STYLE_C_V2): a double
+ * literal ("32.0", "1e+300"), for two lanes inside hwcgen_v2_k(...). */
+void expr_c_number(char *out, size_t size, double v, expr_style style);
+
 #endif
