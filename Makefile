@@ -4,7 +4,6 @@
 #                   ./hwcgen, regenerate out/ from every spec in spec/
 #   make check      build and run every test, check out/ is up to date
 #   make asan       the tests under AddressSanitizer + UBSan
-#   make tsan       hwcgen generate -j 2 under ThreadSanitizer
 #   make bench      benchmarks (see tests/bench)
 #   make fuzz       libFuzzer targets, FUZZ_SECONDS each (default 60)
 #   make fuzz-smoke replay fuzz corpora and past crashes, fuzz briefly (check)
@@ -23,9 +22,9 @@ TEST_DEB := libcmocka-dev
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
         -Wmissing-prototypes -Wpointer-arith -Wformat=2 -Wundef \
         -Wno-format-nonliteral
-BASE_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -pthread $(WARN) \
+BASE_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) \
               $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm -pthread
+LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 
 SRCS      := $(sort $(wildcard gen/*.c))
 OBJS      := $(SRCS:gen/%.c=$(B)/gen/%.o) $(B)/gen/resources_data.o
@@ -35,7 +34,7 @@ SPECS     := $(sort $(wildcard spec/*/*.json spec/*/*.xml))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
 
-.PHONY: all deps test-deps generate docs-svg svg-files check asan tsan bench fuzz fuzz-smoke install clean
+.PHONY: all deps test-deps generate docs-svg svg-files check asan bench fuzz fuzz-smoke install clean
 
 all: deps $(BIN) generate docs-svg
 
@@ -113,14 +112,6 @@ $(B)/tests/%: tests/%.c $(LIB_OBJS) $(wildcard tests/*.h) | test-deps
 
 check: test-deps $(BIN) $(TESTS) fuzz-smoke
 	@HWCGEN=./$(BIN) CC="$(CC)" sh tests/run.sh $(TESTS)
-	@$(MAKE) --no-print-directory tsan
-
-# hwcgen under ThreadSanitizer, with two threads (-j 2).
-TSAN_BIN := $(B)/tsan/hwcgen
-tsan:
-	@$(MAKE) --no-print-directory B=$(B)/tsan CC=clang BIN=$(TSAN_BIN) \
-	  CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" $(TSAN_BIN)
-	@sh tests/tsan.sh $(TSAN_BIN)
 
 asan:
 	$(MAKE) --no-print-directory B=.build/asan CC=clang \
@@ -144,16 +135,6 @@ $(BENCH_DIR)/gen/.stamp: $(BIN) $(BENCH_EVAL_SPECS)
 	@mkdir -p $(@D)
 	@./$(BIN) generate -q -o $(BENCH_DIR)/gen $(BENCH_EVAL_SPECS) && touch $@
 
-$(BENCH_DIR)/synth: tests/bench/synth.c
-	@mkdir -p $(@D)
-	@echo "  CC      $<"
-	@$(CC) $(BENCH_CFLAGS) $< -o $@
-
-$(BENCH_DIR)/bench_scale: tests/bench/bench_scale.c tests/bench/bench.h
-	@mkdir -p $(@D)
-	@echo "  CC      $<"
-	@$(CC) $(BENCH_CFLAGS) $< -o $@ -lm
-
 $(BENCH_DIR)/bench_generate: tests/bench/bench_generate.c tests/bench/bench.h \
 		$(BENCH_DIR)/emitters.h $(LIB_OBJS) $(wildcard gen/*.h)
 	@echo "  CC      $<"
@@ -164,13 +145,10 @@ $(BENCH_DIR)/bench_eval: tests/bench/bench_eval.c tests/bench/bench.h \
 	@echo "  CC      $<"
 	@$(CC) $(BENCH_CFLAGS) -I$(BENCH_DIR)/gen/include $< $(LIB_OBJS) -o $@ $(LIBS)
 
-bench: $(BIN) $(BENCH_DIR)/bench_generate $(BENCH_DIR)/bench_eval \
-		$(BENCH_DIR)/bench_scale $(BENCH_DIR)/synth
+bench: $(BIN) $(BENCH_DIR)/bench_generate $(BENCH_DIR)/bench_eval
 	@rm -rf $(BENCH_DIR)/scratch && mkdir -p $(BENCH_DIR)/scratch
 	@$(BENCH_DIR)/bench_generate ./$(BIN) $(BENCH_DIR)/scratch/generate $(SPECS)
 	@$(BENCH_DIR)/bench_eval
-	@$(BENCH_DIR)/bench_scale ./$(BIN) $(BENCH_DIR)/synth $(BENCH_DIR)/scratch/scale \
-	  $(BENCH_DIR)/scaling.svg
 	@rm -rf $(BENCH_DIR)/scratch
 
 # ---- fuzzing: libFuzzer targets in tests/fuzz/ (clang) ----------------------

@@ -55,9 +55,8 @@ static const char *name_of(const hw_target *t, int tag)
 /* "spec.json:12" for "first defined at" notes. */
 static void where(char *out, size_t size, const hw_loc *loc)
 {
-    int line = loc_line(loc);
-    if (line > 0)
-        snprintf(out, size, "%s:%d", loc->file, line);
+    if (loc->line > 0)
+        snprintf(out, size, "%s:%d", loc->file, loc->line);
     else if (loc->path)
         snprintf(out, size, "%s", loc->path);
     else

@@ -18,7 +18,6 @@ typedef struct hw_diag {
     int warnings;
     int max_errors;   /* stop reporting (not counting) beyond this; 0 = 50 */
     int verbose;      /* show notes */
-    int held;         /* diag_hold() in force: the stream waits */
 } hw_diag;
 
 void diag_init(hw_diag *d, FILE *stream);
@@ -32,27 +31,7 @@ void diag_warning(hw_diag *d, const hw_loc *loc, const char *fmt, ...)
 void diag_note(hw_diag *d, const hw_loc *loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Hold back what is reported from now on: it is logged and counted, but
- * reaches the stream only at diag_release(); diag_discard() takes it back
- * entirely. For a stage that tries a fast way first and may start over. */
-typedef struct diag_mark {
-    size_t len;
-    int errors, warnings;
-} diag_mark;
-diag_mark diag_hold(hw_diag *d);
-void diag_release(hw_diag *d, diag_mark m);
-void diag_discard(hw_diag *d, diag_mark m);
-
-/* Report what `from` reported (its messages, in order, and its counts)
- * as if reported here now. `from` was set up with this one's verbose
- * and, for the errors left, max_errors. */
-void diag_append(hw_diag *d, const hw_diag *from);
-
 /* A location at line/col of a file, with no JSON path. */
 hw_loc loc_at(const char *file, int line, int col);
-
-/* The line of `loc`, looked up in its JSON text when not known yet; 0 when
- * unknown. */
-int loc_line(const hw_loc *loc);
 
 #endif

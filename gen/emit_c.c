@@ -10,7 +10,6 @@
 
 #include <cjson/cJSON.h>
 
-#include "cjson_alloc.h"
 #include "emit.h"
 #include "emit_c_regs.h"
 #include "expr.h"
@@ -21,7 +20,6 @@
 typedef struct cgen {
     const hw_target *t;
     hw_arena *scratch;  /* strings that live until rendering is done */
-    hw_arena *item;     /* the list item being built (see c_lazy) */
     char ID[128];       /* NEOVERSE_V1 */
     int all;            /* printing eval_all: metric refs read out[] */
 } cgen;
@@ -52,64 +50,16 @@ static void banner(cJSON *data, const hw_target *t, const char *what)
     jstr(data, "spec", t->spec_name);
 }
 
-/* ---- long lists, built while rendering -----------------------------------
- *
- * A define per event code, two per group, an entry per metric: on a large
- * spec these are nearly all of a header's data. They go into it as
- * mu_lazy_list nodes (mustache.h): each item is built into g->item (its
- * strings and cJSON nodes alike) just before the renderer reaches it and
- * dropped after, so a header never holds more than one of them. A list the
- * template walks twice builds its items twice. */
-
-typedef struct c_lazy c_lazy;
-/* Append exactly one item, number k, to `into` (an array). */
-typedef void (*c_item_fn)(cgen *g, const c_lazy *l, int k, cJSON *into);
-
-struct c_lazy {
-    mu_lazy_list list;
-    cgen *g;
-    c_item_fn build;
-    const int *index;   /* the builder's own map of k, or NULL */
-    cjson_pool_mark mark;
-};
-
-static cJSON *c_lazy_item(void *ctx, int k)
+static int render_to(const char *tmpl, cJSON *data, out_set *out,
+                     const char *dir, const char *file, hw_diag *d)
 {
-    c_lazy *l = ctx;
-    cgen *g = l->g;
-    hw_arena *outer = g->scratch;
-    l->mark = cjson_pool_push(g->item);
-    g->scratch = g->item;
-    cJSON *holder = cJSON_CreateArray();
-    if (holder)
-        l->build(g, l, k, holder);
-    g->scratch = outer;
-    int failed = !holder || arena_failed(g->item) || cjson_alloc_failures() > 0;
-    return failed ? NULL : holder->child;
-}
-
-static void c_lazy_done(void *ctx, cJSON *item)
-{
-    (void)item;
-    c_lazy *l = ctx;
-    cjson_pool_pop(l->mark);
-    arena_reset(l->g->item);
-}
-
-/* obj[key] as a lazy list of `count` items; 0, or -1 out of memory. */
-static int c_lazy_list(cgen *g, cJSON *obj, const char *key, int count,
-                       c_item_fn build, const int *index)
-{
-    c_lazy *l = arena_alloc(g->scratch, sizeof *l);
-    if (!l)
-        return -1;
-    *l = (c_lazy){{count, c_lazy_item, c_lazy_done, l}, g, build, index, {NULL, 0}};
-    cJSON *node = mu_lazy_node(&l->list);
-    if (!node || !cJSON_AddItemToObjectCS(obj, key, node)) {
-        cJSON_Delete(node);
-        return -1;
-    }
-    return 0;
+    hw_buf b;
+    buf_init(&b);
+    int rc = render_template(tmpl, data, MU_ESCAPE_C_COMMENT, &b, d);
+    if (rc == 0)
+        rc = out_add(out, dir, file, &b);
+    buf_free(&b);
+    return rc;
 }
 
 /* ---- freestanding header ------------------------------------------------ */
@@ -122,10 +72,10 @@ static cJSON *section(cJSON *sections, const char *title)
     return s;
 }
 
-static void define_to(cgen *g, cJSON *defines, const char *name,
-                      const char *value, const char *comment)
+static void define(cgen *g, cJSON *sec, const char *name, const char *value,
+                   const char *comment)
 {
-    cJSON *def = jobj(defines, NULL);
+    cJSON *def = jobj(cJSON_GetObjectItem(sec, "defines"), NULL);
     const char *full = arena_printf(g->scratch, "%s_%s", g->ID, name);
     int pad = 40 - (int)strlen(full);
     jstr(def, "name", full);
@@ -133,21 +83,6 @@ static void define_to(cgen *g, cJSON *defines, const char *name,
     jstr(def, "value", value);
     if (comment)
         jstr(def, "comment", comment);
-}
-
-static void define(cgen *g, cJSON *sec, const char *name, const char *value,
-                   const char *comment)
-{
-    define_to(g, cJSON_GetObjectItem(sec, "defines"), name, value, comment);
-}
-
-/* A section whose defines are a lazy list. */
-static int lazy_section(cgen *g, cJSON *sections, const char *title, int count,
-                        c_item_fn build, const int *index)
-{
-    cJSON *s = jobj(sections, NULL);
-    jstr(s, "title", title);
-    return s ? c_lazy_list(g, s, "defines", count, build, index) : -1;
 }
 
 static void identity_section(cgen *g, cJSON *sections)
@@ -173,24 +108,19 @@ static void identity_section(cgen *g, cJSON *sections)
         cJSON_DeleteItemFromArray(sections, cJSON_GetArraySize(sections) - 1);
 }
 
-static void event_code_define(cgen *g, const c_lazy *l, int k, cJSON *into)
-{
-    const hw_event *e = &g->t->events[l->index[k]];
-    define_to(g, into, arena_printf(g->scratch, "EVENT_%s", upper(g, e->name)),
-              arena_printf(g->scratch, "0x%04X", (unsigned)e->code), e->title);
-}
-
-static int event_section(cgen *g, cJSON *sections)
+static void event_section(cgen *g, cJSON *sections)
 {
     const hw_target *t = g->t;
-    int *coded = arena_alloc(g->scratch, ((size_t)t->nevents + 1) * sizeof *coded);
-    int n = 0;
-    if (!coded)
-        return -1;
-    for (int i = 0; i < t->nevents; i++)
-        if (t->events[i].has_code)
-            coded[n++] = i;
-    return n ? lazy_section(g, sections, "Event codes", n, event_code_define, coded) : 0;
+    cJSON *s = NULL;
+    for (int i = 0; i < t->nevents; i++) {
+        const hw_event *e = &t->events[i];
+        if (!e->has_code)
+            continue;
+        if (!s)
+            s = section(sections, "Event codes");
+        define(g, s, arena_printf(g->scratch, "EVENT_%s", upper(g, e->name)),
+               arena_printf(g->scratch, "0x%04X", (unsigned)e->code), e->title);
+    }
 }
 
 static void block_section(cgen *g, cJSON *sections)
@@ -237,50 +167,34 @@ static void counter_section(cgen *g, cJSON *sections)
 }
 
 /* Functional groups as initialiser lists: `static const unsigned short
- * ev[] = ID_GROUP_BUS_EVENTS;` costs nothing until used. Two defines per
- * group: item k is part k % 2 of group index[k / 2]. */
-static void group_define(cgen *g, const c_lazy *l, int k, cJSON *into)
+ * ev[] = ID_GROUP_BUS_EVENTS;` costs nothing until used. */
+static void group_section(cgen *g, cJSON *sections)
 {
     const hw_target *t = g->t;
-    const hw_group *gr = &t->groups[l->index[k / 2]];
-    hw_buf list;
-    buf_init(&list);
-    int n = 0;
-    for (int m = 0; m < gr->nmembers; m++) {
-        int e = ir_find_event(t, gr->members[m]);
-        if (e < 0 || !t->events[e].has_code)
+    cJSON *s = NULL;
+    for (int i = 0; i < t->ngroups; i++) {
+        const hw_group *gr = &t->groups[i];
+        if (gr->kind != GROUP_EVENTS)
             continue;
-        if (k % 2)
-            buf_printf(&list, "%s0x%04X", n ? ", " : "{", (unsigned)t->events[e].code);
-        n++;
-    }
-    const char *gn = upper(g, gr->name);
-    if (k % 2 == 0) {
-        define_to(g, into, arena_printf(g->scratch, "GROUP_%s_COUNT", gn),
-                  arena_printf(g->scratch, "%d", n), gr->title);
-    } else {
+        hw_buf list;
+        buf_init(&list);
+        int n = 0;
+        for (int k = 0; k < gr->nmembers; k++) {
+            int e = ir_find_event(t, gr->members[k]);
+            if (e < 0 || !t->events[e].has_code)
+                continue;
+            buf_printf(&list, "%s0x%04X", n++ ? ", " : "{", (unsigned)t->events[e].code);
+        }
         buf_puts(&list, n ? "}" : "{0}");
-        if (!list.failed) /* else nothing appended: the item fails */
-            define_to(g, into, arena_printf(g->scratch, "GROUP_%s_EVENTS", gn),
-                      arena_strdup(g->scratch, list.data), NULL);
+        if (!s)
+            s = section(sections, "Functional groups: event codes as initialisers");
+        const char *gn = upper(g, gr->name);
+        define(g, s, arena_printf(g->scratch, "GROUP_%s_COUNT", gn),
+               arena_printf(g->scratch, "%d", n), gr->title);
+        define(g, s, arena_printf(g->scratch, "GROUP_%s_EVENTS", gn),
+               arena_strdup(g->scratch, list.data ? list.data : "{0}"), NULL);
+        buf_free(&list);
     }
-    buf_free(&list);
-}
-
-static int group_section(cgen *g, cJSON *sections)
-{
-    const hw_target *t = g->t;
-    int *groups = arena_alloc(g->scratch, ((size_t)t->ngroups + 1) * sizeof *groups);
-    int n = 0;
-    if (!groups)
-        return -1;
-    for (int i = 0; i < t->ngroups; i++)
-        if (t->groups[i].kind == GROUP_EVENTS)
-            groups[n++] = i;
-    if (!n)
-        return 0;
-    return lazy_section(g, sections, "Functional groups: event codes as initialisers",
-                        2 * n, group_define, groups);
 }
 
 static int emit_freestanding(cgen *g, out_set *out, const char *dir, hw_diag *d)
@@ -291,59 +205,21 @@ static int emit_freestanding(cgen *g, out_set *out, const char *dir, hw_diag *d)
     jstr(data, "guard", arena_printf(g->scratch, "HWCGEN_%s_H", g->ID));
     cJSON *sections = jarr(data, "sections");
     identity_section(g, sections);
-    int lost = event_section(g, sections) != 0;
+    event_section(g, sections);
     block_section(g, sections);
     counter_section(g, sections);
-    lost |= group_section(g, sections) != 0;
-    if (lost || arena_failed(g->scratch)) {
-        diag_error(d, NULL, "out of memory building data for the C header");
-        cJSON_Delete(data);
-        return -1;
-    }
+    group_section(g, sections);
     if (emit_c_regs(t, g->ID, g->scratch, sections, jarr(data, "code"), d) != 0) {
         cJSON_Delete(data);
         return -1;
     }
     const char *file = arena_printf(g->scratch, "include/hwcgen/%s.h", t->id);
-    int rc = render_file("c_header.h", data, MU_ESCAPE_C_COMMENT, out, dir, file, d);
+    int rc = render_to("c_header.h", data, out, dir, file, d);
     cJSON_Delete(data);
     return rc;
 }
 
 /* ---- metrics header ------------------------------------------------------ */
-
-static const char *c_number(cgen *g, double v, expr_style style)
-{
-    char num[64];
-    expr_c_number(num, sizeof num, v, style);
-    return arena_strdup(g->scratch, num);
-}
-
-/* In eval_v2 a name reads both samples (c[0], c[1]) or both output rows. */
-static const char *c_ref_lanes(void *ctx, const hw_expr *e)
-{
-    cgen *g = ctx;
-    const hw_target *t = g->t;
-    if (e->ref == REF_CONSTANT && t->constants[e->index].has_value)
-        return c_number(g, t->constants[e->index].value, EXPR_STYLE_C_V2);
-    switch (e->ref) {
-    case REF_EVENT: {
-        const char *f = keep(g, e->text);
-        return arena_printf(g->scratch, "hwcgen_v2_f64((double)c[0].%s, (double)c[1].%s)", f, f);
-    }
-    case REF_CONSTANT:
-    case REF_INPUT: {
-        const char *f = keep(g, e->text);
-        return arena_printf(g->scratch, "hwcgen_v2_f64(c[0].%s, c[1].%s)", f, f);
-    }
-    case REF_METRIC: {
-        const char *en = arena_printf(g->scratch, "%s_METRIC_%s", g->ID, upper(g, e->text));
-        return arena_printf(g->scratch, "hwcgen_v2_f64(o0[%s], o1[%s])", en, en);
-    }
-    default:
-        return e->text;
-    }
-}
 
 static const char *c_ref(void *ctx, const hw_expr *e)
 {
@@ -353,8 +229,11 @@ static const char *c_ref(void *ctx, const hw_expr *e)
     case REF_EVENT:
         return arena_printf(g->scratch, "(double)c->%s", keep(g, e->text));
     case REF_CONSTANT:
-        if (t->constants[e->index].has_value)
-            return c_number(g, t->constants[e->index].value, EXPR_STYLE_C);
+        if (t->constants[e->index].has_value) {
+            char num[40];
+            expr_format_number(num, sizeof num, t->constants[e->index].value);
+            return arena_printf(g->scratch, "%s%s", num, strpbrk(num, ".en") ? "" : ".0");
+        }
         return arena_printf(g->scratch, "c->%s", keep(g, e->text));
     case REF_INPUT:
         return arena_printf(g->scratch, "c->%s", keep(g, e->text));
@@ -373,26 +252,15 @@ static int uses_arg(void *ctx, hw_expr *e)
     return !(e->ref == REF_CONSTANT && t->constants[e->index].has_value);
 }
 
-static const char *print_in(cgen *g, const hw_expr *e, expr_style style, expr_name_fn names)
+static const char *print_c(cgen *g, const hw_expr *e, int all)
 {
     hw_buf b;
     buf_init(&b);
-    expr_print(&b, e, style, names, g);
+    g->all = all;
+    expr_print(&b, e, EXPR_STYLE_C, c_ref, g);
     const char *s = arena_strdup(g->scratch, b.data ? b.data : "NAN");
     buf_free(&b);
     return s;
-}
-
-static const char *print_c(cgen *g, const hw_expr *e, int all)
-{
-    g->all = all;
-    return print_in(g, e, EXPR_STYLE_C, c_ref);
-}
-
-/* e on two samples at once, for eval_v2. */
-static const char *print_c_lanes(cgen *g, const hw_expr *e)
-{
-    return print_in(g, e, EXPR_STYLE_C_V2, c_ref_lanes);
 }
 
 static const char *escaped(cgen *g, const char *s, mu_escape esc)
@@ -469,15 +337,13 @@ static const char *no_formula_reason(const hw_metric *m)
                                         : "the source gives no formula";
 }
 
-static void metric_enum(cgen *g, cJSON *o, const hw_metric *m)
-{
-    jstr(o, "enum", arena_printf(g->scratch, "%s_METRIC_%s", g->ID, upper(g, m->name)));
-}
-
-static void metric_function(cgen *g, cJSON *o, const hw_metric *m)
+static void metric_entry(cgen *g, cJSON *metrics, const hw_metric *m)
 {
     const hw_target *t = g->t;
-    jstr(o, "fn", arena_printf(g->scratch, "%s_%s", t->id, lower(g, m->name)));
+    cJSON *o = jobj(metrics, NULL);
+    const char *ln = lower(g, m->name);
+    jstr(o, "enum", arena_printf(g->scratch, "%s_METRIC_%s", g->ID, upper(g, m->name)));
+    jstr(o, "fn", arena_printf(g->scratch, "%s_%s", t->id, ln));
     jstr(o, "title", m->title ? m->title : m->name);
     jstr(o, "units", m->units);
     hw_buf f;
@@ -489,10 +355,6 @@ static void metric_function(cgen *g, cJSON *o, const hw_metric *m)
     buf_free(&f);
     jstr(o, "body", m->expr ? print_c(g, m->expr, 0) : "NAN");
     jbool(o, "unused_arg", !m->expr || !expr_each_ref((hw_expr *)m->expr, uses_arg, (void *)t));
-}
-
-static void metric_info(cgen *g, cJSON *o, const hw_metric *m)
-{
     jcstr(o, "name_c", m->name);
     jcstr(o, "title_c", m->title);
     jcstr(o, "units_c", m->units);
@@ -501,67 +363,25 @@ static void metric_info(cgen *g, cJSON *o, const hw_metric *m)
     jcstr(o, "formula_c", m->formula);
 }
 
-/* Everything about metric k, for templates that walk one list. */
-static void metric_entry(cgen *g, const c_lazy *l, int k, cJSON *into)
-{
-    (void)l;
-    cJSON *o = jobj(into, NULL);
-    metric_enum(g, o, &g->t->metrics[k]);
-    metric_function(g, o, &g->t->metrics[k]);
-    metric_info(g, o, &g->t->metrics[k]);
-}
-
-/* The parts alone, for the enum and the metadata table: no formula is
- * printed for them. */
-static void metric_enum_entry(cgen *g, const c_lazy *l, int k, cJSON *into)
-{
-    (void)l;
-    metric_enum(g, jobj(into, NULL), &g->t->metrics[k]);
-}
-
-static void metric_info_entry(cgen *g, const c_lazy *l, int k, cJSON *into)
-{
-    (void)l;
-    metric_info(g, jobj(into, NULL), &g->t->metrics[k]);
-}
-
-/* eval_all's lines, in evaluation order: metric index[k]; the same line
- * on two samples for eval_v2. */
-static void order_entry(cgen *g, const c_lazy *l, int k, cJSON *into)
-{
-    const hw_metric *m = &g->t->metrics[l->index[k]];
-    cJSON *o = jobj(into, NULL);
-    jstr(o, "enum", arena_printf(g->scratch, "%s_METRIC_%s", g->ID, upper(g, m->name)));
-    if (m->expr) {
-        jstr(o, "body_all", print_c(g, m->expr, 1));
-        jstr(o, "body_v2", print_c_lanes(g, m->expr));
-    } else {
-        jstr(o, "why", no_formula_reason(m));
-    }
-}
-
-static int metric_order(cgen *g, cJSON *data)
+static void metric_order(cgen *g, cJSON *data)
 {
     const hw_target *t = g->t;
-    int *order = arena_alloc(g->scratch, ((size_t)t->nmetrics + 1) * sizeof *order);
-    int *external = arena_alloc(g->scratch, ((size_t)t->nmetrics + 1) * sizeof *external);
-    int norder = 0, nexternal = 0, any_arg = 0;
-    if (!order || !external)
-        return -1;
+    cJSON *order = jarr(data, "order");
+    cJSON *external = jarr(data, "external");
+    int any_arg = 0;
     for (int k = 0; k < t->nmetrics; k++) {
         int i = t->metric_order ? t->metric_order[k] : k;
         const hw_metric *m = &t->metrics[i];
+        cJSON *o = jobj(m->expr ? order : external, NULL);
+        jstr(o, "enum", arena_printf(g->scratch, "%s_METRIC_%s", g->ID, upper(g, m->name)));
+        if (!m->expr)
+            jstr(o, "why", no_formula_reason(m));
         if (m->expr) {
-            order[norder++] = i;
+            jstr(o, "body_all", print_c(g, m->expr, 1));
             any_arg |= expr_each_ref((hw_expr *)m->expr, uses_arg, (void *)t);
-        } else {
-            external[nexternal++] = i;
         }
     }
     jbool(data, "unused_arg_all", !any_arg);
-    if (c_lazy_list(g, data, "order", norder, order_entry, order) != 0)
-        return -1;
-    return c_lazy_list(g, data, "external", nexternal, order_entry, external);
 }
 
 static void add_check(cgen *g, cJSON *checks, const char *fails,
@@ -579,8 +399,8 @@ static void limit_check(cgen *g, cJSON *checks, const hw_input *in, int is_max)
     char num[40];
     expr_format_number(num, sizeof num, v);
     const char *op = is_max ? (excl ? "<" : "<=") : (excl ? ">" : ">=");
-    add_check(g, checks, arena_printf(g->scratch, "!(in->%s %s %s)", keep(g, in->name), op,
-                                      c_number(g, v, EXPR_STYLE_C)),
+    add_check(g, checks, arena_printf(g->scratch, "!(in->%s %s %s%s)", keep(g, in->name), op,
+                                      num, strpbrk(num, ".en") ? "" : ".0"),
               arena_printf(g->scratch, "input '%s' must be %s %s", in->name, op, num));
 }
 
@@ -668,42 +488,30 @@ static int emit_metrics(cgen *g, out_set *out, const char *dir, hw_diag *d)
          "One sample: counter deltas, and device settings supplied at run time.");
     jbool(data, "has_counters", t->nevents > 0);
     metric_fields(g, jarr(data, "fields"));
-    int lost = c_lazy_list(g, data, "metrics", t->nmetrics, metric_entry, NULL) != 0;
-    lost |= c_lazy_list(g, data, "metric_enums", t->nmetrics, metric_enum_entry, NULL) != 0;
-    lost |= c_lazy_list(g, data, "metric_info", t->nmetrics, metric_info_entry, NULL) != 0;
-    lost |= metric_order(g, data) != 0;
+    cJSON *metrics = jarr(data, "metrics");
+    for (int i = 0; i < t->nmetrics; i++)
+        metric_entry(g, metrics, &t->metrics[i]);
+    metric_order(g, data);
     input_checks(g, data);
     methodologies(g, data);
-    if (lost || arena_failed(g->scratch)) {
-        diag_error(d, NULL, "out of memory building data for the C metrics header");
-        cJSON_Delete(data);
-        return -1;
-    }
-    int rc = render_file("c_metrics.h", data, MU_ESCAPE_C_COMMENT, out, dir, file, d);
+    int rc = render_to("c_metrics.h", data, out, dir, file, d);
     cJSON_Delete(data);
     return rc;
 }
 
 int emit_c_headers(const hw_target *t, out_set *out, const char *dir, hw_diag *d)
 {
-    cgen g = {t, arena_create(), arena_create(), {0}, 0};
-    if (!g.scratch || !g.item || name_mangle(t->id, CASE_UPPER, g.ID, sizeof g.ID) != 0) {
+    cgen g = {t, arena_create(), {0}, 0};
+    if (!g.scratch || name_mangle(t->id, CASE_UPPER, g.ID, sizeof g.ID) != 0) {
         arena_free(g.scratch);
-        arena_free(g.item);
         diag_error(d, NULL, "out of memory");
         return -1;
     }
     int rc = 0;
-    /* Template data is built and dropped per header: nodes from the
-     * scratch arena, without a malloc header each. */
-    cjson_pool_begin(g.scratch);
     if (t->nevents > 0)
         rc = emit_freestanding(&g, out, dir, d);
-    arena_reset(g.scratch); /* nothing of one header is used by the next */
     if (rc == 0 && t->nmetrics > 0)
         rc = emit_metrics(&g, out, dir, d);
-    cjson_pool_end();
     arena_free(g.scratch);
-    arena_free(g.item);
     return rc;
 }

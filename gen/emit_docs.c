@@ -26,7 +26,6 @@
 
 #include <cjson/cJSON.h>
 
-#include "cjson_alloc.h"
 #include "emit.h"
 #include "expr.h"
 #include "inputs.h"
@@ -83,27 +82,11 @@ static const doc_example doc_examples[] = {
 
 typedef struct dgen {
     const hw_target *t;
-    hw_arena *a;     /* where strings go now: page or item */
-    hw_arena *page;  /* strings that live until rendering is done */
-    hw_arena *item;  /* strings and nodes of one lazily built item */
+    hw_arena *a;     /* strings that live until rendering is done */
     int html;        /* building the HTML page (else Markdown) */
     int oom;         /* some allocation failed */
     char *ev_placed; /* event anchor already on the page */
     char *m_placed;  /* metric anchor already on the page */
-    /* Built once per page, as every metric that reads an event links it:
-     * event i's link and detail (ev_known[i]: both are set, NULL or not). */
-    const char **ev_link;
-    const char **ev_detail;
-    char *ev_known;
-    /* A metric's "uses" list holds (kind, index) when stamp[kind][index]
-     * equals its serial: a fresh set per metric at no cost. */
-    int *stamp[REF_METRIC + 1];
-    int serial;
-    /* Where the leaf helpers (fmt, esc, anchor) build their text before
-     * it is copied into the arena: one buffer reused, not one malloc'd
-     * per string. They call no helper while building, so it is never in
-     * use twice. */
-    hw_buf scratch;
 } dgen;
 
 /* Every string helper returns text, never NULL: an allocation failure
@@ -135,37 +118,27 @@ static const char *take(dgen *g, hw_buf *b)
     return s;
 }
 
-/* The scratch buffer's text as an arena string; the buffer is emptied. */
-static const char *take_scratch(dgen *g)
-{
-    hw_buf *b = &g->scratch;
-    if (b->failed)
-        g->oom = 1;
-    const char *s = ok(g, arena_strndup(g->a, b->data ? b->data : "", b->len));
-    buf_reset(b);
-    return s;
-}
-
 /* A formatted arena string. */
 __attribute__((format(printf, 2, 3))) static const char *fmt(dgen *g,
                                                              const char *f, ...)
 {
     va_list ap;
     va_start(ap, f);
-    buf_vprintf(&g->scratch, f, ap);
+    hw_buf b;
+    buf_init(&b);
+    buf_vprintf(&b, f, ap);
     va_end(ap);
-    return take_scratch(g);
+    return take(g, &b);
 }
 
 /* Template data: a missing string becomes null, which is falsy and, unlike
- * a missing key, stops Mustache from finding the name further out.
- * Neither key nor value is copied: keys are literals, and values are
- * strings of the page's arena or the IR, which outlive the data. */
+ * a missing key, stops Mustache from finding the name further out. */
 static void put(cJSON *o, const char *key, const char *s)
 {
-    cJSON *v = s ? cJSON_CreateStringReference(s) : cJSON_CreateNull();
-    if (v && !cJSON_AddItemToObjectCS(o, key, v))
-        cJSON_Delete(v); /* `o` itself was lost to out-of-memory */
+    if (s)
+        cJSON_AddStringToObject(o, key, s);
+    else
+        cJSON_AddNullToObject(o, key);
 }
 
 /* has_<key>: the list is not empty (Mustache has no index lookups). */
@@ -179,9 +152,11 @@ static void has(cJSON *obj, const char *key)
 
 static const char *esc(dgen *g, const char *s)
 {
-    mu_escape_append(&g->scratch, s ? s : "",
+    hw_buf b;
+    buf_init(&b);
+    mu_escape_append(&b, s ? s : "",
                      g->html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN);
-    return take_scratch(g);
+    return take(g, &b);
 }
 
 /* A code span: Markdown backticks hold text raw, so text that could end
@@ -213,15 +188,16 @@ static const char *remark(dgen *g, const char *label, const char *raw)
  * so ids are safe raw in HTML attributes and Markdown link targets. */
 static const char *anchor(dgen *g, const char *prefix, const char *name)
 {
-    hw_buf *b = &g->scratch;
-    buf_puts(b, prefix);
+    hw_buf b;
+    buf_init(&b);
+    buf_puts(&b, prefix);
     for (const char *p = name ? name : ""; *p; p++) {
         char c = *p;
         int safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
                    (c >= '0' && c <= '9') || c == '_' || c == '-';
-        buf_putc(b, safe ? c : '-');
+        buf_putc(&b, safe ? c : '-');
     }
-    return take_scratch(g);
+    return take(g, &b);
 }
 
 static const char *link(dgen *g, const char *id, const char *raw)
@@ -287,7 +263,7 @@ static cJSON *list_item(cJSON *arr, const char *raw, const char *detail)
     cJSON *o = jobj(arr, NULL);
     put(o, "link", raw);
     put(o, "detail", detail);
-    jbool(o, "first", arr && arr->child == o); /* O(1): arrays get long */
+    jbool(o, "first", arr->child == o); /* O(1): arrays get long */
     return o;
 }
 
@@ -342,33 +318,9 @@ static void desc_blocks(dgen *g, cJSON *parent, const char *key,
 
 /* ---- links to things on the page ----------------------------------------- */
 
-static const char *event_detail(dgen *g, int i);
-
-/* Event i's link and detail, from the page's cache when there is one. */
-static const char *event_link_detail(dgen *g, int i, const char **detail)
-{
-    if (g->ev_known && g->ev_known[i]) {
-        *detail = g->ev_detail[i];
-        return g->ev_link[i];
-    }
-    hw_arena *now = g->a;
-    if (g->ev_known)
-        g->a = g->page; /* cached for the page, not for one item */
-    const char *link = code_link(g, "ev-", g->t->events[i].name);
-    *detail = event_detail(g, i);
-    g->a = now;
-    if (g->ev_known) {
-        g->ev_link[i] = link;
-        g->ev_detail[i] = *detail;
-        g->ev_known[i] = 1;
-    }
-    return link;
-}
-
 static const char *event_link(dgen *g, int i)
 {
-    const char *detail;
-    return event_link_detail(g, i, &detail);
+    return code_link(g, "ev-", g->t->events[i].name);
 }
 
 static const char *ref_link(dgen *g, hw_ref_kind k, int i)
@@ -570,80 +522,6 @@ static const char *programmed_by(dgen *g, int i)
     return take(g, &b);
 }
 
-/* ---- long lists, built while rendering -----------------------------------
- *
- * The event sections and the metric groups of a large spec hold most of a
- * page. They go into the data as mu_lazy_list nodes: each item is built
- * just before the template reaches it, into the item arena (strings and
- * cJSON nodes alike), and dropped after it, so the page never holds more
- * than one section of rows. Items are built in page order, as they were
- * when the whole tree came first, so anchors go to first appearances as
- * before; whatever outlives an item (the event link cache) is made in the
- * page arena. */
-
-typedef struct lazy_items lazy_items;
-/* Append item k to `into` (an array). */
-typedef void (*lazy_build_fn)(dgen *g, const lazy_items *l, int k, cJSON *into);
-
-struct lazy_items {
-    mu_lazy_list list;
-    dgen *g;
-    lazy_build_fn build;
-    const void *ctx;     /* the builder's own data */
-    int *kind, *index;   /* what item k is, for the builder */
-    cjson_pool_mark mark;
-};
-
-static cJSON *lazy_item(void *ctx, int k)
-{
-    lazy_items *l = ctx;
-    dgen *g = l->g;
-    l->mark = cjson_pool_push(g->item);
-    g->a = g->item;
-    cJSON *holder = cJSON_CreateArray();
-    if (holder)
-        l->build(g, l, k, holder);
-    g->a = g->page;
-    int failed = g->oom || arena_failed(g->item) || cjson_alloc_failures() > 0;
-    return holder && !failed ? holder->child : NULL;
-}
-
-static void lazy_done(void *ctx, cJSON *item)
-{
-    (void)item;
-    lazy_items *l = ctx;
-    cjson_pool_pop(l->mark);
-    arena_reset(l->g->item);
-}
-
-/* A lazy list of up to `cap` items under `key`; add items with lazy_add. */
-static lazy_items *lazy_list(dgen *g, cJSON *obj, const char *key, int cap,
-                             lazy_build_fn build, const void *ctx)
-{
-    lazy_items *l = arena_alloc(g->page, sizeof *l);
-    int *kind = arena_alloc(g->page, (size_t)(cap + 1) * sizeof *kind);
-    int *index = arena_alloc(g->page, (size_t)(cap + 1) * sizeof *index);
-    if (missing(g, l) || missing(g, kind) || missing(g, index))
-        return NULL;
-    *l = (lazy_items){{0, lazy_item, lazy_done, l}, g, build, ctx, kind, index,
-                      {NULL, 0}};
-    cJSON *node = mu_lazy_node(&l->list);
-    if (missing(g, node))
-        return NULL;
-    if (!cJSON_AddItemToObjectCS(obj, key, node)) {
-        cJSON_Delete(node);
-        g->oom = 1;
-        return NULL;
-    }
-    return l;
-}
-
-static void lazy_add(lazy_items *l, int kind, int index)
-{
-    l->kind[l->list.count] = kind;
-    l->index[l->list.count++] = index;
-}
-
 typedef struct ev_cols {
     int code, counter_id, block, index, width, reg, units;
 } ev_cols;
@@ -726,67 +604,12 @@ static cJSON *event_section(cJSON *arr, const char *id, const char *title,
     return s;
 }
 
-enum { SEC_GROUP, SEC_BLOCK, SEC_OTHER };
-
-/* How the events page part is cut into sections (see events()). */
-typedef struct ev_plan {
-    ev_cols cols;
-    int by_group, by_block;
-    const char *done; /* event shown in a group or block section */
-} ev_plan;
-
-/* Event section k with its rows: a functional group, a block, or the
- * events neither placed. */
-static void event_section_item(dgen *g, const lazy_items *l, int k, cJSON *into)
-{
-    const hw_target *t = g->t;
-    const ev_plan *p = l->ctx;
-    int i = l->index[k];
-    cJSON *s;
-    if (l->kind[k] == SEC_GROUP) {
-        const hw_group *gr = &t->groups[i];
-        s = event_section(into, anchor(g, "eg-", gr->name),
-                          gr->title ? gr->title : gr->name, code(g, gr->name),
-                          gr->description);
-        cJSON *rows = cJSON_GetObjectItem(s, "events");
-        for (int m = 0; m < gr->nmembers; m++) {
-            int e = ir_find_event(t, gr->members[m]);
-            if (e >= 0)
-                event_row(g, rows, e, &p->cols);
-        }
-        return;
-    }
-    if (l->kind[k] == SEC_BLOCK) {
-        const hw_block *bl = &t->blocks[i];
-        const char *intro =
-            bl->size ? fmt(g, "Block id %d, %d counters in the block.", bl->id,
-                           bl->size)
-                     : fmt(g, "Block id %d.", bl->id);
-        s = event_section(into, anchor(g, "blk-", bl->name),
-                          bl->title ? bl->title : bl->name, code(g, bl->name),
-                          intro);
-        cJSON *rows = cJSON_GetObjectItem(s, "events");
-        for (int e = 0; e < t->nevents; e++)
-            if (t->events[e].block == i)
-                event_row(g, rows, e, &p->cols);
-        return;
-    }
-    s = event_section(into, "other-events",
-                      p->by_group || p->by_block ? "Other events" : "All events",
-                      NULL, p->by_group ? "Events in no functional group." : NULL);
-    cJSON *rows = cJSON_GetObjectItem(s, "events");
-    for (int e = 0; e < t->nevents; e++)
-        if (!p->done[e])
-            event_row(g, rows, e, &p->cols);
-}
-
 static void events(dgen *g, cJSON *data)
 {
     const hw_target *t = g->t;
-    if (!t->nevents) {
-        jarr(data, "event_sections");
+    cJSON *secs = jarr(data, "event_sections");
+    if (!t->nevents)
         return;
-    }
     int by_group = 0;
     for (int i = 0; i < t->ngroups; i++)
         by_group |= t->groups[i].kind == GROUP_EVENTS;
@@ -825,14 +648,8 @@ static void events(dgen *g, cJSON *data)
     }
     has(data, "blocks");
 
-    ev_plan *plan = arena_alloc(g->a, sizeof *plan);
     char *done = arena_alloc(g->a, (size_t)t->nevents + 1);
-    if (missing(g, plan) || missing(g, done))
-        return;
-    *plan = (ev_plan){c, by_group, by_block, done};
-    lazy_items *l = lazy_list(g, data, "event_sections",
-                              t->ngroups + t->nblocks + 1, event_section_item, plan);
-    if (!l)
+    if (missing(g, done))
         return;
     if (by_group) {
         /* functional groups in spec order, members in group order */
@@ -840,25 +657,50 @@ static void events(dgen *g, cJSON *data)
             const hw_group *gr = &t->groups[i];
             if (gr->kind != GROUP_EVENTS)
                 continue;
-            lazy_add(l, SEC_GROUP, i);
+            cJSON *s = event_section(secs, anchor(g, "eg-", gr->name),
+                                     gr->title ? gr->title : gr->name,
+                                     code(g, gr->name), gr->description);
+            cJSON *rows = cJSON_GetObjectItem(s, "events");
             for (int k = 0; k < gr->nmembers; k++) {
                 int e = ir_find_event(t, gr->members[k]);
-                if (e >= 0)
-                    done[e] = 1;
+                if (e < 0)
+                    continue;
+                event_row(g, rows, e, &c);
+                done[e] = 1;
             }
         }
     } else if (by_block) {
         for (int b = 0; b < t->nblocks; b++) {
-            lazy_add(l, SEC_BLOCK, b);
-            for (int e = 0; e < t->nevents; e++)
-                done[e] |= t->events[e].block == b;
+            const hw_block *bl = &t->blocks[b];
+            const char *intro =
+                bl->size ? fmt(g, "Block id %d, %d counters in the block.",
+                               bl->id, bl->size)
+                         : fmt(g, "Block id %d.", bl->id);
+            cJSON *s = event_section(secs, anchor(g, "blk-", bl->name),
+                                     bl->title ? bl->title : bl->name,
+                                     code(g, bl->name), intro);
+            cJSON *rows = cJSON_GetObjectItem(s, "events");
+            for (int e = 0; e < t->nevents; e++) {
+                if (t->events[e].block != b)
+                    continue;
+                event_row(g, rows, e, &c);
+                done[e] = 1;
+            }
         }
     }
-    for (int e = 0; e < t->nevents; e++)
-        if (!done[e]) {
-            lazy_add(l, SEC_OTHER, 0);
-            break;
-        }
+    cJSON *rest = NULL;
+    for (int e = 0; e < t->nevents; e++) {
+        if (done[e])
+            continue;
+        if (!rest)
+            rest = cJSON_GetObjectItem(
+                event_section(
+                    secs, "other-events",
+                    by_group || by_block ? "Other events" : "All events", NULL,
+                    by_group ? "Events in no functional group." : NULL),
+                "events");
+        event_row(g, rest, e, &c);
+    }
 }
 
 /* ---- constants and inputs ------------------------------------------------ */
@@ -982,34 +824,18 @@ static const char *formula(dgen *g, const hw_expr *e)
 typedef struct uses_ctx {
     dgen *g;
     cJSON *arr;
+    name_index seen; /* names listed so far: one namespace for events,
+                        constants, inputs and metrics (the checker's) */
 } uses_ctx;
 
-/* Mark (kind, index) listed for the current metric; 1 when it was new.
- * Kind and index name one thing, as names do: the checker keeps one
- * namespace for events, constants, inputs and metrics. */
-static int first_sight(dgen *g, hw_ref_kind k, int i)
+/* Mark `name` seen; 1 when it was new. Per-metric name sets, not arrays
+ * over every event and metric, keep docs linear in the size of the spec. */
+static int first_sight(dgen *g, name_index *seen, const char *name)
 {
-    if (!g->stamp[k])
-        return 1;
-    if (g->stamp[k][i] == g->serial)
-        return 0;
-    g->stamp[k][i] = g->serial;
-    return 1;
-}
-
-/* Zeroed stamps for every kind of name; -1 when out of memory. */
-static int stamps_alloc(dgen *g)
-{
-    const hw_target *t = g->t;
-    size_t n[REF_METRIC + 1] = {0};
-    n[REF_EVENT] = (size_t)t->nevents;
-    n[REF_CONSTANT] = (size_t)t->nconstants;
-    n[REF_INPUT] = (size_t)t->ninputs;
-    n[REF_METRIC] = (size_t)t->nmetrics;
-    for (int k = REF_EVENT; k <= REF_METRIC; k++)
-        if (!(g->stamp[k] = arena_alloc(g->a, (n[k] + 1) * sizeof(int))))
-            return -1;
-    return 0;
+    int old = name_index_put(seen, name, 0);
+    if (old == -2)
+        g->oom = 1;
+    return old == -1;
 }
 
 static const char *event_detail(dgen *g, int i)
@@ -1035,13 +861,10 @@ static int use_ref(void *ctx, hw_expr *ref)
     uses_ctx *u = ctx;
     if (ref->ref <= REF_UNRESOLVED || ref->ref > REF_METRIC || ref->index < 0)
         return 0;
-    if (!first_sight(u->g, ref->ref, ref->index))
+    if (!first_sight(u->g, &u->seen, ref->text))
         return 0;
-    const char *detail = NULL;
-    const char *link = ref->ref == REF_EVENT
-                           ? event_link_detail(u->g, ref->index, &detail)
-                           : ref_link(u->g, ref->ref, ref->index);
-    list_item(u->arr, link, detail);
+    list_item(u->arr, ref_link(u->g, ref->ref, ref->index),
+              ref->ref == REF_EVENT ? event_detail(u->g, ref->index) : NULL);
     return 0;
 }
 
@@ -1050,18 +873,19 @@ static int use_ref(void *ctx, hw_expr *ref)
 static void metric_uses(dgen *g, cJSON *o, const hw_metric *m)
 {
     const hw_target *t = g->t;
-    uses_ctx u = {g, jarr(o, "uses")};
-    g->serial++;
+    uses_ctx u = {g, jarr(o, "uses"), {0}};
+    if (name_index_init(&u.seen, 8) != 0) {
+        g->oom = 1;
+        return;
+    }
     if (m->expr)
         expr_each_ref(m->expr, use_ref, &u);
     for (int k = 0; k < m->nevents; k++) {
         int e = ir_find_event(t, m->events[k]);
-        if (e >= 0 && first_sight(g, REF_EVENT, e)) {
-            const char *detail;
-            const char *link = event_link_detail(g, e, &detail);
-            list_item(u.arr, link, detail);
-        }
+        if (e >= 0 && first_sight(g, &u.seen, t->events[e].name))
+            list_item(u.arr, event_link(g, e), event_detail(g, e));
     }
+    name_index_free(&u.seen);
 }
 
 static const char *badge(dgen *g, const char *cls, const char *text)
@@ -1123,8 +947,6 @@ static cJSON *metric_group(cJSON *groups, const char *id, const char *number,
     return o;
 }
 
-/* A part of the metrics: a template section, or one untitled part. Its
- * groups are added by the caller, built now or while rendering. */
 static cJSON *metric_part(cJSON *parts, const char *id, const char *number,
                           const char *title, const char *description)
 {
@@ -1134,19 +956,14 @@ static cJSON *metric_part(cJSON *parts, const char *id, const char *number,
     put(o, "title", title);
     put(o, "description", description);
     jbool(o, "titled", title != NULL);
+    jarr(o, "groups");
     return o;
 }
 
-enum { MG_GROUP, MG_OTHER };
-
-/* How the metrics are cut into groups (see metrics()). */
-typedef struct mg_plan {
-    char *done; /* metric shown in some group */
-    const char *other_title, *other_description;
-} mg_plan;
-
+/* Template sections -> groups -> series in guide order; else metric groups
+ * (and the ungrouped); else a model's outputs and intermediate values. */
 /* One metric group's table, its rows in the group's order. */
-static void group_rows(dgen *g, cJSON *groups, const hw_group *gr)
+static void group_rows(dgen *g, cJSON *groups, const hw_group *gr, char *done)
 {
     cJSON *go = metric_group(groups, anchor(g, "mg-", gr->name), gr->number,
                              gr->title ? gr->title : gr->name, code(g, gr->name),
@@ -1154,85 +971,43 @@ static void group_rows(dgen *g, cJSON *groups, const hw_group *gr)
     cJSON *rows = cJSON_GetObjectItem(go, "metrics");
     for (int k = 0; k < gr->nmembers; k++) {
         int m = ir_find_metric(g->t, gr->members[k]);
-        if (m >= 0)
+        if (m >= 0) {
             metric_row(g, rows, m);
-    }
-}
-
-/* Metrics no group listed, so that every metric appears once at least. */
-static void other_rows(dgen *g, cJSON *groups, const mg_plan *p)
-{
-    cJSON *rows = cJSON_GetObjectItem(
-        metric_group(groups, "other-metrics", NULL, p->other_title, NULL,
-                     p->other_description),
-        "metrics");
-    for (int i = 0; i < g->t->nmetrics; i++)
-        if (!p->done[i])
-            metric_row(g, rows, i);
-}
-
-static void metric_group_item(dgen *g, const lazy_items *l, int k, cJSON *into)
-{
-    if (l->kind[k] == MG_GROUP)
-        group_rows(g, into, &g->t->groups[l->index[k]]);
-    else
-        other_rows(g, into, l->ctx);
-}
-
-/* Metric group i goes into the lazy list; its members are then shown. */
-static void plan_group(lazy_items *l, const hw_target *t, int i, char *done)
-{
-    lazy_add(l, MG_GROUP, i);
-    for (int k = 0; k < t->groups[i].nmembers; k++) {
-        int m = ir_find_metric(t, t->groups[i].members[k]);
-        if (m >= 0)
             done[m] = 1;
+        }
     }
 }
-
-/* Template sections -> groups -> series in guide order; else metric groups
- * (and the ungrouped); else a model's outputs and intermediate values.
- * Each returns the last part's lazy groups (NULL: built already). */
 
 /* A template: its sections in order, each with its groups. */
-static lazy_items *template_parts(dgen *g, cJSON *parts, mg_plan *plan)
+static void template_parts(dgen *g, cJSON *parts, char *done)
 {
     const hw_target *t = g->t;
-    lazy_items *l = NULL;
     for (int s = 0; s < t->nsections; s++) {
         const hw_section *sec = &t->sections[s];
         cJSON *p = metric_part(parts,
                                anchor(g, "sec-", sec->number ? sec->number : fmt(g, "%d", s)),
                                sec->number, sec->title ? sec->title : "", sec->description);
-        int n = 0;
-        for (int i = 0; i < t->ngroups; i++)
-            n += t->groups[i].kind == GROUP_METRICS && t->groups[i].section == s;
-        l = lazy_list(g, p, "groups", n + 1, metric_group_item, plan);
-        if (!l)
-            return NULL;
+        cJSON *groups = cJSON_GetObjectItem(p, "groups");
         for (int i = 0; i < t->ngroups; i++)
             if (t->groups[i].kind == GROUP_METRICS && t->groups[i].section == s)
-                plan_group(l, t, i, plan->done);
+                group_rows(g, groups, &t->groups[i], done);
     }
-    return l;
 }
 
-static lazy_items *grouped_parts(dgen *g, cJSON *parts, mg_plan *plan)
+static void grouped_parts(dgen *g, cJSON *parts, char *done)
 {
     const hw_target *t = g->t;
-    lazy_items *l = lazy_list(g, metric_part(parts, NULL, NULL, NULL, NULL),
-                              "groups", t->ngroups + 1, metric_group_item, plan);
-    for (int i = 0; l && i < t->ngroups; i++)
+    cJSON *groups = cJSON_GetObjectItem(metric_part(parts, NULL, NULL, NULL, NULL), "groups");
+    for (int i = 0; i < t->ngroups; i++)
         if (t->groups[i].kind == GROUP_METRICS)
-            plan_group(l, t, i, plan->done);
-    return l;
+            group_rows(g, groups, &t->groups[i], done);
 }
 
-/* A model (small): outputs first, then its steps in evaluation order. */
+/* A model: outputs first, then its steps in evaluation order. */
 static void model_parts(dgen *g, cJSON *parts, char *done)
 {
     const hw_target *t = g->t;
-    cJSON *groups = jarr(metric_part(parts, NULL, NULL, NULL, NULL), "groups");
+    cJSON *groups = cJSON_GetObjectItem(metric_part(parts, NULL, NULL, NULL, NULL), "groups");
     cJSON *outs = cJSON_GetObjectItem(
         metric_group(groups, "model-outputs", NULL, "Outputs", NULL,
                      "What the model predicts."),
@@ -1256,27 +1031,25 @@ static void model_parts(dgen *g, cJSON *parts, char *done)
     }
 }
 
-/* The ungrouped metrics close the last part: into its lazy groups, or
- * built now after a model's groups, or as a part of their own. */
-static void other_metrics(dgen *g, cJSON *parts, const mg_plan *plan,
-                          lazy_items *last)
+/* Metrics no group listed, so that every metric appears once at least. */
+static void other_metrics(dgen *g, cJSON *parts, const char *done, int grouped)
 {
     const hw_target *t = g->t;
-    int any = 0;
-    for (int i = 0; i < t->nmetrics && !any; i++)
-        any = !plan->done[i];
-    if (!any || g->oom)
-        return;
-    if (last) {
-        lazy_add(last, MG_OTHER, 0);
-    } else if (cJSON_GetArraySize(parts)) {
-        cJSON *p = cJSON_GetArrayItem(parts, cJSON_GetArraySize(parts) - 1);
-        other_rows(g, cJSON_GetObjectItem(p, "groups"), plan);
-    } else {
-        lazy_items *l = lazy_list(g, metric_part(parts, NULL, NULL, NULL, NULL),
-                                  "groups", 1, metric_group_item, plan);
-        if (l)
-            lazy_add(l, MG_OTHER, 0);
+    cJSON *rest = NULL;
+    for (int i = 0; i < t->nmetrics; i++) {
+        if (done[i])
+            continue;
+        if (!rest) {
+            cJSON *p = cJSON_GetArraySize(parts)
+                           ? cJSON_GetArrayItem(parts, cJSON_GetArraySize(parts) - 1)
+                           : metric_part(parts, NULL, NULL, NULL, NULL);
+            rest = cJSON_GetObjectItem(
+                metric_group(cJSON_GetObjectItem(p, "groups"), "other-metrics", NULL,
+                             grouped || t->nsections ? "Other metrics" : "All metrics",
+                             NULL, grouped ? "Metrics in no metric group." : NULL),
+                "metrics");
+        }
+        metric_row(g, rest, i);
     }
 }
 
@@ -1309,21 +1082,16 @@ static void metrics(dgen *g, cJSON *data)
             : "Metrics by metric group; a metric in several groups is listed "
               "in each. "
               "Formulas use double arithmetic; x/0 is NaN.");
-    mg_plan *plan = arena_alloc(g->a, sizeof *plan);
     char *done = arena_alloc(g->a, (size_t)t->nmetrics + 1);
-    if (missing(g, plan) || missing(g, done))
+    if (missing(g, done))
         return;
-    *plan = (mg_plan){done,
-                      grouped || t->nsections ? "Other metrics" : "All metrics",
-                      grouped ? "Metrics in no metric group." : NULL};
-    lazy_items *last = NULL;
     if (t->nsections)
-        last = template_parts(g, parts, plan);
+        template_parts(g, parts, done);
     else if (grouped)
-        last = grouped_parts(g, parts, plan);
+        grouped_parts(g, parts, done);
     else if (model)
-        model_parts(g, parts, plan->done);
-    other_metrics(g, parts, plan, last);
+        model_parts(g, parts, done);
+    other_metrics(g, parts, done, grouped);
 }
 
 /* Series the reader must not take at face value: no expression in the
@@ -1905,7 +1673,7 @@ static void toc(cJSON *arr, int show, const char *id, const char *title)
     cJSON *o = jobj(arr, NULL);
     put(o, "id", id);
     put(o, "title", title);
-    jbool(o, "first", arr && arr->child == o); /* O(1): arrays get long */
+    jbool(o, "first", arr->child == o); /* O(1): arrays get long */
 }
 
 static int has_metric_dot(const hw_target *t)
@@ -1920,11 +1688,6 @@ static cJSON *page_data(dgen *g, hw_diag *d)
 {
     const hw_target *t = g->t;
     cJSON *data = cJSON_CreateObject();
-    if (!data) {
-        diag_error(d, NULL, "out of memory building the docs of %s",
-                   t->spec_name);
-        return NULL;
-    }
     put(data, "version", HWCGEN_VERSION);
     put(data, "spec", t->spec_name);
     put(data, "name", t->name ? t->name : t->id);
@@ -1982,27 +1745,32 @@ static cJSON *page_data(dgen *g, hw_diag *d)
     return data;
 }
 
-int emit_docs_page(const hw_target *t, int html, out_set *out,
+static int render_to(const char *tmpl, const cJSON *data, mu_escape e,
+                     out_set *out, const char *dir, const char *file,
+                     hw_diag *d)
+{
+    hw_buf b;
+    buf_init(&b);
+    int rc = render_template(tmpl, data, e, &b, d);
+    if (rc == 0)
+        rc = out_add(out, dir, file, &b);
+    buf_free(&b);
+    return rc;
+}
+
+static int emit_page(const hw_target *t, int html, out_set *out,
                      const char *dir, hw_diag *d)
 {
-    dgen g = {.t = t, .a = arena_create(), .item = arena_create(), .html = html};
-    g.page = g.a;
-    size_t ne = (size_t)t->nevents + 1;
+    dgen g = {t, arena_create(), html, 0, NULL, NULL};
     if (g.a) {
-        g.ev_placed = arena_alloc(g.a, ne);
+        g.ev_placed = arena_alloc(g.a, (size_t)t->nevents + 1);
         g.m_placed = arena_alloc(g.a, (size_t)t->nmetrics + 1);
-        g.ev_link = arena_alloc(g.a, ne * sizeof *g.ev_link);
-        g.ev_detail = arena_alloc(g.a, ne * sizeof *g.ev_detail);
-        g.ev_known = arena_alloc(g.a, ne);
-        stamps_alloc(&g);
     }
-    if (!g.a || !g.item || arena_failed(g.a)) {
+    if (!g.a || !g.ev_placed || !g.m_placed) {
         arena_free(g.a);
-        arena_free(g.item);
         diag_error(d, NULL, "out of memory");
         return -1;
     }
-    cjson_pool_begin(g.a); /* the data dies with g.a */
     cJSON *data = page_data(&g, d);
     int rc = data ? 0 : -1;
     if (rc == 0 && g.oom) {
@@ -2011,13 +1779,11 @@ int emit_docs_page(const hw_target *t, int html, out_set *out,
         rc = -1;
     }
     if (rc == 0)
-        rc = render_file(html ? "docs_target.html" : "docs_target.md", data,
+        rc = render_to(html ? "docs_target.html" : "docs_target.md", data,
                        html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN, out, dir,
                        fmt(&g, "docs/%s.%s", t->slug, html ? "html" : "md"), d);
-    cjson_pool_end();
+    cJSON_Delete(data);
     arena_free(g.a);
-    arena_free(g.item);
-    buf_free(&g.scratch);
     return rc;
 }
 
@@ -2056,78 +1822,33 @@ static void dot_banner(dgen *g, cJSON *data, const char *what)
     put(data, "what", what);
 }
 
-/* Name sets of one tree, so that drawing it stays linear in its size. */
-typedef struct tree_ix {
-    name_index nodes;    /* node name -> node */
-    name_index roots;    /* root names */
-    name_index slots;    /* stage group name -> its first slot */
-    name_index declared; /* loose group nodes already drawn */
-    int *bucket_head;    /* per slot: first node looked at in it, or -1 */
-    int *bucket_next;    /* per node: the next node of its slot, or -1 */
-} tree_ix;
-
-static void tree_ix_free(tree_ix *ix)
+static int tree_is_root(const hw_methodology *m, const char *name)
 {
-    name_index_free(&ix->nodes);
-    name_index_free(&ix->roots);
-    name_index_free(&ix->slots);
-    name_index_free(&ix->declared);
-}
-
-static int count_slots(const hw_methodology *m)
-{
-    int n = 0;
-    for (int s = 0; s < m->nstages; s++)
-        n += m->stages[s].ngroups;
-    return n;
-}
-
-/* Slot numbers run over every stage's groups in order. Each node goes in
- * the bucket of the first slot naming its group, nodes in spec order. */
-static int tree_ix_build(dgen *g, tree_ix *ix, const hw_methodology *m)
-{
-    int nslots = count_slots(m);
-    ix->bucket_head = arena_alloc(g->a, ((size_t)nslots + 1) * sizeof(int));
-    ix->bucket_next = arena_alloc(g->a, ((size_t)m->nnodes + 1) * sizeof(int));
-    if (!ix->bucket_head || !ix->bucket_next ||
-        name_index_init(&ix->nodes, (size_t)m->nnodes) != 0 ||
-        name_index_init(&ix->roots, (size_t)m->nroots) != 0 ||
-        name_index_init(&ix->slots, (size_t)nslots) != 0 ||
-        name_index_init(&ix->declared, 16) != 0)
-        return -1;
-    for (int x = 0; x < m->nnodes; x++)
-        if (name_index_put(&ix->nodes, m->nodes[x].name, x) == -2)
-            return -1;
     for (int r = 0; r < m->nroots; r++)
-        if (name_index_put(&ix->roots, m->roots[r], r) == -2)
-            return -1;
-    int slot = 0;
+        if (strcmp(m->roots[r], name) == 0)
+            return 1;
+    return 0;
+}
+
+static int tree_has_node(const hw_methodology *m, const char *name)
+{
+    for (int x = 0; x < m->nnodes; x++)
+        if (strcmp(m->nodes[x].name, name) == 0)
+            return 1;
+    return 0;
+}
+
+static int tree_in_stage(const hw_methodology *m, const char *name)
+{
     for (int s = 0; s < m->nstages; s++)
-        for (int k = 0; k < m->stages[s].ngroups; k++, slot++)
-            if (name_index_put(&ix->slots, m->stages[s].groups[k], slot) == -2)
-                return -1;
-    int *tail = arena_alloc(g->a, ((size_t)nslots + 1) * sizeof(int));
-    if (!tail)
-        return -1;
-    for (int i = 0; i < nslots; i++)
-        ix->bucket_head[i] = tail[i] = -1;
-    for (int x = 0; x < m->nnodes; x++) {
-        ix->bucket_next[x] = -1;
-        const char *grp = m->nodes[x].group;
-        int sl = grp ? name_index_get(&ix->slots, grp) : -1;
-        if (sl < 0)
-            continue;
-        if (tail[sl] < 0)
-            ix->bucket_head[sl] = x;
-        else
-            ix->bucket_next[tail[sl]] = x;
-        tail[sl] = x;
-    }
+        for (int k = 0; k < m->stages[s].ngroups; k++)
+            if (strcmp(m->stages[s].groups[k], name) == 0)
+                return 1;
     return 0;
 }
 
 /* A decision tree node: the metric, titled, bold when a root. */
-static void dot_tree_node(dgen *g, cJSON *arr, const tree_ix *ix,
+static void dot_tree_node(dgen *g, cJSON *arr, const hw_methodology *m,
                           const hw_tree_node *n)
 {
     int mi = ir_find_metric(g->t, n->name);
@@ -2136,7 +1857,7 @@ static void dot_tree_node(dgen *g, cJSON *arr, const tree_ix *ix,
     put(no, "label",
         dot_label(g, n->name, mi >= 0 ? g->t->metrics[mi].title : NULL));
     put(no, "shape", "box");
-    jbool(no, "root", name_index_get(&ix->roots, n->name) >= 0);
+    jbool(no, "root", tree_is_root(m, n->name));
 }
 
 /* A metric group the tree leads to. */
@@ -2162,16 +1883,12 @@ static int emit_topdown(dgen *g, const hw_methodology *m, out_set *out,
     put(data, "graph", dq(g, m->name));
     put(data, "label", dq(g, m->title ? m->title : m->name));
     char *placed = arena_alloc(g->a, (size_t)m->nnodes + 1);
-    tree_ix ix;
-    memset(&ix, 0, sizeof ix);
-    if (missing(g, placed) || tree_ix_build(g, &ix, m) != 0) {
-        tree_ix_free(&ix);
+    if (missing(g, placed)) {
         cJSON_Delete(data);
         diag_error(d, NULL, "out of memory");
         return -1;
     }
     cJSON *clusters = jarr(data, "clusters");
-    int slot = 0;
     for (int s = 0; s < m->nstages; s++) {
         const hw_stage *st = &m->stages[s];
         cJSON *c = jobj(clusters, NULL);
@@ -2179,24 +1896,27 @@ static int emit_topdown(dgen *g, const hw_methodology *m, out_set *out,
         put(c, "label", dq(g, stage_title(g, st->name)));
         cJSON *groups = jarr(c, "groups");
         cJSON *nodes = jarr(c, "nodes");
-        for (int k = 0; k < st->ngroups; k++, slot++) {
+        for (int k = 0; k < st->ngroups; k++) {
             const char *gname = st->groups[k];
-            /* Only the first slot of a group holds its nodes. */
-            int x = name_index_get(&ix.slots, gname) == slot ? ix.bucket_head[slot] : -1;
-            if (x < 0) {
-                dot_group_node(g, nodes, gname);
-                continue;
-            }
-            int gi = ir_find_group(g->t, GROUP_METRICS, gname);
-            cJSON *go = jobj(groups, NULL);
-            put(go, "id", dq(g, fmt(g, "cluster_g_%s", gname)));
-            put(go, "label",
-                dot_label(g, gname, gi >= 0 ? g->t->groups[gi].title : NULL));
-            cJSON *members = jarr(go, "nodes");
-            for (; x >= 0; x = ix.bucket_next[x]) {
-                dot_tree_node(g, members, &ix, &m->nodes[x]);
+            cJSON *members = NULL;
+            for (int x = 0; x < m->nnodes; x++) {
+                const hw_tree_node *n = &m->nodes[x];
+                if (placed[x] || !n->group || strcmp(n->group, gname) != 0)
+                    continue;
+                if (!members) {
+                    int gi = ir_find_group(g->t, GROUP_METRICS, gname);
+                    cJSON *go = jobj(groups, NULL);
+                    put(go, "id", dq(g, fmt(g, "cluster_g_%s", gname)));
+                    put(go, "label",
+                        dot_label(g, gname,
+                                  gi >= 0 ? g->t->groups[gi].title : NULL));
+                    members = jarr(go, "nodes");
+                }
+                dot_tree_node(g, members, m, n);
                 placed[x] = 1;
             }
+            if (!members)
+                dot_group_node(g, nodes, gname);
         }
     }
     /* tree nodes in no stage group; next items that are neither a tree
@@ -2204,18 +1924,20 @@ static int emit_topdown(dgen *g, const hw_methodology *m, out_set *out,
     cJSON *loose = jarr(data, "nodes");
     for (int x = 0; x < m->nnodes; x++)
         if (!placed[x])
-            dot_tree_node(g, loose, &ix, &m->nodes[x]);
+            dot_tree_node(g, loose, m, &m->nodes[x]);
     cJSON *edges = jarr(data, "edges");
     for (int x = 0; x < m->nnodes; x++) {
         const hw_tree_node *n = &m->nodes[x];
         for (int k = 0; k < n->nnext; k++) {
             const char *to = n->next[k];
-            int is_node = name_index_get(&ix.nodes, to) >= 0;
-            if (!is_node && name_index_get(&ix.slots, to) < 0) {
-                int first = name_index_put(&ix.declared, to, 0);
-                if (first == -2)
-                    g->oom = 1;
-                if (first == -1)
+            int is_node = tree_has_node(m, to);
+            if (!is_node && !tree_in_stage(m, to)) {
+                int first = 1;
+                for (int y = 0; y <= x && first; y++)
+                    for (int j = 0;
+                         j < (y < x ? m->nodes[y].nnext : k) && first; j++)
+                        first = strcmp(m->nodes[y].next[j], to) != 0;
+                if (first)
                     dot_group_node(g, loose, to);
             }
             cJSON *eo = jobj(edges, NULL);
@@ -2223,25 +1945,21 @@ static int emit_topdown(dgen *g, const hw_methodology *m, out_set *out,
             put(eo, "to", dq(g, fmt(g, "%s:%s", is_node ? "m" : "g", to)));
         }
     }
-    tree_ix_free(&ix);
     int rc = g->oom ? -1 : 0;
     if (rc != 0)
         diag_error(d, NULL, "out of memory");
     else
-        rc = render_file("docs_topdown.dot", data, MU_ESCAPE_NONE, out, dir,
+        rc = render_to("docs_topdown.dot", data, MU_ESCAPE_NONE, out, dir,
                        fmt(g, "docs/%s.dot", method_stem(g, m)), d);
     cJSON_Delete(data);
     return rc;
 }
 
-/* The metric graph's plan: which metrics get nodes, what each points at
- * (edge k: metric from[k] -> (kind, index) in the edge list) and which
- * names it reads get nodes. The lists are built while rendering. */
 typedef struct dot_uses {
     dgen *g;
-    lazy_items *edges;
-    int *from;     /* edge k starts at metric from[k] */
-    int metric;    /* the metric whose refs are walked */
+    cJSON *edges;
+    const char *from;
+    name_index seen; /* names of refs of this metric (see first_sight) */
     char *used[5]; /* refs of any metric: these get nodes */
 } dot_uses;
 
@@ -2260,80 +1978,17 @@ static const char *ref_id(dgen *g, hw_ref_kind k, int i)
     }
 }
 
-static void dot_edge(dot_uses *u, hw_ref_kind k, int i)
-{
-    u->used[k][i] = 1;
-    u->from[u->edges->list.count] = u->metric;
-    lazy_add(u->edges, k, i);
-}
-
 static int dot_ref(void *ctx, hw_expr *ref)
 {
     dot_uses *u = ctx;
     if (ref->ref <= REF_UNRESOLVED || ref->ref > REF_METRIC || ref->index < 0 ||
-        !first_sight(u->g, ref->ref, ref->index))
+        !first_sight(u->g, &u->seen, ref->text))
         return 0;
-    dot_edge(u, ref->ref, ref->index);
+    u->used[ref->ref][ref->index] = 1;
+    cJSON *eo = jobj(u->edges, NULL);
+    put(eo, "from", u->from);
+    put(eo, "to", ref_id(u->g, ref->ref, ref->index));
     return 0;
-}
-
-static void graph_metric(dgen *g, const lazy_items *l, int k, cJSON *into)
-{
-    const hw_metric *m = &g->t->metrics[l->index[k]];
-    cJSON *no = jobj(into, NULL);
-    put(no, "id", ref_id(g, REF_METRIC, l->index[k]));
-    put(no, "label", dot_label(g, m->name, m->title));
-}
-
-static void graph_edge(dgen *g, const lazy_items *l, int k, cJSON *into)
-{
-    const int *from = l->ctx;
-    cJSON *eo = jobj(into, NULL);
-    put(eo, "from", ref_id(g, REF_METRIC, from[k]));
-    put(eo, "to", ref_id(g, (hw_ref_kind)l->kind[k], l->index[k]));
-}
-
-static void graph_node(dgen *g, const lazy_items *l, int k, cJSON *into)
-{
-    static const char *const shapes[5] = {"", "ellipse", "diamond",
-                                          "parallelogram", "box"};
-    const hw_target *t = g->t;
-    int kind = l->kind[k], i = l->index[k];
-    const char *name = kind == REF_EVENT      ? t->events[i].name
-                       : kind == REF_CONSTANT ? t->constants[i].name
-                                              : t->inputs[i].name;
-    cJSON *no = jobj(into, NULL);
-    put(no, "id", ref_id(g, (hw_ref_kind)kind, i));
-    put(no, "label", dq(g, name));
-    put(no, "shape", shapes[kind]);
-}
-
-static int count_ref(void *ctx, hw_expr *ref)
-{
-    (void)ref;
-    ++*(int *)ctx;
-    return 0;
-}
-
-/* Edges and metric nodes in metric order, each edge once per metric. */
-static void plan_metric_graph(dgen *g, dot_uses *u, lazy_items *metrics)
-{
-    const hw_target *t = g->t;
-    for (int i = 0; i < t->nmetrics; i++) {
-        const hw_metric *m = &t->metrics[i];
-        if (!m->expr && !m->nevents)
-            continue;
-        lazy_add(metrics, 0, i);
-        u->metric = i;
-        g->serial++;
-        if (m->expr)
-            expr_each_ref(m->expr, dot_ref, u);
-        for (int k = 0; k < m->nevents; k++) {
-            int e = ir_find_event(t, m->events[k]);
-            if (e >= 0 && first_sight(g, REF_EVENT, e))
-                dot_edge(u, REF_EVENT, e);
-        }
-    }
 }
 
 /* Metrics (boxes) -> what their formulas read: events (ellipses),
@@ -2349,61 +2004,80 @@ static int emit_metric_graph(dgen *g, out_set *out, const char *dir, hw_diag *d)
            fmt(g, "%s: what each metric reads", t->name ? t->name : t->slug)));
     size_t n[5] = {0, (size_t)t->nevents, (size_t)t->nconstants,
                    (size_t)t->ninputs, (size_t)t->nmetrics};
-    int nedges = 0, nnodes = 0;
-    for (int i = 0; i < t->nmetrics; i++) {
-        if (t->metrics[i].expr)
-            expr_each_ref(t->metrics[i].expr, count_ref, &nedges);
-        nedges += t->metrics[i].nevents;
-    }
-    lazy_items *metrics = lazy_list(g, data, "metrics", t->nmetrics, graph_metric, NULL);
-    dot_uses u = {g, NULL, arena_alloc(g->a, ((size_t)nedges + 1) * sizeof(int)), 0, {NULL}};
-    u.edges = u.from ? lazy_list(g, data, "edges", nedges, graph_edge, u.from) : NULL;
-    int lost = !metrics || !u.edges;
+    dot_uses u = {g, jarr(data, "edges"), NULL, {0}, {NULL}};
     for (int k = REF_EVENT; k <= REF_METRIC; k++) {
         u.used[k] = arena_alloc(g->a, n[k] + 1);
-        lost |= !u.used[k] || (k == REF_EVENT && !g->stamp[k] && stamps_alloc(g) != 0);
+        if (!u.used[k]) {
+            cJSON_Delete(data);
+            diag_error(d, NULL, "out of memory");
+            return -1;
+        }
     }
-    if (!lost)
-        plan_metric_graph(g, &u, metrics);
-    for (int k = REF_EVENT; !lost && k <= REF_INPUT; k++)
-        for (size_t i = 0; i < n[k]; i++)
-            nnodes += u.used[k][i];
-    lazy_items *nodes = lost ? NULL : lazy_list(g, data, "nodes", nnodes, graph_node, NULL);
-    for (int k = REF_EVENT; nodes && k <= REF_INPUT; k++)
-        for (size_t i = 0; i < n[k]; i++)
-            if (u.used[k][i])
-                lazy_add(nodes, k, (int)i);
-    int rc = g->oom || lost || !nodes ? -1 : 0;
+    cJSON *mnodes = jarr(data, "metrics");
+    for (int i = 0; i < t->nmetrics; i++) {
+        const hw_metric *m = &t->metrics[i];
+        if (!m->expr && !m->nevents)
+            continue;
+        cJSON *no = jobj(mnodes, NULL);
+        u.from = ref_id(g, REF_METRIC, i);
+        put(no, "id", u.from);
+        put(no, "label", dot_label(g, m->name, m->title));
+        if (name_index_init(&u.seen, 8) != 0) {
+            g->oom = 1;
+            break;
+        }
+        if (m->expr)
+            expr_each_ref(m->expr, dot_ref, &u);
+        for (int k = 0; k < m->nevents; k++) {
+            int e = ir_find_event(t, m->events[k]);
+            if (e >= 0 && first_sight(g, &u.seen, t->events[e].name)) {
+                u.used[REF_EVENT][e] = 1;
+                cJSON *eo = jobj(u.edges, NULL);
+                put(eo, "from", u.from);
+                put(eo, "to", ref_id(g, REF_EVENT, e));
+            }
+        }
+        name_index_free(&u.seen);
+    }
+    cJSON *nodes = jarr(data, "nodes");
+    static const char *const shapes[5] = {"", "ellipse", "diamond",
+                                          "parallelogram", "box"};
+    for (int k = REF_EVENT; k <= REF_INPUT; k++)
+        for (size_t i = 0; i < n[k]; i++) {
+            if (!u.used[k][i])
+                continue;
+            const char *name = k == REF_EVENT      ? t->events[i].name
+                               : k == REF_CONSTANT ? t->constants[i].name
+                                                   : t->inputs[i].name;
+            cJSON *no = jobj(nodes, NULL);
+            put(no, "id", ref_id(g, (hw_ref_kind)k, (int)i));
+            put(no, "label", dq(g, name));
+            put(no, "shape", shapes[k]);
+        }
+    int rc = g->oom ? -1 : 0;
     if (rc != 0)
         diag_error(d, NULL, "out of memory");
     else
-        rc = render_file("docs_metrics.dot", data, MU_ESCAPE_NONE, out, dir,
+        rc = render_to("docs_metrics.dot", data, MU_ESCAPE_NONE, out, dir,
                        fmt(g, "docs/%s-metrics.dot", t->slug), d);
     cJSON_Delete(data);
     return rc;
 }
 
-int emit_docs_diagrams(const hw_target *t, out_set *out, const char *dir,
+static int emit_diagrams(const hw_target *t, out_set *out, const char *dir,
                          hw_diag *d)
 {
-    dgen g = {.t = t, .a = arena_create(), .item = arena_create()};
-    g.page = g.a;
-    if (!g.a || !g.item) {
-        arena_free(g.a);
-        arena_free(g.item);
+    dgen g = {t, arena_create(), 0, 0, NULL, NULL};
+    if (!g.a) {
         diag_error(d, NULL, "out of memory");
         return -1;
     }
     int rc = 0;
-    cjson_pool_begin(g.a); /* cJSON_Delete() inside frees nothing */
     for (int i = 0; rc == 0 && i < t->nmethodologies; i++)
         rc = emit_topdown(&g, &t->methodologies[i], out, dir, d);
     if (rc == 0 && has_metric_dot(t))
         rc = emit_metric_graph(&g, out, dir, d);
-    cjson_pool_end();
     arena_free(g.a);
-    arena_free(g.item);
-    buf_free(&g.scratch);
     return rc;
 }
 
@@ -2419,8 +2093,7 @@ static int emit_index(hw_target *const *targets, int n, int html, out_set *out,
                       const char *dir, hw_diag *d)
 {
     const hw_target **sorted = malloc((size_t)(n + 1) * sizeof *sorted);
-    dgen g = {.a = arena_create(), .html = html};
-    g.page = g.a;
+    dgen g = {NULL, arena_create(), html, 0, NULL, NULL};
     if (!sorted || !g.a) {
         free(sorted);
         arena_free(g.a);
@@ -2466,13 +2139,12 @@ static int emit_index(hw_target *const *targets, int n, int html, out_set *out,
         diag_error(d, NULL, "out of memory");
         rc = -1;
     } else {
-        rc = render_file(html ? "docs_index.html" : "docs_index.md", data,
+        rc = render_to(html ? "docs_index.html" : "docs_index.md", data,
                        html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN, out, dir,
                        html ? "docs/index.html" : "docs/index.md", d);
     }
     cJSON_Delete(data);
     arena_free(g.a);
-    buf_free(&g.scratch);
     free(sorted);
     return rc;
 }
@@ -2482,17 +2154,11 @@ int emit_docs(hw_target *const *targets, int n, out_set *out, const char *dir,
 {
     for (int i = 0; i < n; i++) {
         const hw_target *t = targets[i];
-        if (emit_docs_page(t, 0, out, dir, d) != 0 ||
-            emit_docs_page(t, 1, out, dir, d) != 0 ||
-            emit_docs_diagrams(t, out, dir, d) != 0)
+        if (emit_page(t, 0, out, dir, d) != 0 ||
+            emit_page(t, 1, out, dir, d) != 0 ||
+            emit_diagrams(t, out, dir, d) != 0)
             return -1;
     }
-    return emit_docs_index(targets, n, out, dir, d);
-}
-
-int emit_docs_index(hw_target *const *targets, int n, out_set *out, const char *dir,
-                    hw_diag *d)
-{
     if (emit_index(targets, n, 0, out, dir, d) != 0 ||
         emit_index(targets, n, 1, out, dir, d) != 0)
         return -1;

@@ -27,7 +27,6 @@
 #include <cjson/cJSON.h>
 #include <libxml/xmlstring.h>
 
-#include "cjson_alloc.h"
 #include "emit.h"
 #include "expr.h"
 #include "names.h"
@@ -40,7 +39,6 @@
 typedef struct perf_gen {
     const hw_target *t;
     hw_arena *a;          /* scratch, freed when the target is done */
-    hw_arena *item;       /* one file's events, or one metric's formula */
     hw_diag *d;
     out_set *out;
     const char *dir;
@@ -50,12 +48,10 @@ typedef struct perf_gen {
     long nodes;
 } perf_gen;
 
-/* A JSON file: its stem, its events (planned first, their objects built
- * only when the file is written) and, for metrics.json, its metrics. */
+/* A JSON file being filled: its stem and its top-level array. */
 typedef struct perf_file {
     const char *stem;
-    int first, count;  /* its events: perf_files.order[first, first+count) */
-    cJSON *metrics;    /* metric objects, after the events; or NULL */
+    cJSON *items;
 } perf_file;
 
 typedef struct perf_files {
@@ -63,9 +59,6 @@ typedef struct perf_files {
     int n;
     size_t cap;
     name_index stems; /* stem -> index into f; a scan is quadratic */
-    int *event, *file; /* event placed k-th, and its file */
-    int nplaced;
-    int *order;        /* placed events grouped by file, in placing order */
 } perf_files;
 
 /* ---- what perf sees -------------------------------------------------------- */
@@ -167,25 +160,31 @@ static cJSON *perf_object(perf_gen *g, cJSON *array)
     return o;
 }
 
-/* The index of file `stem`, created on first use; -1 out of memory. */
-static int perf_file_index(perf_gen *g, perf_files *fs, const char *stem)
+/* The array of file `stem`, created on first use. */
+static cJSON *perf_file_for(perf_gen *g, perf_files *fs, const char *stem)
 {
     int i = name_index_get(&fs->stems, stem);
     if (i >= 0)
-        return i;
+        return fs->f[i].items;
     perf_file *f = ARENA_PUSH(g->a, fs->f, fs->n, fs->cap);
-    if (!f || name_index_put(&fs->stems, stem, fs->n - 1) == -2) {
-        if (f)
+    if (!f || !(f->items = cJSON_CreateArray()) ||
+        name_index_put(&fs->stems, stem, fs->n - 1) == -2) {
+        if (f) {
+            cJSON_Delete(f->items);
+            f->items = NULL;
             fs->n--;
+        }
         g->oom = 1;
-        return -1;
+        return NULL;
     }
     f->stem = stem;
-    return fs->n - 1;
+    return f->items;
 }
 
 static void perf_files_free(perf_files *fs)
 {
+    for (int i = 0; i < fs->n; i++)
+        cJSON_Delete(fs->f[i].items);
     fs->n = 0;
     name_index_free(&fs->stems);
 }
@@ -204,44 +203,25 @@ static int perf_add_text(perf_gen *g, const char *name, const char *text)
     return rc;
 }
 
-static void perf_event(perf_gen *g, cJSON *array, const hw_event *e);
-
-/* The file's array is built here, into g->item, and dropped once printed:
- * one file's events at a time, never all of them. */
-static int perf_write_file(perf_gen *g, const perf_files *fs, perf_file *f)
+static int perf_write_file(perf_gen *g, const perf_file *f)
 {
-    hw_arena *keep = g->a;
-    cjson_pool_mark mark = cjson_pool_push(g->item);
-    g->a = g->item;
-    cJSON *items = cJSON_CreateArray();
-    for (int k = 0; items && k < f->count; k++)
-        perf_event(g, items, &g->t->events[fs->order[f->first + k]]);
-    while (items && f->metrics && f->metrics->child) {
-        cJSON *m = cJSON_DetachItemViaPointer(f->metrics, f->metrics->child);
-        if (!cJSON_AddItemToArray(items, m))
-            g->oom = 1;
-    }
-    char *text = items && !g->oom && !cjson_alloc_failures() ? cJSON_Print(items) : NULL;
-    const char *name = text ? arena_printf(g->a, "%s/%s.json", g->cpu_dir, f->stem) : NULL;
-    int rc = name ? perf_add_text(g, name, text) : -1;
-    if (!name)
+    char *text = cJSON_Print(f->items);
+    if (!text) {
         diag_error(g->d, NULL, "out of memory printing %s/%s.json", g->cpu_dir, f->stem);
-    g->a = keep;
-    cjson_pool_pop(mark);
-    arena_reset(g->item);
+        return -1;
+    }
+    int rc = perf_add_text(g, arena_printf(g->a, "%s/%s.json", g->cpu_dir, f->stem), text);
+    cJSON_free(text);
     return rc;
 }
 
 /* ---- events ----------------------------------------------------------------- */
 
-static int perf_event_text_ok(perf_gen *g, const hw_event *e)
-{
-    return perf_text_ok(g, &e->loc, "event", e->name, e->title) &&
-           perf_text_ok(g, &e->loc, "event", e->name, e->description);
-}
-
 static void perf_event(perf_gen *g, cJSON *array, const hw_event *e)
 {
+    if (!perf_text_ok(g, &e->loc, "event", e->name, e->title) ||
+        !perf_text_ok(g, &e->loc, "event", e->name, e->description))
+        return;
     cJSON *o = perf_object(g, array);
     if (!o)
         return;
@@ -249,15 +229,6 @@ static void perf_event(perf_gen *g, cJSON *array, const hw_event *e)
     perf_put(g, o, "EventName", e->name);
     perf_put(g, o, "BriefDescription", perf_desc(g, e->title));
     perf_put(g, o, "PublicDescription", perf_desc(g, e->description));
-}
-
-/* Event ei goes to file `file`, after the events placed before it. */
-static void perf_place(perf_gen *g, perf_files *fs, int ei, int file)
-{
-    if (file < 0 || !perf_event_text_ok(g, &g->t->events[ei]))
-        return;
-    fs->event[fs->nplaced] = ei;
-    fs->file[fs->nplaced++] = file;
 }
 
 /* Each event into the file of the first functional group that lists it. */
@@ -277,48 +248,29 @@ static void perf_grouped_events(perf_gen *g, perf_files *fs, char *done)
             if (ei < 0 || done[ei] || !perf_event_ok(&t->events[ei]))
                 continue;
             done[ei] = 1;
-            perf_place(g, fs, ei, perf_file_index(g, fs, stem));
+            cJSON *arr = perf_file_for(g, fs, stem);
+            if (arr)
+                perf_event(g, arr, &t->events[ei]);
         }
-    }
-}
-
-/* Each file's events, in the order they were placed (a counting sort). */
-static void perf_group_by_file(perf_gen *g, perf_files *fs)
-{
-    fs->order = arena_alloc(g->a, ((size_t)fs->nplaced + 1) * sizeof *fs->order);
-    if (!fs->order) {
-        g->oom = 1;
-        return;
-    }
-    for (int k = 0; k < fs->nplaced; k++)
-        fs->f[fs->file[k]].count++;
-    for (int i = 0, at = 0; i < fs->n; i++) {
-        fs->f[i].first = at;
-        at += fs->f[i].count;
-        fs->f[i].count = 0;
-    }
-    for (int k = 0; k < fs->nplaced; k++) {
-        perf_file *f = &fs->f[fs->file[k]];
-        fs->order[f->first + f->count++] = fs->event[k];
     }
 }
 
 static void perf_events(perf_gen *g, perf_files *fs)
 {
     const hw_target *t = g->t;
-    size_t n = (size_t)t->nevents + 1;
-    char *done = arena_alloc(g->a, n);
-    fs->event = arena_alloc(g->a, n * sizeof *fs->event);
-    fs->file = arena_alloc(g->a, n * sizeof *fs->file);
-    if (!done || !fs->event || !fs->file) {
+    char *done = arena_alloc(g->a, (size_t)t->nevents + 1);
+    if (!done) {
         g->oom = 1;
         return;
     }
     perf_grouped_events(g, fs, done);
-    for (int i = 0; i < t->nevents; i++)
-        if (!done[i] && perf_event_ok(&t->events[i]))
-            perf_place(g, fs, i, perf_file_index(g, fs, "other"));
-    perf_group_by_file(g, fs);
+    for (int i = 0; i < t->nevents; i++) {
+        if (done[i] || !perf_event_ok(&t->events[i]))
+            continue;
+        cJSON *arr = perf_file_for(g, fs, "other");
+        if (arr)
+            perf_event(g, arr, &t->events[i]);
+    }
 }
 
 /* ---- metrics ------------------------------------------------------------------ */
@@ -480,53 +432,37 @@ static int perf_metric_text_ok(perf_gen *g, const hw_metric *m)
 }
 
 /* Into metrics.json, created by the first metric perf can evaluate. */
-/* The formula as perf reads it, inlined metrics and all; NULL when perf
- * cannot express it (warned) or out of memory (g->oom). The tree is built
- * in g->item, dropped once printed. */
-static char *perf_metric_expr(perf_gen *g, const hw_metric *m)
-{
-    hw_arena *keep = g->a;
-    const char *why = NULL;
-    g->a = g->item;
-    g->nodes = 0;
-    hw_expr *e = perf_tree(g, m->expr, &why);
-    hw_buf expr;
-    buf_init(&expr);
-    if (e)
-        expr_print(&expr, e, EXPR_STYLE_PERF, NULL, NULL);
-    else if (why)
-        diag_warning(g->d, &m->formula_loc, "metric '%s': left out of perf "
-                     "metrics.json: %s", m->name, why);
-    g->oom |= (!e && !why) || expr.failed;
-    g->a = keep;
-    arena_reset(g->item);
-    char *text = e && !expr.failed ? buf_steal(&expr) : NULL;
-    buf_free(&expr);
-    return text;
-}
-
 static void perf_metric(perf_gen *g, perf_files *fs, const hw_metric *m)
 {
-    char *expr = perf_metric_expr(g, m);
-    if (!expr || !perf_metric_text_ok(g, m)) {
-        free(expr);
+    const char *why = NULL;
+    g->nodes = 0;
+    hw_expr *e = perf_tree(g, m->expr, &why);
+    if (!e) {
+        if (why)
+            diag_warning(g->d, &m->formula_loc, "metric '%s': left out of perf "
+                         "metrics.json: %s", m->name, why);
+        else
+            g->oom = 1;
         return;
     }
-    int i = perf_file_index(g, fs, "metrics");
-    perf_file *f = i >= 0 ? &fs->f[i] : NULL;
-    if (f && !f->metrics && !(f->metrics = cJSON_CreateArray()))
-        g->oom = 1;
-    cJSON *o = f && f->metrics ? perf_object(g, f->metrics) : NULL;
-    if (o) {
+    if (!perf_metric_text_ok(g, m))
+        return;
+    hw_buf expr;
+    buf_init(&expr);
+    expr_print(&expr, e, EXPR_STYLE_PERF, NULL, NULL);
+    cJSON *array = perf_file_for(g, fs, "metrics");
+    cJSON *o = array ? perf_object(g, array) : NULL;
+    if (o && !expr.failed) {
         perf_put(g, o, "MetricName", m->name);
-        perf_put(g, o, "MetricExpr", expr);
+        perf_put(g, o, "MetricExpr", expr.data);
         perf_put(g, o, "BriefDescription", perf_desc(g, m->title));
         perf_put(g, o, "PublicDescription", perf_desc(g, m->description));
         perf_put(g, o, "MetricGroup", perf_metric_groups(g, m));
         if (m->units)
             perf_put(g, o, "ScaleUnit", arena_printf(g->a, "1%s", m->units));
     }
-    free(expr);
+    g->oom |= expr.failed;
+    buf_free(&expr);
 }
 
 static void perf_metrics(perf_gen *g, perf_files *fs)
@@ -577,27 +513,21 @@ static int perf_cpu_files(perf_gen *g)
     if (g->oom)
         diag_error(g->d, NULL, "out of memory building perf JSON of %s", g->t->spec_name);
     for (int i = 0; rc == 0 && i < fs.n; i++)
-        rc = perf_write_file(g, &fs, &fs.f[i]);
+        rc = perf_write_file(g, &fs.f[i]);
     perf_files_free(&fs);
     return rc == 0 ? perf_aliases(g) : -1;
 }
 
 static int perf_cpu(const hw_target *t, out_set *out, const char *dir, hw_diag *d)
 {
-    perf_gen g = {t, arena_create(), arena_create(), d, out, dir, NULL, 0, 0, 0};
-    if (!g.a || !g.item) {
-        arena_free(g.a);
-        arena_free(g.item);
+    perf_gen g = {t, arena_create(), d, out, dir, NULL, 0, 0, 0};
+    if (!g.a) {
         diag_error(d, NULL, "out of memory");
         return -1;
     }
-    /* The JSON trees are dropped with the arenas (cjson_alloc.h). */
-    cjson_pool_begin(g.a);
     g.cpu_dir = arena_printf(g.a, "perf/arch/arm64/%s/%s", t->vendor, t->slug);
     int rc = g.cpu_dir ? perf_cpu_files(&g) : -1;
-    cjson_pool_end();
     arena_free(g.a);
-    arena_free(g.item);
     return rc;
 }
 

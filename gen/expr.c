@@ -403,18 +403,6 @@ void expr_format_number(char *out, size_t size, double v)
     }
 }
 
-void expr_c_number(char *out, size_t size, double v, expr_style style)
-{
-    char num[40];
-    expr_format_number(num, sizeof num, v);
-    /* a double literal, never int division */
-    const char *dot = strpbrk(num, ".eEn") ? "" : ".0";
-    if (style == EXPR_STYLE_C_V2)
-        snprintf(out, size, "hwcgen_v2_k(%s%s)", num, dot);
-    else
-        snprintf(out, size, "%s%s", num, dot);
-}
-
 typedef struct printer {
     hw_buf *out;
     expr_style style;
@@ -441,30 +429,18 @@ static int precedence(const hw_expr *e)
 
 static void print_node(printer *pr, const hw_expr *e);
 
-static int is_c(const printer *pr)
-{
-    return pr->style == EXPR_STYLE_C || pr->style == EXPR_STYLE_C_V2;
-}
-
-/* A helper's name: hwcgen_div, or hwcgen_v2_div for two lanes. */
-static void print_helper(printer *pr, const char *name)
-{
-    buf_printf(pr->out, "hwcgen_%s%s(", pr->style == EXPR_STYLE_C_V2 ? "v2_" : "", name);
-}
-
 static void print_number(printer *pr, const hw_expr *e)
 {
-    char num[64];
-    if (!is_c(pr) && e->text) {
+    char num[40];
+    if (pr->style != EXPR_STYLE_C && e->text) {
         /* Keep the spelling of the spec ("0x10", "1e6") for people. */
         buf_puts(pr->out, e->text);
         return;
     }
-    if (is_c(pr))
-        expr_c_number(num, sizeof num, e->value, pr->style);
-    else
-        expr_format_number(num, sizeof num, e->value);
+    expr_format_number(num, sizeof num, e->value);
     buf_puts(pr->out, num);
+    if (pr->style == EXPR_STYLE_C && !strpbrk(num, ".eEn"))
+        buf_puts(pr->out, ".0"); /* a double literal, never int division */
 }
 
 static void print_ref(printer *pr, const hw_expr *e)
@@ -479,71 +455,17 @@ static void print_ref(printer *pr, const hw_expr *e)
     buf_puts(pr->out, e->text);
 }
 
-static void print_c_fold(printer *pr, int func, hw_expr *const *args, int n);
-
-/* Whether e's C value can never be NaN: a number, an event (read as the
- * double of a uint64_t counter in every struct hwcgen writes), or min/max
- * of such, which returns one of its operands. */
-static int never_nan(const hw_expr *e)
-{
-    if (e->kind == EXPR_NUM)
-        return 1;
-    if (e->kind == EXPR_REF)
-        return e->ref == REF_EVENT;
-    if (e->kind != EXPR_CALL || (e->func != FUNC_MIN && e->func != FUNC_MAX))
-        return 0;
-    for (int i = 0; i < e->nargs; i++)
-        if (!never_nan(e->args[i]))
-            return 0;
-    return 1;
-}
-
-/* min(a, x) with `a` never NaN is exactly hwcgen_min_n(a, x) (see the
- * header). min(x, k) with k a number is too, as hwcgen_min_n(k, x), but
- * for equal zeros of either sign: none exist for k != 0, for k = +0
- * adding 0.0 gives hwcgen_min's +0.0, and k = -0 keeps the NaN tests.
- * Likewise for max. Returns 0 when the general helper is needed. */
-static int print_c_pair_n(printer *pr, int func, hw_expr *const *args, int n)
-{
-    const char *name = func == FUNC_MIN ? "min_n" : "max_n";
-    const hw_expr *k = args[n - 1];
-    int left_never_nan = 1;
-    for (int i = 0; i < n - 1; i++)
-        left_never_nan = left_never_nan && never_nan(args[i]);
-    if (left_never_nan) {
-        print_helper(pr, name);
-        print_c_fold(pr, func, args, n - 1);
-        buf_puts(pr->out, ", ");
-        print_node(pr, k);
-        buf_putc(pr->out, ')');
-        return 1;
-    }
-    if (k->kind != EXPR_NUM || (k->value == 0.0 && signbit(k->value)))
-        return 0;
-    if (k->value == 0.0)
-        buf_putc(pr->out, '(');
-    print_helper(pr, name);
-    print_node(pr, k);
-    buf_puts(pr->out, ", ");
-    print_c_fold(pr, func, args, n - 1);
-    buf_putc(pr->out, ')');
-    if (k->value == 0.0)
-        buf_puts(pr->out, pr->style == EXPR_STYLE_C_V2 ? " + hwcgen_v2_k(0.0))" : " + 0.0)");
-    return 1;
-}
-
 /* In C, min/max of n arguments nest two at a time (left first); the helpers
  * make NaN propagate, which fmin/fmax would not. */
-static void print_c_fold(printer *pr, int func, hw_expr *const *args, int n)
+static void print_c_fold(printer *pr, const char *name, hw_expr *const *args,
+                         int n)
 {
     if (n == 1) {
         print_node(pr, args[0]);
         return;
     }
-    if (print_c_pair_n(pr, func, args, n))
-        return;
-    print_helper(pr, func == FUNC_MIN ? "min" : "max");
-    print_c_fold(pr, func, args, n - 1);
+    buf_printf(pr->out, "%s(", name);
+    print_c_fold(pr, name, args, n - 1);
     buf_puts(pr->out, ", ");
     print_node(pr, args[n - 1]);
     buf_putc(pr->out, ')');
@@ -553,20 +475,19 @@ static void print_c_call(printer *pr, const hw_expr *e)
 {
     static const char *const c_names[FUNC_COUNT] = {
         "hwcgen_min", "hwcgen_max", "ceil", "floor", "fabs"};
-    static const char *const v2_names[FUNC_COUNT] = {
-        "hwcgen_v2_min", "hwcgen_v2_max", "hwcgen_v2_ceil", "hwcgen_v2_floor", "hwcgen_v2_abs"};
+    const char *name = c_names[e->func];
     if (e->nargs == 1) {
-        buf_printf(pr->out, "%s(", (pr->style == EXPR_STYLE_C_V2 ? v2_names : c_names)[e->func]);
+        buf_printf(pr->out, "%s(", name);
         print_node(pr, e->args[0]);
         buf_putc(pr->out, ')');
         return;
     }
-    print_c_fold(pr, e->func, e->args, e->nargs);
+    print_c_fold(pr, name, e->args, e->nargs);
 }
 
 static void print_call(printer *pr, const hw_expr *e)
 {
-    if (is_c(pr)) {
+    if (pr->style == EXPR_STYLE_C) {
         print_c_call(pr, e);
         return;
     }
@@ -597,9 +518,9 @@ static void print_operand(printer *pr, const hw_expr *parent,
 
 static void print_binary(printer *pr, const hw_expr *e)
 {
-    if (is_c(pr) && (e->kind == EXPR_DIV || e->kind == EXPR_MOD)) {
+    if (pr->style == EXPR_STYLE_C && (e->kind == EXPR_DIV || e->kind == EXPR_MOD)) {
         /* NaN on a zero divisor, as the shared semantics say */
-        print_helper(pr, e->kind == EXPR_DIV ? "div" : "mod");
+        buf_puts(pr->out, e->kind == EXPR_DIV ? "hwcgen_div(" : "hwcgen_mod(");
         print_node(pr, e->args[0]);
         buf_puts(pr->out, ", ");
         print_node(pr, e->args[1]);

@@ -30,9 +30,6 @@ hw_expr *expr_parse(hw_arena *a, const char *text, expr_error *err);
 
 typedef enum {
     EXPR_STYLE_C,     /* C source: double literals, hwcgen_div() etc. */
-    EXPR_STYLE_C_V2,  /* C source on two samples at once, one in each lane
-                         of a vector (hwcgen_v2 in the metrics header):
-                         numbers hwcgen_v2_k(1.5), hwcgen_v2_div() etc. */
     EXPR_STYLE_PERF,  /* perf MetricExpr: every binary op parenthesised */
     EXPR_STYLE_INFIX  /* for people: minimal parentheses, spaces */
 } expr_style;
@@ -54,9 +51,5 @@ int expr_each_ref(hw_expr *e, expr_ref_fn fn, void *ctx);
 
 /* Shortest decimal text that reads back as exactly `v` ("0.1", "1e+06"). */
 void expr_format_number(char *out, size_t size, double v);
-
-/* v as a C operand in `style` (EXPR_STYLE_C or EXPR_STYLE_C_V2): a double
- * literal ("32.0", "1e+300"), for two lanes inside hwcgen_v2_k(...). */
-void expr_c_number(char *out, size_t size, double v, expr_style style);
 
 #endif

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json_lines.h"
 #include "names.h"
 
 static const char *display_name(const char *path)
@@ -21,20 +20,18 @@ static const char *display_name(const char *path)
     return slash ? slash + 1 : path;
 }
 
-/* The struct itself is malloc'd, not in its arena, so that target_clear()
- * can swap the arena under it. */
 hw_target *target_create(const char *spec_path)
 {
-    hw_target *t = calloc(1, sizeof *t);
-    if (!t)
+    hw_arena *a = arena_create();
+    if (!a)
         return NULL;
-    t->arena = arena_create();
-    t->spec_path = t->arena ? arena_strdup(t->arena, spec_path) : NULL;
-    if (!t->spec_path) {
-        arena_free(t->arena);
-        free(t);
+    hw_target *t = arena_alloc(a, sizeof *t);
+    if (!t) {
+        arena_free(a);
         return NULL;
     }
+    t->arena = a;
+    t->spec_path = arena_strdup(a, spec_path);
     t->spec_name = display_name(t->spec_path);
     return t;
 }
@@ -45,29 +42,8 @@ void target_free(hw_target *t)
 {
     if (t) {
         names_free(t);
-        json_lines_defer_free(t->lines);
-        arena_free(t->arena);
-        free(t);
+        arena_free(t->arena); /* t itself lives in the arena */
     }
-}
-
-int target_clear(hw_target *t)
-{
-    hw_arena *a = arena_create();
-    const char *path = a ? arena_strdup(a, t->spec_path) : NULL;
-    if (!path) {
-        arena_free(a);
-        return -1;
-    }
-    hw_lines *lines = t->lines;
-    names_free(t);
-    arena_free(t->arena);
-    memset(t, 0, sizeof *t);
-    t->arena = a;
-    t->spec_path = path;
-    t->spec_name = display_name(path);
-    t->lines = lines;
-    return 0;
 }
 
 /* ---- lookup by name ------------------------------------------------------- */
@@ -102,21 +78,8 @@ static void names_free(hw_target *t)
                 ok = 0;                                                       \
     } while (0)
 
-/* The index covers every list as it is now (items are only ever added,
- * never renamed, so the counts tell). */
-static int index_current(const hw_target *t)
-{
-    const struct ir_names *x = t->names_index;
-    return x && x->n[IX_EVENTS] == t->nevents && x->n[IX_CONSTANTS] == t->nconstants &&
-           x->n[IX_INPUTS] == t->ninputs && x->n[IX_METRICS] == t->nmetrics &&
-           x->n[IX_BLOCKS] == t->nblocks && x->n[IX_ENUMS] == t->nenums &&
-           x->n[IX_EVENT_GROUPS] == t->ngroups;
-}
-
 int ir_index(hw_target *t)
 {
-    if (index_current(t))
-        return 0;
     names_free(t);
     struct ir_names *x = calloc(1, sizeof *x);
     if (!x)

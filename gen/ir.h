@@ -14,16 +14,11 @@
 
 #include "arena.h"
 
-/* Lines of a JSON spec, found only when a diagnostic asks (json_lines.h). */
-typedef struct hw_lines hw_lines;
-
 typedef struct hw_loc {
     const char *file; /* spec path as the user gave it */
-    int line;         /* 1-based; 0 when unknown or not yet looked up */
+    int line;         /* 1-based; 0 when unknown */
     int col;          /* 1-based; 0 when unknown */
     const char *path; /* JSON path ("metrics.ipc.formula") or NULL */
-    hw_lines *lines;  /* where to look `path` up when line is 0; or NULL.
-                         Use loc_line() (diag.h) to read the line. */
 } hw_loc;
 
 /* ---- expressions ------------------------------------------------------ */
@@ -382,33 +377,21 @@ typedef struct hw_target {
 
     /* Name -> index tables behind ir_find_* (ir_index()); NULL = none. */
     struct ir_names *names_index;
-
-    /* Owned: the JSON text behind locations' lines (JSON specs only). */
-    hw_lines *lines;
 } hw_target;
 
 hw_target *target_create(const char *spec_path);
 void target_free(hw_target *t);
-/* Back to just created: everything loaded is dropped; the path and the
- * kept spec text (lines) stay. -1 (nothing changed) when out of memory. */
-int target_clear(hw_target *t);
 
 /* Append a zeroed element: e.g. IR_PUSH(t, events) -> hw_event *. */
 #define IR_PUSH(t, list) ARENA_PUSH((t)->arena, (t)->list, (t)->n##list, (t)->cap_##list)
-/* Room for `more` elements beyond the current ones, when the count is
- * known before the pushes (a loader that sees its JSON object's size). */
-#define IR_RESERVE(t, list, more)                                             \
-    arena_grow((t)->arena, (void **)&(t)->list, &(t)->cap_##list,             \
-               (size_t)(t)->n##list + (size_t)(more), sizeof *(t)->list)
 
 /* Index of the named item, or -1. Linear in spec order until ir_index()
  * builds hash tables; callers need not care which. */
 /* Hash every list ir_find_* searches, so lookups stay O(1) on big specs
  * (check_target() calls it first; loaders may call it once their lists are
  * complete). The first item of a name wins, as in the linear scan; a list
- * that grows afterwards is scanned linearly again; an index that still
- * covers every list is kept. -1 when out of memory (lookups then stay
- * linear, with the same results). */
+ * that grows afterwards is scanned linearly again. -1 when out of memory
+ * (lookups then stay linear, with the same results). */
 int ir_index(hw_target *t);
 int ir_find_event(const hw_target *t, const char *name);
 int ir_find_constant(const hw_target *t, const char *name);

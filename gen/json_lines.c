@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pages.h"
-
 enum { MAX_DEPTH = 1024 }; /* cJSON rejects deeper documents first */
 
 typedef struct frame {
@@ -161,7 +159,6 @@ int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len)
     scanner *s = calloc(1, sizeof *s);
     if (!s || name_index_init(&s->copies, 16) != 0) {
         free(s);
-        name_index_free(&jl->paths);
         return -1;
     }
     s->text = text;
@@ -229,113 +226,6 @@ int json_lines_get(const json_lines *jl, const char *path)
 void json_lines_free(json_lines *jl)
 {
     name_index_free(&jl->paths);
-}
-
-struct hw_lines {
-    char *text;       /* NULL while released (json_lines_release) */
-    size_t len;
-    char *path;       /* released: where to read the text again */
-    struct stat st;   /* ... and what the file was when first read */
-    int state; /* 0: not built, 1: built, -1: out of memory */
-    hw_arena *arena;
-    json_lines map;
-};
-
-hw_lines *json_lines_adopt(char *text, size_t len)
-{
-    hw_lines *lz = calloc(1, sizeof *lz);
-    if (!lz) {
-        free(text);
-        return NULL;
-    }
-    lz->text = text;
-    lz->len = len;
-    return lz;
-}
-
-hw_lines *json_lines_defer(const char *text, size_t len)
-{
-    char *copy = malloc(len + 1);
-    if (!copy)
-        return NULL;
-    memcpy(copy, text, len);
-    copy[len] = '\0';
-    return json_lines_adopt(copy, len);
-}
-
-void json_lines_release(hw_lines *lz, const char *path, const struct stat *st)
-{
-    char *copy = NULL;
-    if (lz->state == 0 && !(copy = strdup(path)))
-        return; /* keep the text: lines still work */
-    /* Once the map is built (or cannot be), the text is not needed at all. */
-    free(lz->path);
-    lz->path = copy;
-    lz->st = *st;
-    free(lz->text);
-    lz->text = NULL;
-}
-
-/* The same file, unchanged: device, inode, size and modification time. */
-static int same_file(const struct stat *a, const struct stat *b)
-{
-    return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
-           a->st_size == b->st_size && a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
-           a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
-}
-
-static int read_again(hw_lines *lz)
-{
-    FILE *f = fopen(lz->path, "rb");
-    struct stat st;
-    int ok = f && fstat(fileno(f), &st) == 0 && same_file(&st, &lz->st);
-    char *text = ok ? malloc(lz->len + 1) : NULL;
-    if (text)
-        pages_advise(text, lz->len + 1); /* as load.c reads it the first time */
-    ok = text && fread(text, 1, lz->len, f) == lz->len;
-    if (f)
-        fclose(f);
-    if (!ok) {
-        free(text);
-        return -1;
-    }
-    text[lz->len] = '\0';
-    lz->text = text;
-    return 0;
-}
-
-const json_lines *json_lines_map(hw_lines *lz)
-{
-    if (lz->state == 0 && !lz->text && (!lz->path || read_again(lz) != 0))
-        lz->state = -1;
-    if (lz->state == 0) {
-        lz->arena = arena_create();
-        lz->state = lz->arena && json_lines_build(&lz->map, lz->arena, lz->text,
-                                                  lz->len) == 0 ? 1 : -1;
-    }
-    if (lz->path) { /* released: the map is all that is needed now */
-        free(lz->text);
-        lz->text = NULL;
-    }
-    return lz->state == 1 ? &lz->map : NULL;
-}
-
-int json_lines_find(hw_lines *lz, const char *path)
-{
-    const json_lines *jl = json_lines_map(lz);
-    return jl ? json_lines_get(jl, path) : 0;
-}
-
-void json_lines_defer_free(hw_lines *lz)
-{
-    if (!lz)
-        return;
-    if (lz->state == 1)
-        json_lines_free(&lz->map);
-    arena_free(lz->arena);
-    free(lz->text);
-    free(lz->path);
-    free(lz);
 }
 
 void json_line_col(const char *text, size_t len, size_t offset, int *line,

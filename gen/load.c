@@ -5,11 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "expr.h"
-#include "json_lines.h"
-#include "pages.h"
 #include "xml_util.h"
 
 typedef int (*xml_loader)(hw_target *, xmlDocPtr, hw_diag *);
@@ -33,46 +30,7 @@ static int ends_with(const char *s, const char *suffix)
 /* Specs are small; a file over this is a mistake or an attack. */
 enum { SPEC_MAX_BYTES = 64 * 1024 * 1024 };
 
-/* A regular file in one read into a block of its size. NULL with *oom
- * clear when the file is not that size any more: the stream is then
- * rewound for read_pieces(). */
-static char *read_whole(FILE *f, size_t size, size_t *len, int *oom)
-{
-    char *text = malloc(size + 1);
-    if (!text) {
-        *oom = 1;
-        return NULL;
-    }
-    pages_advise(text, size + 1);
-    *len = fread(text, 1, size, f);
-    if (*len == size && getc(f) == EOF && !ferror(f)) {
-        text[size] = '\0';
-        return text;
-    }
-    free(text);
-    rewind(f);
-    return NULL;
-}
-
-/* A pipe, or a file that changed while being read. */
-static char *read_pieces(FILE *f, size_t *len, int *oom)
-{
-    hw_buf b;
-    buf_init(&b);
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0 && b.len <= SPEC_MAX_BYTES)
-        buf_putn(&b, chunk, n);
-    *len = b.len;
-    char *text = b.failed ? NULL : buf_steal(&b);
-    buf_free(&b);
-    *oom = !text;
-    return text;
-}
-
-/* `st` gets the file's stat; st_mode is 0 unless it is a regular file. */
-static char *read_file(const char *path, size_t *len, struct stat *st,
-                       hw_diag *d)
+static char *read_file(const char *path, size_t *len, hw_diag *d)
 {
     hw_loc loc = loc_at(path, 0, 0);
     FILE *f = fopen(path, "rb");
@@ -80,38 +38,32 @@ static char *read_file(const char *path, size_t *len, struct stat *st,
         diag_error(d, &loc, "cannot open: %s", strerror(errno));
         return NULL;
     }
-    if (fstat(fileno(f), st) != 0 || !S_ISREG(st->st_mode))
-        memset(st, 0, sizeof *st);
-    int oom = 0;
-    char *text = NULL;
-    if (S_ISREG(st->st_mode) && st->st_size > 0 && st->st_size <= SPEC_MAX_BYTES)
-        text = read_whole(f, (size_t)st->st_size, len, &oom);
-    if (!text && !oom && !ferror(f))
-        text = read_pieces(f, len, &oom);
+    hw_buf b;
+    buf_init(&b);
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0 && b.len <= SPEC_MAX_BYTES)
+        buf_putn(&b, chunk, n);
     int bad = ferror(f);
     fclose(f);
-    if (bad || oom || *len > SPEC_MAX_BYTES) {
-        diag_error(d, &loc, bad ? "read error" : oom ? "out of memory"
-                                                     : "file larger than 64 MiB");
-        free(text);
+    if (bad || b.failed || b.len > SPEC_MAX_BYTES) {
+        diag_error(d, &loc, bad ? "read error" : b.failed ? "out of memory"
+                                                          : "file larger than 64 MiB");
+        buf_free(&b);
         return NULL;
     }
-    return text;
+    *len = b.len;
+    return buf_steal(&b);
 }
 
 static int load_json_file(hw_target *t, const char *path, hw_diag *d)
 {
     size_t len = 0;
-    struct stat st;
-    char *text = read_file(path, &len, &st, d);
+    char *text = read_file(path, &len, d);
     if (!text)
         return -1;
-    int rc = load_telemetry_owned(t, text, len, d);
-    /* A large spec's text is not kept for lines that are seldom asked for:
-     * the file is read again then (json_lines.h). A size that differs
-     * from what was read (a growing file) keeps the text. */
-    if (t->lines && S_ISREG(st.st_mode) && (size_t)st.st_size == len)
-        json_lines_release(t->lines, path, &st);
+    int rc = load_telemetry(t, text, len, d);
+    free(text);
     return rc;
 }
 

@@ -15,22 +15,8 @@
  * reporting errors. The caller runs check_target() next. */
 hw_target *load_spec(const char *path, hw_diag *d);
 
-/* Arm Telemetry Solution JSON, v1.0 (load_telemetry.c). The _owned form
- * takes `text` (malloc'd) in every case and keeps it instead of a copy. */
+/* Arm Telemetry Solution JSON, v1.0 (load_telemetry.c). */
 int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d);
-int load_telemetry_owned(hw_target *t, char *text, size_t len, hw_diag *d);
-/* How a document is parsed. Normally its big objects ("events",
- * "metrics") are loaded one member at a time, never as one tree, and a
- * document that has a syntax error, a repeated key or anything else
- * unusual is parsed whole instead, which reports it. Tests compare the
- * two; STREAMED_ONLY makes giving way an error ("not loadable member by
- * member"), so a test can assert which path a document took. */
-typedef enum {
-    TELEMETRY_AUTO,
-    TELEMETRY_WHOLE_TREE,
-    TELEMETRY_STREAMED_ONLY
-} telemetry_parse;
-extern telemetry_parse load_telemetry_parse;
 
 /* Our XML formats; `doc` is already validated against the schema. */
 int load_gpu_template(hw_target *t, xmlDocPtr doc, hw_diag *d); /* <gpu-template> */

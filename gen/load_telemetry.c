@@ -2,13 +2,6 @@
  *
  * Nothing here is specific to one core: any file of the format loads.
  * Diagnostics carry the JSON path and, from json_lines, the line.
- *
- * A document is read one of two ways (load.h). Normally "events" and
- * "metrics" are parsed one member at a time (load_streamed), so their
- * tree, five times the text, never exists whole. A document that is not
- * plainly well formed is parsed as one tree (load_tree), the way that
- * reports syntax errors and repeated keys; both then share every load_*
- * function below, and a test holds them to identical results.
  */
 #include "load.h"
 
@@ -20,20 +13,13 @@
 
 #include <cjson/cJSON.h>
 
-#include "cjson_alloc.h"
 #include "json_lines.h"
-#include "json_scan.h"
 #include "names.h"
-
-telemetry_parse load_telemetry_parse = TELEMETRY_AUTO;
 
 typedef struct loader {
     hw_target *t;
     hw_diag *d;
-    /* The full line map, built up front only when some object repeats a
-     * key: copy numbers ("#k") need it. Otherwise lines wait for t->lines
-     * to be asked. */
-    const json_lines *repeats;
+    json_lines lines;
     /* member_path: the copy number of each member of the object `kobj`,
      * and where the last member asked about was, so that asking for each
      * member in turn costs O(1), not a scan of the members before it. */
@@ -41,42 +27,20 @@ typedef struct loader {
     int *kcopy;
     const cJSON *kitem;
     int kat;
-    /* Member by member (load_streamed): top-level objects whose members are
-     * parsed one at a time, and whether the document needs the whole-tree
-     * path after all. */
-    const char *text;
-    size_t len;
-    struct streamed *streamed;
-    int nstreamed;
-    hw_arena *scratch;
-    int fallback;
 } loader;
-
-/* A top-level object whose members load_streamed parses one at a time: the
- * root holds an empty object in its place. */
-typedef struct streamed {
-    const cJSON *placeholder;
-    json_member *members;
-    const char **keys; /* decoded */
-    int count;
-} streamed;
 
 /* Where `path` is: its line, and the path as users know it (without the
  * "#k" that tells the k-th copy of a repeated key apart). */
 static hw_loc at(loader *l, const char *path)
 {
-    hw_loc loc = loc_at(l->t->spec_path, 0, 0);
-    if (!*path) {
-        loc.line = 1;
+    hw_loc loc = loc_at(l->t->spec_path, json_lines_get(&l->lines, path), 0);
+    if (!*path)
         return loc;
-    }
     /* Without repeated keys no path has copy numbers: a '#' is the key's. */
-    if (!l->repeats || !strchr(path, '#')) {
+    if (l->lines.nrepeats == 0 || !strchr(path, '#')) {
         loc.path = path;
-        loc.lines = l->t->lines;
         return loc;
     }
-    loc.line = json_lines_get(l->repeats, path);
     char *shown = arena_strdup(l->t->arena, path);
     if (shown) {
         char *w = shown;
@@ -133,7 +97,7 @@ static const char *member_path(loader *l, const char *base, const cJSON *obj,
                                const cJSON *item)
 {
     int k = 1;
-    if (l->repeats && copy_numbers(l, obj) == 0) {
+    if (l->lines.nrepeats > 0 && copy_numbers(l, obj) == 0) {
         int at = 0;
         if (l->kitem && item == l->kitem->next)
             at = l->kat + 1;
@@ -243,17 +207,18 @@ static const char **get_strings(loader *l, const cJSON *obj, const char *path,
     if (!out || (locs && !where))
         return NULL;
     const char *apath = join(l, path, key);
-    int i = 0, pos = 0;
+    int i = 0;
     const cJSON *item;
-    for (item = arr->child; item; item = item->next, pos++) {
-        /* Paths only where kept or reported: most lists keep none. */
+    cJSON_ArrayForEach(item, arr)
+    {
+        const char *ipath = arena_printf(l->t->arena, "%s[%d]", apath, i);
         if (!cJSON_IsString(item)) {
-            hw_loc loc = at(l, arena_printf(l->t->arena, "%s[%d]", apath, pos));
+            hw_loc loc = at(l, ipath);
             diag_error(l->d, &loc, "expected a string, found %s", type_name(item));
             continue;
         }
         if (where)
-            where[i] = at(l, arena_printf(l->t->arena, "%s[%d]", apath, pos));
+            where[i] = at(l, ipath);
         out[i++] = arena_strdup(l->t->arena, item->valuestring);
     }
     *n = i;
@@ -313,69 +278,6 @@ static void get_hex(loader *l, const cJSON *obj, const char *path,
 }
 
 /* ---- sections of the document -------------------------------------------- */
-
-static int has_repeated_key(const cJSON *v);
-
-static const streamed *streamed_of(const loader *l, const cJSON *obj)
-{
-    for (int i = 0; obj && i < l->nstreamed; i++)
-        if (l->streamed[i].placeholder == obj)
-            return &l->streamed[i];
-    return NULL;
-}
-
-static int member_count(const loader *l, const cJSON *obj)
-{
-    const streamed *s = streamed_of(l, obj);
-    return s ? s->count : cJSON_GetArraySize(obj);
-}
-
-/* The value at `span` of the text, parsed alone; NULL when cJSON rejects
- * it or stops short of its end (the scan and cJSON disagree on where it
- * ends), and for a leading byte-order mark, which cJSON skips only at the
- * start of a document. */
-static cJSON *parse_span(const loader *l, json_span span)
-{
-    const char *v = l->text + span.start, *end = NULL;
-    if ((unsigned char)*v == 0xEF)
-        return NULL;
-    cJSON *item = cJSON_ParseWithLengthOpts(v, span.end - span.start, &end, 0);
-    if (item && end != l->text + span.end) {
-        cJSON_Delete(item);
-        return NULL;
-    }
-    return item;
-}
-
-typedef void (*member_fn)(loader *l, const cJSON *item, const char *path);
-
-/* fn for every member of obj, in order. A streamed object's members are
- * parsed here, each into the scratch arena and dropped after fn; one that
- * cJSON rejects, or that repeats a key, sends the document to the
- * whole-tree path (l->fallback), which reports it. */
-static void each_member(loader *l, const char *base, const cJSON *obj,
-                        member_fn fn)
-{
-    const streamed *s = streamed_of(l, obj);
-    if (!s) {
-        const cJSON *item;
-        cJSON_ArrayForEach(item, obj)
-            fn(l, item, member_path(l, base, obj, item));
-        return;
-    }
-    for (int i = 0; i < s->count && !l->fallback; i++) {
-        cjson_pool_mark mark = cjson_pool_push(l->scratch);
-        cJSON *item = parse_span(l, s->members[i].value);
-        if (!item || has_repeated_key(item)) {
-            l->fallback = 1;
-        } else {
-            item->string = (char *)s->keys[i];
-            fn(l, item, join(l, base, s->keys[i]));
-        }
-        cjson_pool_pop(mark);
-        arena_reset(l->scratch);
-    }
-}
 
 static void load_product(loader *l, const cJSON *root)
 {
@@ -448,8 +350,9 @@ static void load_event(loader *l, const cJSON *ev, const char *path)
 static void load_events(loader *l, const cJSON *root)
 {
     const cJSON *events = get(l, root, "", "events", T_OBJECT, 1);
-    IR_RESERVE(l->t, events, member_count(l, events));
-    each_member(l, "events", events, load_event);
+    const cJSON *ev;
+    cJSON_ArrayForEach(ev, events)
+        load_event(l, ev, member_path(l, "events", events, ev));
 }
 
 static void load_metric(loader *l, const cJSON *mj, const char *path)
@@ -483,8 +386,9 @@ static void load_metric(loader *l, const cJSON *mj, const char *path)
 static void load_metrics(loader *l, const cJSON *root)
 {
     const cJSON *metrics = get(l, root, "", "metrics", T_OBJECT, 1);
-    IR_RESERVE(l->t, metrics, member_count(l, metrics));
-    each_member(l, "metrics", metrics, load_metric);
+    const cJSON *mj;
+    cJSON_ArrayForEach(mj, metrics)
+        load_metric(l, mj, member_path(l, "metrics", metrics, mj));
 }
 
 static void load_group(loader *l, const cJSON *gj, const char *path,
@@ -543,11 +447,10 @@ static void load_groups(loader *l, const cJSON *root)
     static const char *const known[] = {"function", "metrics", NULL};
     note_unknown(l, groups, "groups", known);
     const cJSON *fn = get(l, groups, "groups", "function", T_OBJECT, 0);
-    const cJSON *mg = get(l, groups, "groups", "metrics", T_OBJECT, 0);
     const cJSON *g;
-    IR_RESERVE(l->t, groups, cJSON_GetArraySize(fn) + cJSON_GetArraySize(mg));
     cJSON_ArrayForEach(g, fn)
         load_group(l, g, member_path(l, "groups.function", fn, g), GROUP_EVENTS);
+    const cJSON *mg = get(l, groups, "groups", "metrics", T_OBJECT, 0);
     cJSON_ArrayForEach(g, mg)
         load_group(l, g, member_path(l, "groups.metrics", mg, g), GROUP_METRICS);
     link_metric_groups(l);
@@ -627,45 +530,14 @@ static void load_methodologies(loader *l, const cJSON *root)
         load_methodology(l, mj, member_path(l, "methodologies", ms, mj));
 }
 
-/* Does any object hold a key twice? cJSON keeps every copy, in order. */
-static int has_repeated_key(const cJSON *v)
-{
-    if (cJSON_IsObject(v)) {
-        int n = cJSON_GetArraySize(v);
-        if (n > 8) {
-            /* Big objects (a spec's events) through an index, so that a
-             * spec of 100,000 events costs O(n), not O(n^2). */
-            name_index seen;
-            if (name_index_init(&seen, (size_t)n) != 0)
-                return 1; /* the caller's map build reports the memory */
-            int dup = 0;
-            for (const cJSON *c = v->child; c && !dup; c = c->next)
-                dup = c->string && name_index_put(&seen, c->string, 0) >= 0;
-            name_index_free(&seen);
-            if (dup)
-                return 1;
-        } else {
-            for (const cJSON *a = v->child; a; a = a->next)
-                for (const cJSON *b = a->next; b; b = b->next)
-                    if (a->string && b->string && strcmp(a->string, b->string) == 0)
-                        return 1;
-        }
-    }
-    if (cJSON_IsObject(v) || cJSON_IsArray(v))
-        for (const cJSON *c = v->child; c; c = c->next)
-            if (has_repeated_key(c))
-                return 1;
-    return 0;
-}
-
 /* Repeated keys inside an item are errors here; repeated item names
  * (two events "X") are left to the checker, which names both places. */
 static void report_repeats(loader *l)
 {
     static const char *const named[] = {"events", "metrics", "groups.function",
                                         "groups.metrics", "methodologies"};
-    for (int i = 0; i < l->repeats->nrepeats; i++) {
-        const char *p = l->repeats->repeats[i].path;
+    for (int i = 0; i < l->lines.nrepeats; i++) {
+        const char *p = l->lines.repeats[i].path;
         const char *dot = strrchr(p, '.');
         size_t plen = dot ? (size_t)(dot - p) : 0;
         int item = 0;
@@ -698,21 +570,17 @@ static void load_document(loader *l, const cJSON *root)
     }
 }
 
-static void load_root(loader *l, const cJSON *root)
+int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
 {
-    load_document(l, root);
-    load_product(l, root);
-    load_events(l, root);
-    load_metrics(l, root);
-    load_groups(l, root);
-    load_methodologies(l, root);
-}
-
-/* The whole document as one cJSON tree: the path for every document that
- * load_streamed (below) hands over, so the one that reports syntax errors
- * and repeated keys. */
-static int load_tree(hw_target *t, const char *text, size_t len, hw_diag *d)
-{
+    size_t raw = json_raw_control(text, len);
+    if (raw < len) {
+        int line, col;
+        json_line_col(text, len, raw, &line, &col);
+        hw_loc loc = loc_at(t->spec_path, line, col);
+        diag_error(d, &loc, "JSON syntax error: raw control character U+%04X in a "
+                   "string (write it escaped, e.g. \\n)", (unsigned char)text[raw]);
+        return -1;
+    }
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
     if (!root) {
@@ -724,213 +592,29 @@ static int load_tree(hw_target *t, const char *text, size_t len, hw_diag *d)
                    "or nesting deeper than the parser allows)" : "");
         return -1;
     }
-    loader l = {.t = t, .d = d};
+    loader l = {t, d, {{0}, NULL, 0, 0}, NULL, NULL, NULL, 0};
+    /* Paths of every JSON value, needed only while loading. */
+    hw_arena *positions = NULL;
     int before = d->errors;
     t->format = "telemetry";
     if (!cJSON_IsObject(root)) {
         hw_loc loc = loc_at(t->spec_path, 1, 1);
         diag_error(d, &loc, "expected a JSON object at the top level");
+    } else if (!(positions = arena_create()) ||
+               json_lines_build(&l.lines, positions, text, len) != 0) {
+        diag_error(d, NULL, "out of memory");
     } else {
-        int repeated = has_repeated_key(root);
-        const json_lines *map = repeated ? json_lines_map(t->lines) : NULL;
-        if (repeated && !map)
-            diag_error(d, NULL, "out of memory");
-        l.repeats = map && map->nrepeats > 0 ? map : NULL;
-        if (l.repeats)
-            report_repeats(&l);
-        load_root(&l, root);
+        report_repeats(&l);
+        load_document(&l, root);
+        load_product(&l, root);
+        load_events(&l, root);
+        load_metrics(&l, root);
+        load_groups(&l, root);
+        load_methodologies(&l, root);
     }
+    json_lines_free(&l.lines);
+    arena_free(positions);
     free(l.kcopy);
     cJSON_Delete(root);
     return d->errors == before ? 0 : -1;
-}
-
-/* ---- member by member: big objects one member at a time ----------------- */
-
-/* Deeper values go to the whole-tree path, whose parser counts depth from
- * the document's root (a member parsed alone would start from 0). */
-enum { STREAM_MAX_DEPTH = 900 };
-
-static const char *const streamed_names[] = {"events", "metrics"};
-
-/* A member's key as cJSON would decode it, copied into `keys`. */
-static const char *decode_key(loader *l, hw_arena *keys, json_span span)
-{
-    const char *k = l->text + span.start + 1;
-    size_t n = span.end - span.start - 2;
-    if (!memchr(k, '\\', n))
-        return arena_strndup(keys, k, n);
-    cJSON *v = parse_span(l, span);
-    return cJSON_IsString(v) ? arena_strdup(keys, v->valuestring) : NULL;
-}
-
-/* The members of the object at text[start], keys decoded; -1 when the
- * document needs the whole-tree path (text the scan cannot follow, a key
- * cJSON rejects, a key repeated). */
-static int stream_object(loader *l, hw_arena *keys, size_t start, streamed *s)
-{
-    size_t pos = start, n = 0;
-    if (json_scan_object(l->text, l->len, &pos, STREAM_MAX_DEPTH, &s->members, &n) != 0 ||
-        n > INT_MAX)
-        return -1;
-    s->count = (int)n;
-    s->keys = arena_alloc(keys, (n + 1) * sizeof *s->keys);
-    name_index seen;
-    if (!s->keys || name_index_init(&seen, n) != 0)
-        return -1;
-    int ok = 1;
-    for (size_t i = 0; i < n && ok; i++) {
-        cjson_pool_mark mark = cjson_pool_push(l->scratch);
-        s->keys[i] = decode_key(l, keys, s->members[i].key);
-        ok = s->keys[i] && name_index_put(&seen, s->keys[i], 0) < 0;
-        cjson_pool_pop(mark);
-        arena_reset(l->scratch);
-    }
-    name_index_free(&seen);
-    return ok ? 0 : -1;
-}
-
-static int is_streamed(const char *key)
-{
-    for (size_t i = 0; i < sizeof streamed_names / sizeof *streamed_names; i++)
-        if (strcmp(key, streamed_names[i]) == 0)
-            return 1;
-    return 0;
-}
-
-/* The root object, every top-level member parsed but the streamed ones,
- * which stand as empty objects; NULL when the document needs the
- * whole-tree path. The tree comes from the open pool. */
-static cJSON *stream_root(loader *l, hw_arena *keys)
-{
-    static streamed none;
-    json_member *top = NULL;
-    size_t ntop = 0, pos = 0;
-    cJSON *root = NULL;
-    if ((l->len >= 3 && memcmp(l->text, "\xEF\xBB\xBF", 3) == 0) ||
-        json_scan_object(l->text, l->len, &pos, STREAM_MAX_DEPTH, &top, &ntop) != 0)
-        return NULL;
-    l->streamed = arena_alloc(keys, sizeof streamed_names / sizeof *streamed_names * sizeof *l->streamed);
-    root = l->streamed ? cJSON_CreateObject() : NULL;
-    for (size_t i = 0; root && i < ntop; i++) {
-        const char *key = decode_key(l, keys, top[i].key);
-        cJSON *v = NULL;
-        if (!key || cJSON_GetObjectItemCaseSensitive(root, key)) {
-            root = NULL; /* pooled: dropped with the pool */
-            break;
-        }
-        if (is_streamed(key) && l->text[top[i].value.start] == '{') {
-            streamed *s = &l->streamed[l->nstreamed];
-            *s = none;
-            v = cJSON_CreateObject();
-            s->placeholder = v;
-            if (v && stream_object(l, keys, top[i].value.start, s) == 0) {
-                l->nstreamed++;
-            } else {
-                free(s->members);
-                v = NULL;
-            }
-        } else {
-            v = parse_span(l, top[i].value);
-            if (v && has_repeated_key(v))
-                v = NULL;
-        }
-        if (!v || !cJSON_AddItemToObject(root, key, v))
-            root = NULL;
-    }
-    free(top);
-    return root;
-}
-
-static void free_streamed(loader *l)
-{
-    for (int i = 0; i < l->nstreamed; i++)
-        free(l->streamed[i].members);
-    l->nstreamed = 0;
-}
-
-/* The usual path: the document's big objects ("events", "metrics") are
- * never a tree at once; each member is parsed, loaded and dropped in turn.
- * Returns 1 when the document needs the whole-tree path instead (nothing
- * it loaded or reported may then be kept). */
-static int load_streamed(hw_target *t, const char *text, size_t len, hw_diag *d)
-{
-    loader l = {.t = t, .d = d, .text = text, .len = len};
-    hw_arena *keys = arena_create();
-    l.scratch = arena_create();
-    cJSON *root = keys && l.scratch ? stream_root(&l, keys) : NULL;
-    if (root) {
-        t->format = "telemetry";
-        load_root(&l, root);
-    }
-    int fallback = !root || l.fallback;
-    free_streamed(&l);
-    free(l.kcopy);
-    arena_free(l.scratch);
-    arena_free(keys);
-    return fallback;
-}
-
-/* Syntax errors, repeated keys and anything unusual are reported by the
- * whole-tree path; load_streamed gives way to it before anything it
- * reported is seen. */
-static int load_text(hw_target *t, const char *text, size_t len, hw_diag *d)
-{
-    size_t raw = json_raw_control(text, len);
-    if (raw < len) {
-        int line, col;
-        json_line_col(text, len, raw, &line, &col);
-        hw_loc loc = loc_at(t->spec_path, line, col);
-        diag_error(d, &loc, "JSON syntax error: raw control character U+%04X in a "
-                   "string (write it escaped, e.g. \\n)", (unsigned char)text[raw]);
-        return -1;
-    }
-    if (load_telemetry_parse != TELEMETRY_WHOLE_TREE) {
-        diag_mark mark = diag_hold(d);
-        if (load_streamed(t, text, len, d) == 0) {
-            diag_release(d, mark);
-            return d->errors == mark.errors ? 0 : -1;
-        }
-        diag_discard(d, mark);
-        if (load_telemetry_parse == TELEMETRY_STREAMED_ONLY) {
-            diag_error(d, NULL, "not loadable member by member");
-            return -1;
-        }
-        if (target_clear(t) != 0) {
-            diag_error(d, NULL, "out of memory");
-            return -1;
-        }
-    }
-    return load_tree(t, text, len, d);
-}
-
-/* `owned`: the text itself, taken over; else it is copied. The target
- * keeps it for the lines of later diagnostics (json_lines.h). */
-static int load_kept(hw_target *t, const char *text, size_t len, char *owned,
-                     hw_diag *d)
-{
-    t->lines = owned ? json_lines_adopt(owned, len) : json_lines_defer(text, len);
-    if (!t->lines) {
-        diag_error(d, NULL, "out of memory");
-        return -1;
-    }
-    /* The parsed tree lives only while loading: pool it (cjson_alloc.h). */
-    hw_arena *tree = arena_create();
-    if (tree)
-        cjson_pool_begin(tree);
-    int rc = load_text(t, text, len, d);
-    if (tree)
-        cjson_pool_end();
-    arena_free(tree);
-    return rc;
-}
-
-int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
-{
-    return load_kept(t, text, len, NULL, d);
-}
-
-int load_telemetry_owned(hw_target *t, char *text, size_t len, hw_diag *d)
-{
-    return load_kept(t, text, len, text, d);
 }

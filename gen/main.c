@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "check.h"
 #include "emit.h"
@@ -14,7 +13,6 @@
 #include "inputs.h"
 #include "interp.h"
 #include "load.h"
-#include "pages.h"
 #include "render.h"
 #include "resources.h"
 #include "version.h"
@@ -28,8 +26,7 @@ static const char usage_text[] =
     "Streamline events XML and reference docs.\n"
     "\n"
     "commands:\n"
-    "  generate [-o DIR] [-j N] [SPEC...]\n"
-    "                               load, check and emit every output\n"
+    "  generate [-o DIR] [SPEC...]  load, check and emit every output\n"
     "                               (no SPEC: every spec under spec/ into out/)\n"
     "  check SPEC...                load and validate; report every problem\n"
     "  list SPEC [events|metrics|groups|inputs|constants]\n"
@@ -51,17 +48,12 @@ static const char usage_text[] =
 
 static const char *const command_help[][2] = {
     {"generate",
-     "usage: hwcgen generate [-o DIR] [-j N] [SPEC...]\n\n"
+     "usage: hwcgen generate [-o DIR] [SPEC...]\n\n"
      "Load and check every SPEC (default: spec/*/*.json and spec/*/*.xml),\n"
      "then write all outputs under DIR (default: out). Nothing is written\n"
      "unless every spec is valid; each file is written to a temporary name\n"
      "and renamed into place, and files whose content is unchanged are not\n"
-     "touched.\n\n"
-     "  -o, --output DIR  where the outputs go (default: out)\n"
-     "  -j, --jobs N      threads: with 2 or more, two threads share the\n"
-     "                    outputs (more than 2 gain nothing); default 2\n"
-     "                    when the machine has two CPUs or more, else 1.\n"
-     "                    Files and messages are the same for every N.\n"},
+     "touched.\n"},
     {"check",
      "usage: hwcgen check SPEC...\n\n"
      "Load and validate each SPEC; print every diagnostic as\n"
@@ -91,7 +83,6 @@ typedef struct options {
     const char *out_dir;
     const char *templates;
     int verbose, quiet;
-    int jobs;
     const char **metrics;
     int nmetrics;
 } options;
@@ -164,7 +155,7 @@ static int cmd_generate(const options *o, int argc, char **argv, hw_diag *d)
     out_stage_early(&out, d);
     int written = 0, unchanged = 0;
     if (ok)
-        ok = emit_all(targets, n, &out, o->out_dir, d, o->jobs) == 0 &&
+        ok = emit_all(targets, n, &out, o->out_dir, d) == 0 &&
              out_commit(&out, d, &written, &unchanged) == 0;
     if (ok && !o->quiet)
         fprintf(stderr, "hwcgen: %d spec%s, %d files in %s/ (%d written, %d unchanged)\n",
@@ -462,46 +453,24 @@ static const struct {
     {"encode", cmd_encode},
 };
 
-/* Two threads pay off when there are two CPUs to run them. */
-static int default_jobs(void)
-{
-    return sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? 2 : 1;
-}
-
-static int parse_jobs(const char *s, int *jobs)
-{
-    char *end;
-    long n = strtol(s, &end, 10);
-    if (end == s || *end != '\0' || n < 1 || n > 64)
-        return -1;
-    *jobs = (int)n;
-    return 0;
-}
-
 static int parse_options(options *o, int argc, char **argv, const char *command)
 {
     static const struct option longs[] = {
         {"verbose", no_argument, NULL, 'v'}, {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},    {"templates", required_argument, NULL, 'T'},
         {"metric", required_argument, NULL, 'm'}, {"output", required_argument, NULL, 'o'},
-        {"jobs", required_argument, NULL, 'j'}, {NULL, 0, NULL, 0}};
+        {NULL, 0, NULL, 0}};
     optind = 1;
     opterr = 0;
     int c;
     /* '+' stops at the first operand; eval's NAME=VALUE may follow options. */
-    while ((c = getopt_long(argc, argv, "+vqho:j:", longs, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "+vqho:", longs, NULL)) != -1) {
         switch (c) {
         case 'v': o->verbose = 1; break;
         case 'q': o->quiet = 1; break;
         case 'h': return print_help(command) == 0 ? -1 : -2;
         case 'T': o->templates = optarg; break;
         case 'o': o->out_dir = optarg; break;
-        case 'j':
-            if (parse_jobs(optarg, &o->jobs) != 0) {
-                usage_error("-j/--jobs wants a number from 1 to 64, not '%s'", optarg);
-                return -2;
-            }
-            break;
         case 'm':
             o->metrics[o->nmetrics++] = optarg;
             break;
@@ -527,8 +496,7 @@ static void options_first(int argc, char **argv)
             int opt = argv[i][0] == '-' && argv[i][1] != '\0' &&
                       !(argv[i][1] >= '0' && argv[i][1] <= '9');
             int takes = opt && (!strcmp(argv[i], "--metric") || !strcmp(argv[i], "-o") ||
-                                !strcmp(argv[i], "--output") || !strcmp(argv[i], "--templates") ||
-                                !strcmp(argv[i], "-j") || !strcmp(argv[i], "--jobs"));
+                                !strcmp(argv[i], "--output") || !strcmp(argv[i], "--templates"));
             if (opt == (pass == 0)) {
                 tmp[n++] = argv[i];
                 if (takes && i + 1 < argc)
@@ -543,7 +511,6 @@ static void options_first(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    pages_setup();
     if (argc < 2)
         return usage_error("%s", "no command given");
     if (!strcmp(argv[1], "--version")) {
@@ -557,7 +524,7 @@ int main(int argc, char **argv)
         k++;
     if (k == n)
         return usage_error("unknown command '%s'", argv[1]);
-    options o = {"out", NULL, 0, 0, default_jobs(), calloc((size_t)argc, sizeof(char *)), 0};
+    options o = {"out", NULL, 0, 0, calloc((size_t)argc, sizeof(char *)), 0};
     if (!o.metrics)
         return EXIT_SPEC;
     options_first(argc - 1, argv + 1);

@@ -382,8 +382,7 @@ static const cJSON *get_key(const cJSON *obj, const char *key, size_t n)
     if (!cJSON_IsObject(obj))
         return NULL;
     for (const cJSON *c = obj->child; c != NULL; c = c->next) {
-        if (c->string != NULL && (n == 0 || c->string[0] == key[0]) &&
-            strncmp(c->string, key, n) == 0 &&
+        if (c->string != NULL && strncmp(c->string, key, n) == 0 &&
             c->string[n] == '\0')
             return c;
     }
@@ -415,36 +414,12 @@ static const cJSON *lookup(const mu_ctx *ctx, const char *name, size_t len)
     return v;
 }
 
-/* A lazy list is an array node flagged as a reference (so cJSON frees
- * neither its children nor its string) whose valuestring holds the list.
- * Parsed or built arrays never carry a valuestring. */
-cJSON *mu_lazy_node(mu_lazy_list *list)
-{
-    cJSON *v = cJSON_CreateArray();
-    if (v) {
-        v->type |= cJSON_IsReference;
-        v->valuestring = (char *)list;
-    }
-    return v;
-}
-
-static const mu_lazy_list *lazy_of(const cJSON *v)
-{
-    if (!cJSON_IsArray(v) || !(v->type & cJSON_IsReference) ||
-        v->child != NULL)
-        return NULL;
-    return (const mu_lazy_list *)v->valuestring;
-}
-
 /* false, null, a miss and the empty list are falsy; "" and 0 are not. */
 static int truthy(const cJSON *v)
 {
     if (v == NULL || cJSON_IsFalse(v) || cJSON_IsNull(v) ||
         cJSON_IsInvalid(v))
         return 0;
-    const mu_lazy_list *lazy = lazy_of(v);
-    if (lazy)
-        return lazy->count > 0;
     return !cJSON_IsArray(v) || v->child != NULL;
 }
 
@@ -499,20 +474,6 @@ static int render_body(renderer *r, const mu_tpl *t, size_t i,
     return render_range(r, t, i + 1, t->toks[i].end, &ctx);
 }
 
-static int render_lazy(renderer *r, const mu_tpl *t, size_t i,
-                       const mu_lazy_list *lazy, const mu_ctx *ctx)
-{
-    for (int k = 0; k < lazy->count; k++) {
-        cJSON *item = lazy->item(lazy->ctx, k);
-        int rc = item ? render_body(r, t, i, item, ctx)
-                      : fail_at(t, t->toks[i].off, r->err, "out of memory");
-        lazy->done(lazy->ctx, item);
-        if (rc != 0)
-            return -1;
-    }
-    return 0;
-}
-
 /* Lists render the body once per item; any other truthy value once, with
  * the value pushed on the context stack. */
 static int render_section(renderer *r, const mu_tpl *t, size_t i,
@@ -526,9 +487,6 @@ static int render_section(renderer *r, const mu_tpl *t, size_t i,
         return 0;
     if (!cJSON_IsArray(v))
         return render_body(r, t, i, v, ctx);
-    const mu_lazy_list *lazy = lazy_of(v);
-    if (lazy)
-        return render_lazy(r, t, i, lazy, ctx);
     for (const cJSON *item = v->child; item != NULL; item = item->next) {
         if (render_body(r, t, i, item, ctx) != 0)
             return -1;

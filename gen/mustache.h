@@ -42,24 +42,6 @@ typedef struct mu_error {
 /* Deepest partial nesting mu_render accepts before reporting an error. */
 #define MU_MAX_PARTIAL_DEPTH 64
 
-/* A list whose items are built while rendering, each just before its turn
- * and dropped right after, so that a page of 100,000 rows never holds more
- * than one item's data. item(ctx, i) returns item i (0 <= i < count) or
- * NULL when it could not be built, which fails the render with "out of
- * memory"; done(ctx, item) is called once the item is rendered (or with
- * NULL after a failed item). The list must outlive the render. */
-typedef struct mu_lazy_list {
-    int count;
-    cJSON *(*item)(void *ctx, int i);
-    void (*done)(void *ctx, cJSON *item);
-    void *ctx;
-} mu_lazy_list;
-
-/* A cJSON value standing for `list` where data holds a list: sections over
- * it iterate the items, it is truthy when count > 0, and it interpolates as
- * "" like any list. cJSON_Delete() frees the node only, never `list`. */
-cJSON *mu_lazy_node(mu_lazy_list *list);
-
 /* Render `tmpl` with `data` into `out` (appended). `name` is used in error
  * messages. Returns 0, or -1 with *err filled (unclosed section, mismatched
  * close tag, unclosed tag, empty or malformed tag, partial recursion deeper

@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pages.h"
-
 int name_mangle(const char *name, name_case c, char *out, size_t size)
 {
     size_t n = strlen(name);
@@ -132,11 +130,7 @@ int name_index_init(name_index *ix, size_t expected)
     size_t cap = 16;
     while (cap < expected * 2 + 1)
         cap *= 2;
-    size_t bytes = cap * sizeof *ix->slots;
-    /* Lookups land all over a big table: huge pages spare TLB misses. */
-    ix->slots = bytes >= PAGES_MIN ? pages_alloc(bytes) : malloc(bytes);
-    if (ix->slots)
-        memset(ix->slots, 0, bytes);
+    ix->slots = calloc(cap, sizeof *ix->slots);
     ix->cap = ix->slots ? cap : 0;
     ix->count = 0;
     ix->failed = 0;
@@ -145,11 +139,7 @@ int name_index_init(name_index *ix, size_t expected)
 
 void name_index_free(name_index *ix)
 {
-    size_t bytes = ix->cap * sizeof *ix->slots;
-    if (bytes >= PAGES_MIN)
-        pages_free(ix->slots, bytes);
-    else
-        free(ix->slots);
+    free(ix->slots);
     ix->slots = NULL;
     ix->cap = ix->count = 0;
 }

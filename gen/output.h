@@ -14,8 +14,9 @@
 #include "diag.h"
 
 typedef struct out_file {
-    char *path;     /* malloc'd */
-    hw_buf content; /* as rendered; emptied once staged early */
+    char *path;  /* malloc'd */
+    char *data;  /* malloc'd; NULL once staged early */
+    size_t len;
     char settled;   /* compared with the disk, and staged if changed */
     char unchanged; /* the disk already holds this content */
     char staged;    /* a temporary holds it, not yet renamed */
@@ -29,9 +30,6 @@ typedef struct out_set {
     int write_failed; /* ... a write, already reported */
     int stage_early;  /* see out_stage_early */
     hw_diag *d;
-    char *made_dir;   /* malloc'd: the directory last made, for the next
-                         file, which is most often beside it */
-    long pid;         /* in temporary names: runs at once do not collide */
 } out_set;
 
 void out_init(out_set *s);
@@ -46,18 +44,6 @@ void out_stage_early(out_set *s, hw_diag *d);
 /* Add `dir`/`name` with the buffer's contents; takes the buffer's memory
  * (the buffer is left empty). A path added twice is an internal error. */
 int out_add(out_set *s, const char *dir, const char *name, hw_buf *content);
-
-/* Add `dir`/`name` with content appended to `content` between out_begin()
- * and out_end(ok): `ok` is 0 when the content is complete. In a stage-
- * early set it is compared with the disk and staged while it is written,
- * never held whole. One file at a time per set; 0 or -1 like out_add(). */
-int out_begin(out_set *s, const char *dir, const char *name, hw_buf *content);
-int out_end(out_set *s, hw_buf *content, int ok);
-
-/* Move every file of `from` (staged or not) to the end of `into`, as if
- * added there; `from` is left empty, for out_free(). A failure of either
- * set fails `into`. 0, or -1 when out of memory. */
-int out_merge(out_set *into, out_set *from);
 
 /* Write every changed file to a temporary name, then rename them all into
  * place; files whose content is already on disk are left alone; the counts

@@ -4,12 +4,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cjson_alloc.h"
 #include "resources.h"
+
+static int alloc_failures;
+
+static void *counting_malloc(size_t n)
+{
+    void *p = malloc(n);
+    if (!p)
+        alloc_failures++;
+    return p;
+}
 
 void render_init(void)
 {
-    cjson_alloc_init();
+    cJSON_Hooks hooks = {counting_malloc, free};
+    cJSON_InitHooks(&hooks);
 }
 
 static const char *partial(void *ctx, const char *name)
@@ -26,7 +36,8 @@ int render_template(const char *name, const cJSON *data, mu_escape escape,
     char path[256];
     snprintf(path, sizeof path, "templates/%s.mustache", name);
     const char *tmpl = resources_get(path, NULL);
-    if (cjson_alloc_failures()) {
+    if (alloc_failures) {
+        alloc_failures = 0;
         diag_error(d, NULL, "out of memory building data for %s", path);
         return -1;
     }
@@ -47,26 +58,13 @@ int render_template(const char *name, const cJSON *data, mu_escape escape,
     return 0;
 }
 
-int render_file(const char *name, const cJSON *data, mu_escape escape, out_set *out,
-                const char *dir, const char *file, hw_diag *d)
-{
-    hw_buf b;
-    if (out_begin(out, dir, file, &b) != 0) {
-        diag_error(d, NULL, "out of memory adding %s/%s", dir, file);
-        return -1;
-    }
-    return out_end(out, &b, render_template(name, data, escape, &b, d));
-}
-
 cJSON *jobj(cJSON *parent, const char *key)
 {
     cJSON *o = cJSON_CreateObject();
-    int added = cJSON_IsArray(parent) ? cJSON_AddItemToArray(parent, o)
-                                      : cJSON_AddItemToObject(parent, key, o);
-    if (!added) {
-        cJSON_Delete(o); /* `parent` was lost to out-of-memory */
-        return NULL;
-    }
+    if (cJSON_IsArray(parent))
+        cJSON_AddItemToArray(parent, o);
+    else
+        cJSON_AddItemToObject(parent, key, o);
     return o;
 }
 

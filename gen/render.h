@@ -7,21 +7,14 @@
 #include "arena.h"
 #include "diag.h"
 #include "mustache.h"
-#include "output.h"
 
 /* Render templates/<name>.mustache (partials: templates/<partial>.mustache)
  * with `data`, appending to `out`. 0, or -1 after reporting. */
 int render_template(const char *name, const cJSON *data, mu_escape escape,
                     hw_buf *out, hw_diag *d);
 
-/* Render templates/<name>.mustache into the file dir/file of `out`
- * (out_begin/out_end: a big file is written as it renders). 0, or -1
- * after reporting. */
-int render_file(const char *name, const cJSON *data, mu_escape escape, out_set *out,
-                const char *dir, const char *file, hw_diag *d);
-
-/* Route cJSON's allocations through cjson_alloc.h, so a data tree that
- * lost a node to out-of-memory is never rendered as if complete. */
+/* Route cJSON's allocations through a counter of failures, so a data tree
+ * that lost a node to out-of-memory is never rendered as if complete. */
 void render_init(void);
 
 /* Builders for template data. They may fail silently one by one because

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <pthread.h>
 
 #include "arena.h"
 
@@ -77,19 +76,13 @@ static const char *from_override(const char *path, size_t *len)
     return l->data;
 }
 
-/* Templates overriding the built-in ones are read on first use, and two
- * threads may render at once (emit.c). */
-static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
-
 const char *resources_get(const char *path, size_t *len)
 {
     size_t dummy;
     if (!len)
         len = &dummy;
     if (override_dir) {
-        pthread_mutex_lock(&cache_lock);
         const char *s = from_override(path, len);
-        pthread_mutex_unlock(&cache_lock);
         if (s)
             return s;
     }

@@ -95,7 +95,6 @@ for h in $many_headers; do
         done
         many "eval_many = eval_all: $base, $cxx -std=c++17 -O2" $cxx -x c++ -std=c++17 -O2
     done
-    many "eval_many = eval_all: $base, gcc -O2 -DHWCGEN_NO_V2" gcc -std=c11 -O2 -DHWCGEN_NO_V2
 done
 
 # Determinism: regenerating gives byte-identical files, twice over, from

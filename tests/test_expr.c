@@ -205,52 +205,6 @@ static void test_c_style(void **state)
     free(s);
 }
 
-/* min/max with an operand that is never NaN print as the helpers without
- * NaN tests, in the forms the header's comment proves exact. */
-static void test_c_style_min_max_without_nan_tests(void **state)
-{
-    (void)state;
-    char *s = print(parse_ok("max(min(x / y * 100, 100), 0)"), EXPR_STYLE_C);
-    assert_string_equal(s, "(hwcgen_max_n(0.0, hwcgen_min_n(100.0, "
-                           "(hwcgen_div(x, y) * 100.0))) + 0.0)");
-    free(s);
-    s = print(parse_ok("min(2, x) + min(x, 0) + max(0, x)"), EXPR_STYLE_C);
-    assert_string_equal(s, "((hwcgen_min_n(2.0, x) + (hwcgen_min_n(0.0, x) + 0.0)) + "
-                           "hwcgen_max_n(0.0, x))");
-    free(s);
-    /* -0 is a negation, not a number: the general helper keeps the sign. */
-    s = print(parse_ok("min(x, -0) + max(x, y)"), EXPR_STYLE_C);
-    assert_string_equal(s, "(hwcgen_min(x, (-0.0)) + hwcgen_max(x, y))");
-    free(s);
-    /* Events are counters, never NaN, in the first operand only. */
-    hw_expr *e = parse_ok("max(a, b, x) + min(x, a)");
-    e->args[0]->args[0]->ref = REF_EVENT;
-    e->args[0]->args[1]->ref = REF_EVENT;
-    e->args[1]->args[1]->ref = REF_EVENT;
-    s = print(e, EXPR_STYLE_C);
-    assert_string_equal(s, "(hwcgen_max_n(hwcgen_max_n(a, b), x) + hwcgen_min(x, a))");
-    free(s);
-}
-
-/* Two lanes: the same trees with the vector helpers, and every number a
- * vector of it, so that no operand of a helper is a bare double. */
-static void test_c_v2_style(void **state)
-{
-    (void)state;
-    char *s = print(parse_ok("1 / 2 + a % b - min(x, y, z) + abs(-q) + ceil(a) - floor(b)"),
-                    EXPR_STYLE_C_V2);
-    assert_string_equal(s, "(((((hwcgen_v2_div(hwcgen_v2_k(1.0), hwcgen_v2_k(2.0)) + "
-                           "hwcgen_v2_mod(a, b)) - hwcgen_v2_min(hwcgen_v2_min(x, y), z)) + "
-                           "hwcgen_v2_abs((-q))) + hwcgen_v2_ceil(a)) - hwcgen_v2_floor(b))");
-    free(s);
-    s = print(parse_ok("max(min(x / y * 100, 100), 0) + min(x, -0) + 0x20"), EXPR_STYLE_C_V2);
-    assert_string_equal(s, "(((hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n("
-                           "hwcgen_v2_k(100.0), (hwcgen_v2_div(x, y) * hwcgen_v2_k(100.0)))) + "
-                           "hwcgen_v2_k(0.0)) + hwcgen_v2_min(x, (-hwcgen_v2_k(0.0)))) + "
-                           "hwcgen_v2_k(32.0))");
-    free(s);
-}
-
 static void test_format_number(void **state)
 {
     (void)state;
@@ -271,8 +225,6 @@ int main(void)
         cmocka_unit_test(test_errors),        cmocka_unit_test(test_depth_limit),
         cmocka_unit_test(test_round_trip),    cmocka_unit_test(test_infix_is_minimal),
         cmocka_unit_test(test_c_style),       cmocka_unit_test(test_format_number),
-        cmocka_unit_test(test_c_style_min_max_without_nan_tests),
-        cmocka_unit_test(test_c_v2_style),
     };
     return cmocka_run_group_tests_name("expr", tests, setup, teardown);
 }

@@ -1104,43 +1104,6 @@ static void test_min_max_helpers(void **state)
     assert_true(hwcgen_max(hwcgen_min(-5.0, 100.0), 0.0) == 0.0);
 }
 
-/* hwcgen writes min/max with a never-NaN operand through hwcgen_min_n and
- * hwcgen_max_n (gen/expr.c); each form it uses must equal the general
- * helper bit for bit, signed zeros, infinities and NaN included. The
- * operands go through volatile so the compiler evaluates them here, as
- * with counters, instead of folding. */
-static void test_min_max_without_nan_tests(void **state)
-{
-    (void)state;
-    static const double numbers[] = {0.0, 1.0, 100.0, 2.5, -3.0, INFINITY, -INFINITY};
-    static const double xs[] = {NAN, -NAN, INFINITY, -INFINITY, 0.0, -0.0, 1.0,
-                                -1.0, 100.0, 99.5, 2.5, -3.0, 1e300, 5e-324};
-    for (size_t i = 0; i < sizeof numbers / sizeof *numbers; i++)
-        for (size_t j = 0; j < sizeof xs / sizeof *xs; j++) {
-            volatile double vk = numbers[i], vx = xs[j];
-            double k = vk, x = vx;
-            assert_true(same_double(hwcgen_min_n(k, x), hwcgen_min(k, x)));
-            assert_true(same_double(hwcgen_max_n(k, x), hwcgen_max(k, x)));
-            if (k != 0.0) {
-                assert_true(same_double(hwcgen_min_n(k, x), hwcgen_min(x, k)));
-                assert_true(same_double(hwcgen_max_n(k, x), hwcgen_max(x, k)));
-            } else {
-                assert_true(same_double(hwcgen_min_n(0.0, x) + 0.0, hwcgen_min(x, 0.0)));
-                assert_true(same_double(hwcgen_max_n(0.0, x) + 0.0, hwcgen_max(x, 0.0)));
-            }
-        }
-    /* The same with numbers the compiler sees, as in a generated clamp. */
-    volatile double vneg = -0.0, vbig = 250.0;
-    double neg = vneg, big = vbig;
-    assert_true(same_double(hwcgen_max_n(0.0, neg) + 0.0, hwcgen_max(neg, 0.0)));
-    assert_true(signbit(hwcgen_max_n(0.0, neg) + 0.0) == 0);
-    assert_true(same_double(hwcgen_min_n(0.0, neg) + 0.0, hwcgen_min(neg, 0.0)));
-    assert_true(hwcgen_max_n(0.0, hwcgen_min_n(100.0, big)) + 0.0 == 100.0);
-    assert_true(isnan(hwcgen_max_n(0.0, hwcgen_min_n(100.0, NAN)) + 0.0));
-    assert_true(signbit(hwcgen_min_n(0.0, -0.0)) != 0); /* ties: x */
-    assert_true(signbit(hwcgen_max_n(-0.0, 0.0)) == 0);
-}
-
 /* Counters are uint64_t; the evaluators convert to double. */
 static void test_large_counters(void **state)
 {
@@ -1563,7 +1526,6 @@ int main(void)
         cmocka_unit_test(test_memory_traffic),
         cmocka_unit_test(test_gpu_configuration),
         cmocka_unit_test(test_min_max_helpers),
-        cmocka_unit_test(test_min_max_without_nan_tests),
         cmocka_unit_test(test_large_counters),
         cmocka_unit_test(test_external_series_are_nan),
         cmocka_unit_test(test_every_evaluator_covered),

@@ -540,104 +540,6 @@ static void run_spec(const char *label, const char *const *files)
     assert_int_equal(t.passed, t.total);
 }
 
-/* ---- lazy lists ----------------------------------------------------------- */
-
-/* Items are {"n": i, "sq": i*i}, built on request; the log records every
- * build ("b<i>") and drop ("d<i>" or "d-" after a failed build). */
-typedef struct lazy_log {
-    char text[256];
-    int fail_at; /* build of this item fails; -1 never */
-} lazy_log;
-
-static cJSON *lazy_square(void *ctx, int i)
-{
-    lazy_log *log = ctx;
-    size_t n = strlen(log->text);
-    snprintf(log->text + n, sizeof log->text - n, "b%d ", i);
-    if (i == log->fail_at)
-        return NULL;
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "n", i);
-    cJSON_AddNumberToObject(o, "sq", (double)i * i);
-    return o;
-}
-
-static void lazy_drop(void *ctx, cJSON *item)
-{
-    lazy_log *log = ctx;
-    size_t n = strlen(log->text);
-    if (item)
-        snprintf(log->text + n, sizeof log->text - n, "d%d ",
-                 cJSON_GetObjectItem(item, "n")->valueint);
-    else
-        snprintf(log->text + n, sizeof log->text - n, "d- ");
-    cJSON_Delete(item);
-}
-
-static int render_lazy(const char *tmpl, int count, lazy_log *log, hw_buf *out)
-{
-    mu_lazy_list list = {count, lazy_square, lazy_drop, log};
-    cJSON *data = cJSON_CreateObject();
-    cJSON_AddStringToObject(data, "title", "T");
-    cJSON_AddItemToObject(data, "rows", mu_lazy_node(&list));
-    int rc = mu_render("t", tmpl, data, MU_ESCAPE_NONE, NULL, NULL, out, NULL);
-    cJSON_Delete(data); /* the node only: `list` is ours */
-    return rc;
-}
-
-/* Each item is built just before its turn and dropped right after it, in
- * order; names missing in an item come from the enclosing context. */
-static void test_lazy_list(void **state)
-{
-    (void)state;
-    lazy_log log = {"", -1};
-    hw_buf out;
-    buf_init(&out);
-    assert_int_equal(render_lazy("{{#rows}}[{{title}}{{n}}={{sq}}]{{/rows}}"
-                                 "{{^rows}}none{{/rows}}<{{rows}}>",
-                                 3, &log, &out), 0);
-    assert_string_equal(out.data, "[T0=0][T1=1][T2=4]<>");
-    assert_string_equal(log.text, "b0 d0 b1 d1 b2 d2 ");
-    buf_free(&out);
-}
-
-/* An empty lazy list is falsy like an empty list, and builds nothing. */
-static void test_lazy_list_empty(void **state)
-{
-    (void)state;
-    lazy_log log = {"", -1};
-    hw_buf out;
-    buf_init(&out);
-    assert_int_equal(render_lazy("{{#rows}}x{{/rows}}{{^rows}}none{{/rows}}", 0,
-                                 &log, &out), 0);
-    assert_string_equal(out.data, "none");
-    assert_string_equal(log.text, "");
-    buf_free(&out);
-}
-
-/* A failed build fails the render (out of memory), is still dropped, and
- * nothing is appended; no item after it is built. */
-static void test_lazy_list_failure(void **state)
-{
-    (void)state;
-    lazy_log log = {"", 1};
-    hw_buf out;
-    buf_init(&out);
-    buf_puts(&out, "kept");
-    mu_lazy_list list = {3, lazy_square, lazy_drop, &log};
-    cJSON *data = cJSON_CreateObject();
-    cJSON_AddItemToObject(data, "rows", mu_lazy_node(&list));
-    mu_error err;
-    assert_int_equal(mu_render("t", "a\n{{#rows}}{{n}}{{/rows}}", data,
-                               MU_ESCAPE_NONE, NULL, NULL, &out, &err), -1);
-    assert_non_null(strstr(err.message, "out of memory"));
-    assert_int_equal(err.line, 2);
-    assert_string_equal(out.data, "kept");
-    assert_string_equal(log.text, "b0 d0 b1 d- ");
-    cJSON_Delete(data);
-    buf_free(&out);
-}
-
 static void test_spec_suite(void **state)
 {
     (void)state;
@@ -682,9 +584,6 @@ int main(void)
         cmocka_unit_test(test_escape_c_comment),
         cmocka_unit_test(test_escape_markdown),
         cmocka_unit_test(test_escape_modes_in_render),
-        cmocka_unit_test(test_lazy_list),
-        cmocka_unit_test(test_lazy_list_empty),
-        cmocka_unit_test(test_lazy_list_failure),
         cmocka_unit_test(test_spec_suite),
         cmocka_unit_test(test_spec_delimiters),
     };

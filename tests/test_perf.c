@@ -631,8 +631,8 @@ static void test_deterministic(void **state)
     assert_int_equal(a.nfiles, b.nfiles);
     for (int i = 0; i < a.nfiles; i++) {
         assert_string_equal(a.files[i].path, b.files[i].path);
-        assert_int_equal(a.files[i].content.len, b.files[i].content.len);
-        assert_memory_equal(a.files[i].content.data, b.files[i].content.data, a.files[i].content.len);
+        assert_int_equal(a.files[i].len, b.files[i].len);
+        assert_memory_equal(a.files[i].data, b.files[i].data, a.files[i].len);
     }
     out_free(&a);
     out_free(&b);

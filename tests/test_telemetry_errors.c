@@ -441,48 +441,9 @@ static void test_raw_newline_in_string(void **state)
                  "got:\n%s", log);
 }
 
-/* The text of a loaded spec is not kept: a line asked for later (here by
- * the checker) comes from reading the file again. A file changed since it
- * was loaded gives no line, never a wrong one. */
-static void test_lines_read_again(void **state)
-{
-    (void)state;
-    static const char *const subs[] = {
-        "'formula': 'INST_RETIRED / CPU_CYCLES'", "'formula': 'INST_RETIRED / CPU_CYCLEZ'",
-        NULL};
-    json = doc(subs);
-    char want[256], unlined[256];
-    snprintf(want, sizeof want, "%s:19: error: metrics.ipc.formula: ", path);
-    snprintf(unlined, sizeof unlined, "%s: error: metrics.ipc.formula: ", path);
-    for (int changed = 0; changed <= 1; changed++) {
-        FILE *f = fopen(path, "wb");
-        assert_non_null(f);
-        fputs(json, f);
-        fclose(f);
-        diag_init(&d, NULL);
-        d_live = 1;
-        target = load_spec(path, &d);
-        assert_non_null(target);
-        if (changed) { /* one more line at the top: every line moves */
-            f = fopen(path, "wb");
-            assert_non_null(f);
-            fprintf(f, "\n%s", json);
-            fclose(f);
-        }
-        assert_int_not_equal(check_target(target, &d), 0);
-        const char *log = log_of(&d);
-        if (!strstr(log, changed ? unlined : want))
-            fail_msg("expected '%s' in:\n%s", changed ? unlined : want, log);
-        target_free(target);
-        target = NULL;
-        diag_free(&d);
-        d_live = 0;
-    }
-}
-
 int main(void)
 {
-    struct CMUnitTest tests[NVARIANTS + 3];
+    struct CMUnitTest tests[NVARIANTS + 2];
     for (int i = 0; i < NVARIANTS; i++) {
         tests[i] = (struct CMUnitTest)cmocka_unit_test_teardown(test_variant, cleanup);
         tests[i].name = VARIANTS[i].name;
@@ -493,8 +454,5 @@ int main(void)
     tests[NVARIANTS + 1] =
         (struct CMUnitTest)cmocka_unit_test_teardown(test_raw_newline_in_string, cleanup);
     tests[NVARIANTS + 1].name = "raw_newline_in_string";
-    tests[NVARIANTS + 2] =
-        (struct CMUnitTest)cmocka_unit_test_teardown(test_lines_read_again, cleanup);
-    tests[NVARIANTS + 2].name = "lines_read_again";
     return cmocka_run_group_tests_name("telemetry_errors", tests, make_dir, remove_dir);
 }

@@ -18,14 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "bench.h"
 #include "check.h"
 #include "diag.h"
 #include "emit.h"
 #include "load.h"
-#include "pages.h"
 #include "output.h"
 #include "render.h"
 
@@ -81,10 +79,9 @@ static int wall_times(const char *hwcgen, const char *scratch, char **specs,
     for (int r = -1; r < runs && rc == 0; r++) { /* r = -1: warm-up */
         snprintf(dir, sizeof dir, "%s/wall-%d", scratch, r + 1);
         double s = 0;
-        bench_usage use = {0, 0, 0};
-        rc |= bench_spawn(argv, &s, &use, 0, 0);
+        rc |= bench_spawn(argv, &s, r >= 0 ? &rss[r] : NULL, 0, 0);
         if (r >= 0)
-            cold[r] = s, rss[r] = use.maxrss_kb;
+            cold[r] = s;
         rc |= bench_spawn(argv, &s, NULL, 0, 0);
         if (r >= 0)
             warm[r] = s;
@@ -112,8 +109,6 @@ static int wall_times(const char *hwcgen, const char *scratch, char **specs,
 
 int main(int argc, char **argv)
 {
-    pages_setup(); /* as hwcgen does */
-    int jobs = sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? 2 : 1; /* hwcgen's default */
     if (argc < 4) {
         fprintf(stderr, "usage: bench_generate HWCGEN SCRATCH SPEC...\n");
         return 2;
@@ -187,7 +182,7 @@ int main(int argc, char **argv)
         out_init(&o);
         int written = 0, unchanged = 0;
         double e0 = bench_now();
-        int rc = emit_all(t, n, &o, dir, &d, jobs);
+        int rc = emit_all(t, n, &o, dir, &d);
         double e1 = bench_now();
         rc |= out_commit(&o, &d, &written, &unchanged);
         double e2 = bench_now();
@@ -213,8 +208,7 @@ int main(int argc, char **argv)
     }
     for (int e = 0; e < N_MANY; e++)
         row("all specs", many_emitters[e].name, &ALL(3 + e, 0), runs);
-    row("all specs", jobs > 1 ? "emit_all (every output, -j 2)" : "emit_all (every output)",
-        &ALL(0, 0), runs);
+    row("all specs", "emit_all (every output)", &ALL(0, 0), runs);
     row("all specs", "out_commit (unchanged)", &ALL(1, 0), runs);
     row("all specs", "load+check+emit+commit", &ALL(2, 0), runs);
     printf("  emitters timed one by one: ");

@@ -34,7 +34,7 @@ static inline void fuzz_check_and_emit(hw_target *t, hw_diag *d)
     if (t && check_target(t, d) == 0) {
         out_set out;
         out_init(&out);
-        emit_all(&t, 1, &out, "out", d, 1);
+        emit_all(&t, 1, &out, "out", d);
         out_free(&out);
     }
     target_free(t);

@@ -28,34 +28,16 @@ extern "C" {
 #pragma STDC FP_CONTRACT OFF
 #endif
 
-#ifndef HWCGEN_OPAQUE
-/* The compiler must assume the empty asm changes r, so it forgets what it
- * knew of r's value. The helpers use it where carrying that knowledge on
- * would cost more than it saves. */
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__SSE2_MATH__)
-#define HWCGEN_OPAQUE(r) __asm__("" : "+x"(r))
-#else
-#define HWCGEN_OPAQUE(r) ((void)0)
-#endif
-#endif
-
 #ifndef HWCGEN_EVAL_HELPERS
 #define HWCGEN_EVAL_HELPERS
-/* Shared by every hwcgen metrics header; defined once. x/0 and x%0 are
- * NaN: without HWCGEN_OPAQUE the compiler copies the code after each
- * division into its zero branch, to fold the NaN through it, and the
- * copies crowd the code that runs. */
+/* Shared by every hwcgen metrics header; defined once. */
 static inline double hwcgen_div(double a, double b)
 {
-    double r = b == 0.0 ? NAN : a / b;
-    HWCGEN_OPAQUE(r);
-    return r;
+    return b == 0.0 ? NAN : a / b;
 }
 static inline double hwcgen_mod(double a, double b)
 {
-    double r = b == 0.0 ? NAN : fmod(a, b);
-    HWCGEN_OPAQUE(r);
-    return r;
+    return b == 0.0 ? NAN : fmod(a, b);
 }
 static inline double hwcgen_min(double a, double b)
 {
@@ -65,139 +47,6 @@ static inline double hwcgen_max(double a, double b)
 {
     return (isnan(a) || isnan(b)) ? NAN : (a > b ? a : b);
 }
-#endif
-
-#ifndef HWCGEN_EVAL_NUMBER_HELPERS
-#define HWCGEN_EVAL_NUMBER_HELPERS
-/* min and max whose first operand is never NaN (a number, a counter): a
- * NaN in x fails the compare and comes through, so no NaN test is needed
- * and each is one MINSD/MAXSD. hwcgen writes min(x, k) with a number k as
- * hwcgen_min_n(k, x) where that is exact (k not zero; for k = +0 it adds
- * 0.0, which turns the -0.0 let through into the +0.0 hwcgen_min gives).
- * Hiding n and the result keeps the compiler from threading a later
- * compare through the select, which would bring back branches that
- * varying data mispredicts. */
-static inline double hwcgen_min_n(double n, double x)
-{
-    double r;
-    HWCGEN_OPAQUE(n);
-    r = n < x ? n : x;
-    HWCGEN_OPAQUE(r);
-    return r;
-}
-static inline double hwcgen_max_n(double n, double x)
-{
-    double r;
-    HWCGEN_OPAQUE(n);
-    r = n > x ? n : x;
-    HWCGEN_OPAQUE(r);
-    return r;
-}
-#endif
-
-#ifndef HWCGEN_V2_HELPERS
-#define HWCGEN_V2_HELPERS
-/* Two samples at once, one in each lane of a vector of two doubles, for
- * the eval_many functions: dividing two lanes costs what dividing one
- * does, and the samples share every other instruction. Lane by lane each
- * helper gives its scalar counterpart's result bit for bit (NaN for NaN:
- * a NaN's sign and payload are the compiler's choice in C), and raises no
- * floating-point flag that one does not. Used
- * with GCC or clang on x86 with SSE2 math and on AArch64; define
- * HWCGEN_NO_V2 to evaluate one sample at a time. */
-#if !defined(HWCGEN_NO_V2) && (defined(__GNUC__) || defined(__clang__)) && \
-    (defined(__SSE2_MATH__) || defined(__aarch64__))
-#define HWCGEN_V2 1
-typedef double hwcgen_v2 __attribute__((vector_size(16)));
-typedef long long hwcgen_v2m __attribute__((vector_size(16))); /* lane masks */
-static inline hwcgen_v2 hwcgen_v2_f64(double a, double b)
-{
-    hwcgen_v2 r = {a, b};
-    return r;
-}
-static inline hwcgen_v2 hwcgen_v2_k(double k)
-{
-    return hwcgen_v2_f64(k, k);
-}
-/* Lanes whose mask is set take a, the others b. */
-static inline hwcgen_v2 hwcgen_v2_pick(hwcgen_v2m m, hwcgen_v2 a, hwcgen_v2 b)
-{
-    return (hwcgen_v2)((m & (hwcgen_v2m)a) | (~m & (hwcgen_v2m)b));
-}
-/* A zero divisor becomes 1 before dividing, so that no lane divides by
- * zero (and raises the flag), and its quotient NaN after. */
-static inline hwcgen_v2 hwcgen_v2_div(hwcgen_v2 a, hwcgen_v2 b)
-{
-    const hwcgen_v2m zero = (hwcgen_v2m)(b == hwcgen_v2_k(0.0));
-    const hwcgen_v2 q = a / hwcgen_v2_pick(zero, hwcgen_v2_k(1.0), b);
-    return hwcgen_v2_pick(zero, hwcgen_v2_k(NAN), q);
-}
-static inline hwcgen_v2 hwcgen_v2_mod(hwcgen_v2 a, hwcgen_v2 b)
-{
-    return hwcgen_v2_f64(hwcgen_mod(a[0], b[0]), hwcgen_mod(a[1], b[1]));
-}
-#if defined(__SSE2__)
-/* MINPD and MAXPD are n < x ? n : x and n > x ? n : x lane by lane. */
-static inline hwcgen_v2 hwcgen_v2_min_n(hwcgen_v2 n, hwcgen_v2 x)
-{
-    return __builtin_ia32_minpd(n, x);
-}
-static inline hwcgen_v2 hwcgen_v2_max_n(hwcgen_v2 n, hwcgen_v2 x)
-{
-    return __builtin_ia32_maxpd(n, x);
-}
-#else
-static inline hwcgen_v2 hwcgen_v2_min_n(hwcgen_v2 n, hwcgen_v2 x)
-{
-    return hwcgen_v2_pick((hwcgen_v2m)(n < x), n, x);
-}
-static inline hwcgen_v2 hwcgen_v2_max_n(hwcgen_v2 n, hwcgen_v2 x)
-{
-    return hwcgen_v2_pick((hwcgen_v2m)(n > x), n, x);
-}
-#endif
-static inline hwcgen_v2 hwcgen_v2_min(hwcgen_v2 a, hwcgen_v2 b)
-{
-    const hwcgen_v2m nan = (hwcgen_v2m)(a != a) | (hwcgen_v2m)(b != b);
-    return hwcgen_v2_pick(nan, hwcgen_v2_k(NAN), hwcgen_v2_min_n(a, b));
-}
-static inline hwcgen_v2 hwcgen_v2_max(hwcgen_v2 a, hwcgen_v2 b)
-{
-    const hwcgen_v2m nan = (hwcgen_v2m)(a != a) | (hwcgen_v2m)(b != b);
-    return hwcgen_v2_pick(nan, hwcgen_v2_k(NAN), hwcgen_v2_max_n(a, b));
-}
-static inline hwcgen_v2 hwcgen_v2_abs(hwcgen_v2 x)
-{
-    return (hwcgen_v2)((hwcgen_v2m)x & ~(hwcgen_v2m)hwcgen_v2_k(-0.0));
-}
-static inline hwcgen_v2 hwcgen_v2_ceil(hwcgen_v2 x)
-{
-    return hwcgen_v2_f64(ceil(x[0]), ceil(x[1]));
-}
-static inline hwcgen_v2 hwcgen_v2_floor(hwcgen_v2 x)
-{
-    return hwcgen_v2_f64(floor(x[0]), floor(x[1]));
-}
-static inline void hwcgen_v2_put(double *o0, double *o1, int k, hwcgen_v2 v)
-{
-    o0[k] = v[0];
-    o1[k] = v[1];
-}
-/* The two samples this far ahead in c[0..n) are asked into the cache
- * while c[i] and c[i + 1] are evaluated, 64 bytes (a cache line) at a
- * time and the last byte: the hardware's own prefetcher leaves a stream
- * of samples waiting on memory. */
-#define HWCGEN_V2_AHEAD 8
-#define HWCGEN_V2_PREFETCH(c, i, n)                                            \
-    do {                                                                       \
-        if ((i) + HWCGEN_V2_AHEAD + 2 <= (n)) {                                \
-            const char *p_ = (const char *)((c) + (i) + HWCGEN_V2_AHEAD);      \
-            for (size_t b_ = 0; b_ < 2 * sizeof *(c); b_ += 64)                \
-                __builtin_prefetch(p_ + b_);                                   \
-            __builtin_prefetch(p_ + 2 * sizeof *(c) - 1);                      \
-        }                                                                      \
-    } while (0)
-#endif
 #endif
 
 /* One sample: counter deltas, and device settings supplied at run time. */
@@ -464,31 +313,31 @@ static inline double mali_g720_gpu_interrupt_pending_cycles(const struct mali_g7
 /* Microcontroller utilization (percent): max(min($MaliGPUCyclesMCUActive / $MaliGPUCyclesGPUActive * 100, 100), 0) */
 static inline double mali_g720_microcontroller_utilization(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliGPUCyclesMCUActive, (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliGPUCyclesMCUActive, (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
 }
 
 /* Binning phase iterator utilization (percent): max(min(($MaliGPUCyclesBinningPhaseQueued - $MaliGPUCyclesBinningPhaseEndpointStall) / $MaliGPUCyclesGPUActive * 100, 100), 0) */
 static inline double mali_g720_binning_phase_iterator_utilization(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(((double)c->MaliGPUCyclesBinningPhaseQueued - (double)c->MaliGPUCyclesBinningPhaseEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div(((double)c->MaliGPUCyclesBinningPhaseQueued - (double)c->MaliGPUCyclesBinningPhaseEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
 }
 
 /* Main phase iterator utilization (percent): max(min(($MaliGPUCyclesMainPhaseQueued - $MaliGPUCyclesMainPhaseEndpointStall) / $MaliGPUCyclesGPUActive * 100, 100), 0) */
 static inline double mali_g720_main_phase_iterator_utilization(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(((double)c->MaliGPUCyclesMainPhaseQueued - (double)c->MaliGPUCyclesMainPhaseEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div(((double)c->MaliGPUCyclesMainPhaseQueued - (double)c->MaliGPUCyclesMainPhaseEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
 }
 
 /* Compute iterator utilization (percent): max(min(($MaliGPUCyclesComputeQueued - $MaliGPUCyclesComputeEndpointStall) / $MaliGPUCyclesGPUActive * 100, 100), 0) */
 static inline double mali_g720_compute_iterator_utilization(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(((double)c->MaliGPUCyclesComputeQueued - (double)c->MaliGPUCyclesComputeEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div(((double)c->MaliGPUCyclesComputeQueued - (double)c->MaliGPUCyclesComputeEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
 }
 
 /* Interrupt pending utilization (percent): max(min($MaliGPUCyclesGPUInterruptActive / $MaliGPUCyclesGPUActive * 100, 100), 0) */
 static inline double mali_g720_interrupt_pending_utilization(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliGPUCyclesGPUInterruptActive, (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliGPUCyclesGPUInterruptActive, (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
 }
 
 /* Output external read bytes (bytes): $MaliExternalBusBeatsReadBeats * ($MaliConstantsBusWidthBits / 8) */
@@ -506,13 +355,13 @@ static inline double mali_g720_output_external_write_bytes(const struct mali_g72
 /* Output external read stall rate (percent): max(min($MaliExternalBusStallsReadStallCycles / ($MaliConstantsL2SliceCount * $MaliGPUCyclesGPUActive) * 100, 100), 0) */
 static inline double mali_g720_output_external_read_stall_rate(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliExternalBusStallsReadStallCycles, (c->MaliConstantsL2SliceCount * (double)c->MaliGPUCyclesGPUActive)) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliExternalBusStallsReadStallCycles, (c->MaliConstantsL2SliceCount * (double)c->MaliGPUCyclesGPUActive)) * 100.0), 100.0), 0.0);
 }
 
 /* Output external write stall rate (percent): max(min($MaliExternalBusStallsWriteStallCycles / ($MaliConstantsL2SliceCount * $MaliGPUCyclesGPUActive) * 100, 100), 0) */
 static inline double mali_g720_output_external_write_stall_rate(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliExternalBusStallsWriteStallCycles, (c->MaliConstantsL2SliceCount * (double)c->MaliGPUCyclesGPUActive)) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliExternalBusStallsWriteStallCycles, (c->MaliConstantsL2SliceCount * (double)c->MaliGPUCyclesGPUActive)) * 100.0), 100.0), 0.0);
 }
 
 /* Output external read latency 0-127 cycles (beats): $MaliExternalBusReadLatency0127Cycles */
@@ -572,31 +421,31 @@ static inline double mali_g720_visible_primitives(const struct mali_g720_counter
 /* Visible primitives rate (percent): max(min($MaliPrimitiveCullingVisiblePrimitives / ($MaliPrimitiveCullingFacingTestCulledPrimitives + $MaliPrimitiveCullingFrustumTestCulledPrimitives + $MaliPrimitiveCullingSampleTestCulledPrimitives + $MaliPrimitiveCullingScissorTestCulledPrimitives + $MaliPrimitiveCullingVisiblePrimitives) * 100, 100), 0) */
 static inline double mali_g720_visible_primitives_rate(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingVisiblePrimitives, (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives)) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingVisiblePrimitives, (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives)) * 100.0), 100.0), 0.0);
 }
 
 /* Frustum test cull rate (percent): max(min($MaliPrimitiveCullingFrustumTestCulledPrimitives / ($MaliPrimitiveCullingFacingTestCulledPrimitives + $MaliPrimitiveCullingFrustumTestCulledPrimitives + $MaliPrimitiveCullingSampleTestCulledPrimitives + $MaliPrimitiveCullingScissorTestCulledPrimitives + $MaliPrimitiveCullingVisiblePrimitives) * 100, 100), 0) */
 static inline double mali_g720_frustum_test_cull_rate(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives, (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives)) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives, (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives)) * 100.0), 100.0), 0.0);
 }
 
 /* Scissor test cull rate (percent): max(min($MaliPrimitiveCullingScissorTestCulledPrimitives / ($MaliPrimitiveCullingFacingTestCulledPrimitives + $MaliPrimitiveCullingFrustumTestCulledPrimitives + $MaliPrimitiveCullingSampleTestCulledPrimitives + $MaliPrimitiveCullingScissorTestCulledPrimitives + $MaliPrimitiveCullingVisiblePrimitives - $MaliPrimitiveCullingFrustumTestCulledPrimitives) * 100, 100), 0) */
 static inline double mali_g720_scissor_test_cull_rate(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingScissorTestCulledPrimitives, ((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives)) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingScissorTestCulledPrimitives, ((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives)) * 100.0), 100.0), 0.0);
 }
 
 /* Facing plane test cull rate (percent): max(min($MaliPrimitiveCullingFacingTestCulledPrimitives / ($MaliPrimitiveCullingFacingTestCulledPrimitives + $MaliPrimitiveCullingFrustumTestCulledPrimitives + $MaliPrimitiveCullingSampleTestCulledPrimitives + $MaliPrimitiveCullingScissorTestCulledPrimitives + $MaliPrimitiveCullingVisiblePrimitives - $MaliPrimitiveCullingFrustumTestCulledPrimitives - $MaliPrimitiveCullingScissorTestCulledPrimitives) * 100, 100), 0) */
 static inline double mali_g720_facing_plane_test_cull_rate(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives, (((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) - (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives)) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives, (((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) - (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives)) * 100.0), 100.0), 0.0);
 }
 
 /* Sample test cull rate (percent): max(min($MaliPrimitiveCullingSampleTestCulledPrimitives / ($MaliPrimitiveCullingFacingTestCulledPrimitives + $MaliPrimitiveCullingFrustumTestCulledPrimitives + $MaliPrimitiveCullingSampleTestCulledPrimitives + $MaliPrimitiveCullingScissorTestCulledPrimitives + $MaliPrimitiveCullingVisiblePrimitives - $MaliPrimitiveCullingFrustumTestCulledPrimitives - $MaliPrimitiveCullingScissorTestCulledPrimitives - $MaliPrimitiveCullingFacingTestCulledPrimitives) * 100, 100), 0) */
 static inline double mali_g720_sample_test_cull_rate(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingSampleTestCulledPrimitives, ((((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) - (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) - (double)c->MaliPrimitiveCullingFacingTestCulledPrimitives)) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingSampleTestCulledPrimitives, ((((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) - (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) - (double)c->MaliPrimitiveCullingFacingTestCulledPrimitives)) * 100.0), 100.0), 0.0);
 }
 
 /* Position shader thread invocations (threads): $MaliTilerShadingRequestsPositionShadingRequests * 4 */
@@ -638,43 +487,43 @@ static inline double mali_g720_fragments_per_pixel(const struct mali_g720_counte
 /* Early ZS tested quad percentage (percent): max(min($MaliCoreQuadsEarlyZSTestedQuads / $MaliCoreQuadsRasterizedFineQuads * 100, 100), 0) */
 static inline double mali_g720_early_zs_tested_quad_percentage(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsEarlyZSTestedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsEarlyZSTestedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
 }
 
 /* Early ZS updated quad percentage (percent): max(min($MaliCoreQuadsEarlyZSUpdatedQuads / $MaliCoreQuadsRasterizedFineQuads * 100, 100), 0) */
 static inline double mali_g720_early_zs_updated_quad_percentage(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsEarlyZSUpdatedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsEarlyZSUpdatedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
 }
 
 /* Early ZS killed quad percentage (percent): max(min($MaliCoreQuadsEarlyZSKilledQuads / $MaliCoreQuadsRasterizedFineQuads * 100, 100), 0) */
 static inline double mali_g720_early_zs_killed_quad_percentage(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsEarlyZSKilledQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsEarlyZSKilledQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
 }
 
 /* FPK killed quad percentage (percent): max(min(($MaliCoreQuadsRasterizedFineQuads - $MaliCoreQuadsEarlyZSKilledQuads - $MaliCoreWarpsFragmentWarps * 16 / 4) / $MaliCoreQuadsRasterizedFineQuads * 100, 100), 0) */
 static inline double mali_g720_fpk_killed_quad_percentage(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((((double)c->MaliCoreQuadsRasterizedFineQuads - (double)c->MaliCoreQuadsEarlyZSKilledQuads) - hwcgen_div(((double)c->MaliCoreWarpsFragmentWarps * 16.0), 4.0)), (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((((double)c->MaliCoreQuadsRasterizedFineQuads - (double)c->MaliCoreQuadsEarlyZSKilledQuads) - hwcgen_div(((double)c->MaliCoreWarpsFragmentWarps * 16.0), 4.0)), (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
 }
 
 /* Late ZS tested quad percentage (percent): max(min($MaliCoreQuadsLateZSTestedQuads / $MaliCoreQuadsRasterizedFineQuads * 100, 100), 0) */
 static inline double mali_g720_late_zs_tested_quad_percentage(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsLateZSTestedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsLateZSTestedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
 }
 
 /* Late ZS killed quad percentage (percent): max(min($MaliCoreQuadsLateZSKilledQuads / $MaliCoreQuadsRasterizedFineQuads * 100, 100), 0) */
 static inline double mali_g720_late_zs_killed_quad_percentage(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsLateZSKilledQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsLateZSKilledQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
 }
 
 /* Fragment shading rate (percent): max(min($MaliCoreQuadsRasterizedCoarseQuads / $MaliCoreQuadsRasterizedFineQuads * 100, 100), 0) */
 static inline double mali_g720_fragment_shading_rate(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsRasterizedCoarseQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsRasterizedCoarseQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
 }
 
 /* Non-fragment warps (warps): $MaliCoreWarpsNonFragmentWarps */
@@ -704,19 +553,19 @@ static inline double mali_g720_fragment_cycles_per_thread(const struct mali_g720
 /* Shader core usage (percent): max(min($MaliCoreCyclesAnyActive / $MaliGPUCyclesGPUActive * 100, 100), 0) */
 static inline double mali_g720_shader_core_usage(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreCyclesAnyActive, (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesAnyActive, (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
 }
 
 /* Non-fragment utilization (percent): max(min($MaliCoreCyclesNonFragmentActive / $MaliCoreCyclesAnyActive * 100, 100), 0) */
 static inline double mali_g720_non_fragment_utilization(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreCyclesNonFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesNonFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0), 100.0), 0.0);
 }
 
 /* Fragment utilization (percent): max(min($MaliCoreCyclesFragmentActive / $MaliCoreCyclesAnyActive * 100, 100), 0) */
 static inline double mali_g720_fragment_utilization(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreCyclesFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0), 100.0), 0.0);
 }
 
 /* Fragment FPK buffer utilization (percent): the source gives no formula */
@@ -729,91 +578,91 @@ static inline double mali_g720_fragment_fpk_buffer_utilization(const struct mali
 /* Execution core utilization (percent): max(min($MaliCoreCyclesExecutionCoreActive / $MaliCoreCyclesAnyActive * 100, 100), 0) */
 static inline double mali_g720_execution_core_utilization(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreCyclesExecutionCoreActive, (double)c->MaliCoreCyclesAnyActive) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesExecutionCoreActive, (double)c->MaliCoreCyclesAnyActive) * 100.0), 100.0), 0.0);
 }
 
 /* Arithmetic unit utilization (percent): max(min(max($MaliCoreInstructionsCVTInstructions + $MaliCoreInstructionsSFUInstructions + ($MaliCoreInstructionsFMAInstructions - min($MaliCoreInstructionsFMAInstructions - ($MaliCoreInstructionsCVTInstructions + $MaliCoreInstructionsSFUInstructions), 0)) / 2, $MaliCoreInstructionsSFUInstructions * 4) / $MaliCoreCyclesExecutionCoreActive * 100, 100), 0) */
 static inline double mali_g720_arithmetic_unit_utilization(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(hwcgen_max((((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions) + hwcgen_div(((double)c->MaliCoreInstructionsFMAInstructions - (hwcgen_min_n(0.0, ((double)c->MaliCoreInstructionsFMAInstructions - ((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions))) + 0.0)), 2.0)), ((double)c->MaliCoreInstructionsSFUInstructions * 4.0)), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div(hwcgen_max((((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions) + hwcgen_div(((double)c->MaliCoreInstructionsFMAInstructions - hwcgen_min(((double)c->MaliCoreInstructionsFMAInstructions - ((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions)), 0.0)), 2.0)), ((double)c->MaliCoreInstructionsSFUInstructions * 4.0)), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
 }
 
 /* Varying unit utilization (percent): max(min(($MaliCoreVaryingIssues32BitInterpolationSlots / 4 + $MaliCoreVaryingIssues16BitInterpolationSlots / 4) / $MaliCoreCyclesExecutionCoreActive * 100, 100), 0) */
 static inline double mali_g720_varying_unit_utilization(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((hwcgen_div((double)c->MaliCoreVaryingIssues32BitInterpolationSlots, 4.0) + hwcgen_div((double)c->MaliCoreVaryingIssues16BitInterpolationSlots, 4.0)), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((hwcgen_div((double)c->MaliCoreVaryingIssues32BitInterpolationSlots, 4.0) + hwcgen_div((double)c->MaliCoreVaryingIssues16BitInterpolationSlots, 4.0)), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
 }
 
 /* Texture unit utilization (percent): max(min(max($MaliCoreTextureCyclesTexturingActive, max($MaliCoreTextureCacheCyclesCacheLookup, max($MaliCoreTextureCacheCyclesSimpleLoad, max($MaliCoreTextureCacheCyclesComplexLoad, max($MaliTextureBusInputBeats, max($MaliTextureBusOutputBeats, max($MaliCoreTextureCacheCyclesL1OutputActive, max($MaliCoreTextureCacheCyclesL1LookupActive, $MaliCoreTextureCyclesIndexCalculation)))))))) / $MaliCoreCyclesExecutionCoreActive * 100, 100), 0) */
 static inline double mali_g720_texture_unit_utilization(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(hwcgen_max_n((double)c->MaliCoreTextureCyclesTexturingActive, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesCacheLookup, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesSimpleLoad, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesComplexLoad, hwcgen_max_n((double)c->MaliTextureBusInputBeats, hwcgen_max_n((double)c->MaliTextureBusOutputBeats, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesL1OutputActive, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesL1LookupActive, (double)c->MaliCoreTextureCyclesIndexCalculation)))))))), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div(hwcgen_max((double)c->MaliCoreTextureCyclesTexturingActive, hwcgen_max((double)c->MaliCoreTextureCacheCyclesCacheLookup, hwcgen_max((double)c->MaliCoreTextureCacheCyclesSimpleLoad, hwcgen_max((double)c->MaliCoreTextureCacheCyclesComplexLoad, hwcgen_max((double)c->MaliTextureBusInputBeats, hwcgen_max((double)c->MaliTextureBusOutputBeats, hwcgen_max((double)c->MaliCoreTextureCacheCyclesL1OutputActive, hwcgen_max((double)c->MaliCoreTextureCacheCyclesL1LookupActive, (double)c->MaliCoreTextureCyclesIndexCalculation)))))))), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
 }
 
 /* Load/store unit utilization (percent): max(min(($MaliCoreLoadStoreCyclesFullReadCycles + $MaliCoreLoadStoreCyclesPartialReadCycles + $MaliCoreLoadStoreCyclesFullWriteCycles + $MaliCoreLoadStoreCyclesPartialWriteCycles + $MaliCoreLoadStoreCyclesAtomicAccessCycles) / $MaliCoreCyclesExecutionCoreActive * 100, 100), 0) */
 static inline double mali_g720_load_store_unit_utilization(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((((((double)c->MaliCoreLoadStoreCyclesFullReadCycles + (double)c->MaliCoreLoadStoreCyclesPartialReadCycles) + (double)c->MaliCoreLoadStoreCyclesFullWriteCycles) + (double)c->MaliCoreLoadStoreCyclesPartialWriteCycles) + (double)c->MaliCoreLoadStoreCyclesAtomicAccessCycles), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((((((double)c->MaliCoreLoadStoreCyclesFullReadCycles + (double)c->MaliCoreLoadStoreCyclesPartialReadCycles) + (double)c->MaliCoreLoadStoreCyclesFullWriteCycles) + (double)c->MaliCoreLoadStoreCyclesPartialWriteCycles) + (double)c->MaliCoreLoadStoreCyclesAtomicAccessCycles), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
 }
 
 /* Ray tracing unit utilization (percent): max(min(max($MaliRayTracingCyclesBoxTesterActive, $MaliRayTracingCyclesTriangleTesterActive) / $MaliCoreCyclesExecutionCoreActive * 100, 100), 0) */
 static inline double mali_g720_ray_tracing_unit_utilization(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(hwcgen_max_n((double)c->MaliRayTracingCyclesBoxTesterActive, (double)c->MaliRayTracingCyclesTriangleTesterActive), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div(hwcgen_max((double)c->MaliRayTracingCyclesBoxTesterActive, (double)c->MaliRayTracingCyclesTriangleTesterActive), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
 }
 
 /* Narrow arithmetic percentage (percent): max(min($MaliCoreInstructionsNarrowInstructions / ($MaliCoreInstructionsFMAInstructions + $MaliCoreInstructionsCVTInstructions + $MaliCoreInstructionsSFUInstructions) * 100, 100), 0) */
 static inline double mali_g720_narrow_arithmetic_percentage(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreInstructionsNarrowInstructions, (((double)c->MaliCoreInstructionsFMAInstructions + (double)c->MaliCoreInstructionsCVTInstructions) + (double)c->MaliCoreInstructionsSFUInstructions)) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreInstructionsNarrowInstructions, (((double)c->MaliCoreInstructionsFMAInstructions + (double)c->MaliCoreInstructionsCVTInstructions) + (double)c->MaliCoreInstructionsSFUInstructions)) * 100.0), 100.0), 0.0);
 }
 
 /* Warp divergence percentage (percent): max(min($MaliCoreInstructionsDivergedInstructions / ($MaliCoreInstructionsFMAInstructions + $MaliCoreInstructionsCVTInstructions + $MaliCoreInstructionsSFUInstructions) * 100, 100), 0) */
 static inline double mali_g720_warp_divergence_percentage(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreInstructionsDivergedInstructions, (((double)c->MaliCoreInstructionsFMAInstructions + (double)c->MaliCoreInstructionsCVTInstructions) + (double)c->MaliCoreInstructionsSFUInstructions)) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreInstructionsDivergedInstructions, (((double)c->MaliCoreInstructionsFMAInstructions + (double)c->MaliCoreInstructionsCVTInstructions) + (double)c->MaliCoreInstructionsSFUInstructions)) * 100.0), 100.0), 0.0);
 }
 
 /* All registers warp rate (percent): max(min($MaliCoreWarpsAllRegisterWarps / ($MaliCoreWarpsNonFragmentWarps + $MaliCoreWarpsFragmentWarps) * 100, 100), 0) */
 static inline double mali_g720_all_registers_warp_rate(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreWarpsAllRegisterWarps, ((double)c->MaliCoreWarpsNonFragmentWarps + (double)c->MaliCoreWarpsFragmentWarps)) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreWarpsAllRegisterWarps, ((double)c->MaliCoreWarpsNonFragmentWarps + (double)c->MaliCoreWarpsFragmentWarps)) * 100.0), 100.0), 0.0);
 }
 
 /* Shader blend path percentage (percent): max(min($MaliCoreInstructionsBlendShaderCalls * 4 / $MaliCoreWarpsFragmentWarps * 100, 100), 0) */
 static inline double mali_g720_shader_blend_path_percentage(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(((double)c->MaliCoreInstructionsBlendShaderCalls * 4.0), (double)c->MaliCoreWarpsFragmentWarps) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div(((double)c->MaliCoreInstructionsBlendShaderCalls * 4.0), (double)c->MaliCoreWarpsFragmentWarps) * 100.0), 100.0), 0.0);
 }
 
 /* Partial coverage rate (percent): max(min($MaliCoreQuadsPartialRasterizedFineQuads / $MaliCoreQuadsRasterizedFineQuads * 100, 100), 0) */
 static inline double mali_g720_partial_coverage_rate(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsPartialRasterizedFineQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsPartialRasterizedFineQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
 }
 
 /* Fragment warp occupancy (percent): max(min($MaliCoreThreadsFragmentThreads / ($MaliCoreWarpsFragmentWarps * 16) * 100, 100), 0) */
 static inline double mali_g720_fragment_warp_occupancy(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreThreadsFragmentThreads, ((double)c->MaliCoreWarpsFragmentWarps * 16.0)) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreThreadsFragmentThreads, ((double)c->MaliCoreWarpsFragmentWarps * 16.0)) * 100.0), 100.0), 0.0);
 }
 
 /* Full quad warp rate (percent): max(min($MaliCoreWarpsFullQuadWarps / ($MaliCoreWarpsNonFragmentWarps + $MaliCoreWarpsFragmentWarps) * 100, 100), 0) */
 static inline double mali_g720_full_quad_warp_rate(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreWarpsFullQuadWarps, ((double)c->MaliCoreWarpsNonFragmentWarps + (double)c->MaliCoreWarpsFragmentWarps)) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreWarpsFullQuadWarps, ((double)c->MaliCoreWarpsNonFragmentWarps + (double)c->MaliCoreWarpsFragmentWarps)) * 100.0), 100.0), 0.0);
 }
 
 /* Fragment shading rate (percent): max(min($MaliCoreQuadsRasterizedCoarseQuads / $MaliCoreQuadsRasterizedFineQuads * 100, 100), 0) */
 static inline double mali_g720_fragment_shading_rate_6_3_4(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsRasterizedCoarseQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsRasterizedCoarseQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
 }
 
 /* Unchanged tile kill rate (percent): max(min($MaliCoreTilesUnchangedTilesKilled / (4 * $MaliCoreTilesTiles) * 100, 100), 0) */
 static inline double mali_g720_unchanged_tile_kill_rate(const struct mali_g720_counters *c)
 {
-    return (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreTilesUnchangedTilesKilled, (4.0 * (double)c->MaliCoreTilesTiles)) * 100.0))) + 0.0);
+    return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreTilesUnchangedTilesKilled, (4.0 * (double)c->MaliCoreTilesTiles)) * 100.0), 100.0), 0.0);
 }
 
 /* Varying cycles (cycles): $MaliCoreVaryingIssues32BitInterpolationSlots / 4 + $MaliCoreVaryingIssues16BitInterpolationSlots / 4 */
@@ -1080,15 +929,15 @@ static inline void mali_g720_eval_all(const struct mali_g720_counters *c,
     out[MALI_G720_METRIC_MAIN_PHASE_ITERATOR_ISSUE_CYCLES] = ((double)c->MaliGPUCyclesMainPhaseQueued - (double)c->MaliGPUCyclesMainPhaseEndpointStall);
     out[MALI_G720_METRIC_COMPUTE_ITERATOR_ISSUE_CYCLES] = ((double)c->MaliGPUCyclesComputeQueued - (double)c->MaliGPUCyclesComputeEndpointStall);
     out[MALI_G720_METRIC_GPU_INTERRUPT_PENDING_CYCLES] = (double)c->MaliGPUCyclesGPUInterruptActive;
-    out[MALI_G720_METRIC_MICROCONTROLLER_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliGPUCyclesMCUActive, (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_BINNING_PHASE_ITERATOR_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(((double)c->MaliGPUCyclesBinningPhaseQueued - (double)c->MaliGPUCyclesBinningPhaseEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_MAIN_PHASE_ITERATOR_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(((double)c->MaliGPUCyclesMainPhaseQueued - (double)c->MaliGPUCyclesMainPhaseEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_COMPUTE_ITERATOR_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(((double)c->MaliGPUCyclesComputeQueued - (double)c->MaliGPUCyclesComputeEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_INTERRUPT_PENDING_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliGPUCyclesGPUInterruptActive, (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_MICROCONTROLLER_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliGPUCyclesMCUActive, (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_BINNING_PHASE_ITERATOR_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div(((double)c->MaliGPUCyclesBinningPhaseQueued - (double)c->MaliGPUCyclesBinningPhaseEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_MAIN_PHASE_ITERATOR_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div(((double)c->MaliGPUCyclesMainPhaseQueued - (double)c->MaliGPUCyclesMainPhaseEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_COMPUTE_ITERATOR_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div(((double)c->MaliGPUCyclesComputeQueued - (double)c->MaliGPUCyclesComputeEndpointStall), (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_INTERRUPT_PENDING_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliGPUCyclesGPUInterruptActive, (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
     out[MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_BYTES] = ((double)c->MaliExternalBusBeatsReadBeats * hwcgen_div(c->MaliConstantsBusWidthBits, 8.0));
     out[MALI_G720_METRIC_OUTPUT_EXTERNAL_WRITE_BYTES] = ((double)c->MaliExternalBusBeatsWriteBeats * hwcgen_div(c->MaliConstantsBusWidthBits, 8.0));
-    out[MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_STALL_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliExternalBusStallsReadStallCycles, (c->MaliConstantsL2SliceCount * (double)c->MaliGPUCyclesGPUActive)) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_OUTPUT_EXTERNAL_WRITE_STALL_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliExternalBusStallsWriteStallCycles, (c->MaliConstantsL2SliceCount * (double)c->MaliGPUCyclesGPUActive)) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_STALL_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliExternalBusStallsReadStallCycles, (c->MaliConstantsL2SliceCount * (double)c->MaliGPUCyclesGPUActive)) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_OUTPUT_EXTERNAL_WRITE_STALL_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliExternalBusStallsWriteStallCycles, (c->MaliConstantsL2SliceCount * (double)c->MaliGPUCyclesGPUActive)) * 100.0), 100.0), 0.0);
     out[MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_LATENCY_0_127_CYCLES] = (double)c->MaliExternalBusReadLatency0127Cycles;
     out[MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_LATENCY_128_191_CYCLES] = (double)c->MaliExternalBusReadLatency128191Cycles;
     out[MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_LATENCY_192_255_CYCLES] = (double)c->MaliExternalBusReadLatency192255Cycles;
@@ -1098,46 +947,46 @@ static inline void mali_g720_eval_all(const struct mali_g720_counters *c,
     out[MALI_G720_METRIC_TOTAL_INPUT_PRIMITIVES] = (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives);
     out[MALI_G720_METRIC_CULLED_PRIMITIVES] = ((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives);
     out[MALI_G720_METRIC_VISIBLE_PRIMITIVES] = (double)c->MaliPrimitiveCullingVisiblePrimitives;
-    out[MALI_G720_METRIC_VISIBLE_PRIMITIVES_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingVisiblePrimitives, (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives)) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_FRUSTUM_TEST_CULL_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives, (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives)) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_SCISSOR_TEST_CULL_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingScissorTestCulledPrimitives, ((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives)) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_FACING_PLANE_TEST_CULL_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives, (((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) - (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives)) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_SAMPLE_TEST_CULL_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliPrimitiveCullingSampleTestCulledPrimitives, ((((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) - (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) - (double)c->MaliPrimitiveCullingFacingTestCulledPrimitives)) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_VISIBLE_PRIMITIVES_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingVisiblePrimitives, (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives)) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_FRUSTUM_TEST_CULL_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives, (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives)) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_SCISSOR_TEST_CULL_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingScissorTestCulledPrimitives, ((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives)) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_FACING_PLANE_TEST_CULL_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives, (((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) - (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives)) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_SAMPLE_TEST_CULL_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliPrimitiveCullingSampleTestCulledPrimitives, ((((((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives) - (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) - (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) - (double)c->MaliPrimitiveCullingFacingTestCulledPrimitives)) * 100.0), 100.0), 0.0);
     out[MALI_G720_METRIC_POSITION_SHADER_THREAD_INVOCATIONS] = ((double)c->MaliTilerShadingRequestsPositionShadingRequests * 4.0);
     out[MALI_G720_METRIC_VARYING_SHADER_THREAD_INVOCATIONS] = ((double)c->MaliTilerShadingRequestsVaryingShadingRequests * 4.0);
     out[MALI_G720_METRIC_POSITION_THREADS_PER_INPUT_PRIMITIVE] = hwcgen_div(((double)c->MaliTilerShadingRequestsPositionShadingRequests * 4.0), (((((double)c->MaliPrimitiveCullingFacingTestCulledPrimitives + (double)c->MaliPrimitiveCullingFrustumTestCulledPrimitives) + (double)c->MaliPrimitiveCullingSampleTestCulledPrimitives) + (double)c->MaliPrimitiveCullingScissorTestCulledPrimitives) + (double)c->MaliPrimitiveCullingVisiblePrimitives));
     out[MALI_G720_METRIC_PIXELS] = ((double)c->MaliGPUTasksFragmentTasks * 4096.0);
     out[MALI_G720_METRIC_CYCLES_PER_PIXEL] = hwcgen_div((double)c->MaliGPUCyclesGPUActive, ((double)c->MaliGPUTasksFragmentTasks * 4096.0));
     out[MALI_G720_METRIC_FRAGMENTS_PER_PIXEL] = hwcgen_div(((double)c->MaliCoreThreadsFragmentThreads * c->MaliConstantsShaderCoreCount), ((double)c->MaliGPUTasksFragmentTasks * 4096.0));
-    out[MALI_G720_METRIC_EARLY_ZS_TESTED_QUAD_PERCENTAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsEarlyZSTestedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_EARLY_ZS_UPDATED_QUAD_PERCENTAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsEarlyZSUpdatedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_EARLY_ZS_KILLED_QUAD_PERCENTAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsEarlyZSKilledQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_FPK_KILLED_QUAD_PERCENTAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((((double)c->MaliCoreQuadsRasterizedFineQuads - (double)c->MaliCoreQuadsEarlyZSKilledQuads) - hwcgen_div(((double)c->MaliCoreWarpsFragmentWarps * 16.0), 4.0)), (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_LATE_ZS_TESTED_QUAD_PERCENTAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsLateZSTestedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_LATE_ZS_KILLED_QUAD_PERCENTAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsLateZSKilledQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_FRAGMENT_SHADING_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsRasterizedCoarseQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_EARLY_ZS_TESTED_QUAD_PERCENTAGE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsEarlyZSTestedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_EARLY_ZS_UPDATED_QUAD_PERCENTAGE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsEarlyZSUpdatedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_EARLY_ZS_KILLED_QUAD_PERCENTAGE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsEarlyZSKilledQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_FPK_KILLED_QUAD_PERCENTAGE] = hwcgen_max(hwcgen_min((hwcgen_div((((double)c->MaliCoreQuadsRasterizedFineQuads - (double)c->MaliCoreQuadsEarlyZSKilledQuads) - hwcgen_div(((double)c->MaliCoreWarpsFragmentWarps * 16.0), 4.0)), (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_LATE_ZS_TESTED_QUAD_PERCENTAGE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsLateZSTestedQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_LATE_ZS_KILLED_QUAD_PERCENTAGE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsLateZSKilledQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_FRAGMENT_SHADING_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsRasterizedCoarseQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
     out[MALI_G720_METRIC_NON_FRAGMENT_WARPS] = (double)c->MaliCoreWarpsNonFragmentWarps;
     out[MALI_G720_METRIC_FRAGMENT_WARPS] = (double)c->MaliCoreWarpsFragmentWarps;
     out[MALI_G720_METRIC_NON_FRAGMENT_CYCLES_PER_THREAD] = hwcgen_div((double)c->MaliCoreCyclesNonFragmentActive, ((double)c->MaliCoreWarpsNonFragmentWarps * 16.0));
     out[MALI_G720_METRIC_FRAGMENT_CYCLES_PER_THREAD] = hwcgen_div((double)c->MaliCoreCyclesFragmentActive, (double)c->MaliCoreThreadsFragmentThreads);
-    out[MALI_G720_METRIC_SHADER_CORE_USAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreCyclesAnyActive, (double)c->MaliGPUCyclesGPUActive) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_NON_FRAGMENT_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreCyclesNonFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_FRAGMENT_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreCyclesFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_EXECUTION_CORE_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreCyclesExecutionCoreActive, (double)c->MaliCoreCyclesAnyActive) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_ARITHMETIC_UNIT_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(hwcgen_max((((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions) + hwcgen_div(((double)c->MaliCoreInstructionsFMAInstructions - (hwcgen_min_n(0.0, ((double)c->MaliCoreInstructionsFMAInstructions - ((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions))) + 0.0)), 2.0)), ((double)c->MaliCoreInstructionsSFUInstructions * 4.0)), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_VARYING_UNIT_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((hwcgen_div((double)c->MaliCoreVaryingIssues32BitInterpolationSlots, 4.0) + hwcgen_div((double)c->MaliCoreVaryingIssues16BitInterpolationSlots, 4.0)), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_TEXTURE_UNIT_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(hwcgen_max_n((double)c->MaliCoreTextureCyclesTexturingActive, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesCacheLookup, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesSimpleLoad, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesComplexLoad, hwcgen_max_n((double)c->MaliTextureBusInputBeats, hwcgen_max_n((double)c->MaliTextureBusOutputBeats, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesL1OutputActive, hwcgen_max_n((double)c->MaliCoreTextureCacheCyclesL1LookupActive, (double)c->MaliCoreTextureCyclesIndexCalculation)))))))), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_LOAD_STORE_UNIT_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((((((double)c->MaliCoreLoadStoreCyclesFullReadCycles + (double)c->MaliCoreLoadStoreCyclesPartialReadCycles) + (double)c->MaliCoreLoadStoreCyclesFullWriteCycles) + (double)c->MaliCoreLoadStoreCyclesPartialWriteCycles) + (double)c->MaliCoreLoadStoreCyclesAtomicAccessCycles), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_RAY_TRACING_UNIT_UTILIZATION] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(hwcgen_max_n((double)c->MaliRayTracingCyclesBoxTesterActive, (double)c->MaliRayTracingCyclesTriangleTesterActive), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_NARROW_ARITHMETIC_PERCENTAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreInstructionsNarrowInstructions, (((double)c->MaliCoreInstructionsFMAInstructions + (double)c->MaliCoreInstructionsCVTInstructions) + (double)c->MaliCoreInstructionsSFUInstructions)) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_WARP_DIVERGENCE_PERCENTAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreInstructionsDivergedInstructions, (((double)c->MaliCoreInstructionsFMAInstructions + (double)c->MaliCoreInstructionsCVTInstructions) + (double)c->MaliCoreInstructionsSFUInstructions)) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_ALL_REGISTERS_WARP_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreWarpsAllRegisterWarps, ((double)c->MaliCoreWarpsNonFragmentWarps + (double)c->MaliCoreWarpsFragmentWarps)) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_SHADER_BLEND_PATH_PERCENTAGE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div(((double)c->MaliCoreInstructionsBlendShaderCalls * 4.0), (double)c->MaliCoreWarpsFragmentWarps) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_PARTIAL_COVERAGE_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsPartialRasterizedFineQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_FRAGMENT_WARP_OCCUPANCY] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreThreadsFragmentThreads, ((double)c->MaliCoreWarpsFragmentWarps * 16.0)) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_FULL_QUAD_WARP_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreWarpsFullQuadWarps, ((double)c->MaliCoreWarpsNonFragmentWarps + (double)c->MaliCoreWarpsFragmentWarps)) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_FRAGMENT_SHADING_RATE_6_3_4] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreQuadsRasterizedCoarseQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0))) + 0.0);
-    out[MALI_G720_METRIC_UNCHANGED_TILE_KILL_RATE] = (hwcgen_max_n(0.0, hwcgen_min_n(100.0, (hwcgen_div((double)c->MaliCoreTilesUnchangedTilesKilled, (4.0 * (double)c->MaliCoreTilesTiles)) * 100.0))) + 0.0);
+    out[MALI_G720_METRIC_SHADER_CORE_USAGE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesAnyActive, (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_NON_FRAGMENT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesNonFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_FRAGMENT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_EXECUTION_CORE_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesExecutionCoreActive, (double)c->MaliCoreCyclesAnyActive) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_ARITHMETIC_UNIT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div(hwcgen_max((((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions) + hwcgen_div(((double)c->MaliCoreInstructionsFMAInstructions - hwcgen_min(((double)c->MaliCoreInstructionsFMAInstructions - ((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions)), 0.0)), 2.0)), ((double)c->MaliCoreInstructionsSFUInstructions * 4.0)), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_VARYING_UNIT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div((hwcgen_div((double)c->MaliCoreVaryingIssues32BitInterpolationSlots, 4.0) + hwcgen_div((double)c->MaliCoreVaryingIssues16BitInterpolationSlots, 4.0)), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_TEXTURE_UNIT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div(hwcgen_max((double)c->MaliCoreTextureCyclesTexturingActive, hwcgen_max((double)c->MaliCoreTextureCacheCyclesCacheLookup, hwcgen_max((double)c->MaliCoreTextureCacheCyclesSimpleLoad, hwcgen_max((double)c->MaliCoreTextureCacheCyclesComplexLoad, hwcgen_max((double)c->MaliTextureBusInputBeats, hwcgen_max((double)c->MaliTextureBusOutputBeats, hwcgen_max((double)c->MaliCoreTextureCacheCyclesL1OutputActive, hwcgen_max((double)c->MaliCoreTextureCacheCyclesL1LookupActive, (double)c->MaliCoreTextureCyclesIndexCalculation)))))))), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_LOAD_STORE_UNIT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div((((((double)c->MaliCoreLoadStoreCyclesFullReadCycles + (double)c->MaliCoreLoadStoreCyclesPartialReadCycles) + (double)c->MaliCoreLoadStoreCyclesFullWriteCycles) + (double)c->MaliCoreLoadStoreCyclesPartialWriteCycles) + (double)c->MaliCoreLoadStoreCyclesAtomicAccessCycles), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_RAY_TRACING_UNIT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div(hwcgen_max((double)c->MaliRayTracingCyclesBoxTesterActive, (double)c->MaliRayTracingCyclesTriangleTesterActive), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_NARROW_ARITHMETIC_PERCENTAGE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreInstructionsNarrowInstructions, (((double)c->MaliCoreInstructionsFMAInstructions + (double)c->MaliCoreInstructionsCVTInstructions) + (double)c->MaliCoreInstructionsSFUInstructions)) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_WARP_DIVERGENCE_PERCENTAGE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreInstructionsDivergedInstructions, (((double)c->MaliCoreInstructionsFMAInstructions + (double)c->MaliCoreInstructionsCVTInstructions) + (double)c->MaliCoreInstructionsSFUInstructions)) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_ALL_REGISTERS_WARP_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreWarpsAllRegisterWarps, ((double)c->MaliCoreWarpsNonFragmentWarps + (double)c->MaliCoreWarpsFragmentWarps)) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_SHADER_BLEND_PATH_PERCENTAGE] = hwcgen_max(hwcgen_min((hwcgen_div(((double)c->MaliCoreInstructionsBlendShaderCalls * 4.0), (double)c->MaliCoreWarpsFragmentWarps) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_PARTIAL_COVERAGE_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsPartialRasterizedFineQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_FRAGMENT_WARP_OCCUPANCY] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreThreadsFragmentThreads, ((double)c->MaliCoreWarpsFragmentWarps * 16.0)) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_FULL_QUAD_WARP_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreWarpsFullQuadWarps, ((double)c->MaliCoreWarpsNonFragmentWarps + (double)c->MaliCoreWarpsFragmentWarps)) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_FRAGMENT_SHADING_RATE_6_3_4] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreQuadsRasterizedCoarseQuads, (double)c->MaliCoreQuadsRasterizedFineQuads) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_UNCHANGED_TILE_KILL_RATE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreTilesUnchangedTilesKilled, (4.0 * (double)c->MaliCoreTilesTiles)) * 100.0), 100.0), 0.0);
     out[MALI_G720_METRIC_VARYING_CYCLES] = (hwcgen_div((double)c->MaliCoreVaryingIssues32BitInterpolationSlots, 4.0) + hwcgen_div((double)c->MaliCoreVaryingIssues16BitInterpolationSlots, 4.0));
     out[MALI_G720_METRIC_16_BIT_INTERPOLATION_CYCLES] = hwcgen_div((double)c->MaliCoreVaryingIssues16BitInterpolationSlots, 4.0);
     out[MALI_G720_METRIC_32_BIT_INTERPOLATION_CYCLES] = hwcgen_div((double)c->MaliCoreVaryingIssues32BitInterpolationSlots, 4.0);
@@ -1184,136 +1033,14 @@ static inline void mali_g720_eval_all(const struct mali_g720_counters *c,
     out[MALI_G720_METRIC_FRAGMENT_FPK_BUFFER_UTILIZATION] = NAN; /* the source gives no formula */
     out[MALI_G720_METRIC_TEXTURE_FILTERING_CYCLES_PER_INSTRUCTION] = NAN; /* the source gives no formula */
 }
-#ifdef HWCGEN_V2
 
-/* eval_all of c[0] into o0 and of c[1] into o1, in the lanes of vectors. */
-static inline void mali_g720_eval_v2(const struct mali_g720_counters *c, double *o0, double *o1)
-{
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_GPU_ACTIVE_CYCLES, hwcgen_v2_f64((double)c[0].MaliGPUCyclesGPUActive, (double)c[1].MaliGPUCyclesGPUActive));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_MCU_ACTIVE_CYCLES, hwcgen_v2_f64((double)c[0].MaliGPUCyclesMCUActive, (double)c[1].MaliGPUCyclesMCUActive));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_BINNING_PHASE_ITERATOR_ISSUE_CYCLES, (hwcgen_v2_f64((double)c[0].MaliGPUCyclesBinningPhaseQueued, (double)c[1].MaliGPUCyclesBinningPhaseQueued) - hwcgen_v2_f64((double)c[0].MaliGPUCyclesBinningPhaseEndpointStall, (double)c[1].MaliGPUCyclesBinningPhaseEndpointStall)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_MAIN_PHASE_ITERATOR_ISSUE_CYCLES, (hwcgen_v2_f64((double)c[0].MaliGPUCyclesMainPhaseQueued, (double)c[1].MaliGPUCyclesMainPhaseQueued) - hwcgen_v2_f64((double)c[0].MaliGPUCyclesMainPhaseEndpointStall, (double)c[1].MaliGPUCyclesMainPhaseEndpointStall)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_COMPUTE_ITERATOR_ISSUE_CYCLES, (hwcgen_v2_f64((double)c[0].MaliGPUCyclesComputeQueued, (double)c[1].MaliGPUCyclesComputeQueued) - hwcgen_v2_f64((double)c[0].MaliGPUCyclesComputeEndpointStall, (double)c[1].MaliGPUCyclesComputeEndpointStall)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_GPU_INTERRUPT_PENDING_CYCLES, hwcgen_v2_f64((double)c[0].MaliGPUCyclesGPUInterruptActive, (double)c[1].MaliGPUCyclesGPUInterruptActive));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_MICROCONTROLLER_UTILIZATION, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliGPUCyclesMCUActive, (double)c[1].MaliGPUCyclesMCUActive), hwcgen_v2_f64((double)c[0].MaliGPUCyclesGPUActive, (double)c[1].MaliGPUCyclesGPUActive)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_BINNING_PHASE_ITERATOR_UTILIZATION, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div((hwcgen_v2_f64((double)c[0].MaliGPUCyclesBinningPhaseQueued, (double)c[1].MaliGPUCyclesBinningPhaseQueued) - hwcgen_v2_f64((double)c[0].MaliGPUCyclesBinningPhaseEndpointStall, (double)c[1].MaliGPUCyclesBinningPhaseEndpointStall)), hwcgen_v2_f64((double)c[0].MaliGPUCyclesGPUActive, (double)c[1].MaliGPUCyclesGPUActive)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_MAIN_PHASE_ITERATOR_UTILIZATION, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div((hwcgen_v2_f64((double)c[0].MaliGPUCyclesMainPhaseQueued, (double)c[1].MaliGPUCyclesMainPhaseQueued) - hwcgen_v2_f64((double)c[0].MaliGPUCyclesMainPhaseEndpointStall, (double)c[1].MaliGPUCyclesMainPhaseEndpointStall)), hwcgen_v2_f64((double)c[0].MaliGPUCyclesGPUActive, (double)c[1].MaliGPUCyclesGPUActive)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_COMPUTE_ITERATOR_UTILIZATION, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div((hwcgen_v2_f64((double)c[0].MaliGPUCyclesComputeQueued, (double)c[1].MaliGPUCyclesComputeQueued) - hwcgen_v2_f64((double)c[0].MaliGPUCyclesComputeEndpointStall, (double)c[1].MaliGPUCyclesComputeEndpointStall)), hwcgen_v2_f64((double)c[0].MaliGPUCyclesGPUActive, (double)c[1].MaliGPUCyclesGPUActive)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_INTERRUPT_PENDING_UTILIZATION, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliGPUCyclesGPUInterruptActive, (double)c[1].MaliGPUCyclesGPUInterruptActive), hwcgen_v2_f64((double)c[0].MaliGPUCyclesGPUActive, (double)c[1].MaliGPUCyclesGPUActive)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_BYTES, (hwcgen_v2_f64((double)c[0].MaliExternalBusBeatsReadBeats, (double)c[1].MaliExternalBusBeatsReadBeats) * hwcgen_v2_div(hwcgen_v2_f64(c[0].MaliConstantsBusWidthBits, c[1].MaliConstantsBusWidthBits), hwcgen_v2_k(8.0))));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_OUTPUT_EXTERNAL_WRITE_BYTES, (hwcgen_v2_f64((double)c[0].MaliExternalBusBeatsWriteBeats, (double)c[1].MaliExternalBusBeatsWriteBeats) * hwcgen_v2_div(hwcgen_v2_f64(c[0].MaliConstantsBusWidthBits, c[1].MaliConstantsBusWidthBits), hwcgen_v2_k(8.0))));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_STALL_RATE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliExternalBusStallsReadStallCycles, (double)c[1].MaliExternalBusStallsReadStallCycles), (hwcgen_v2_f64(c[0].MaliConstantsL2SliceCount, c[1].MaliConstantsL2SliceCount) * hwcgen_v2_f64((double)c[0].MaliGPUCyclesGPUActive, (double)c[1].MaliGPUCyclesGPUActive))) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_OUTPUT_EXTERNAL_WRITE_STALL_RATE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliExternalBusStallsWriteStallCycles, (double)c[1].MaliExternalBusStallsWriteStallCycles), (hwcgen_v2_f64(c[0].MaliConstantsL2SliceCount, c[1].MaliConstantsL2SliceCount) * hwcgen_v2_f64((double)c[0].MaliGPUCyclesGPUActive, (double)c[1].MaliGPUCyclesGPUActive))) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_LATENCY_0_127_CYCLES, hwcgen_v2_f64((double)c[0].MaliExternalBusReadLatency0127Cycles, (double)c[1].MaliExternalBusReadLatency0127Cycles));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_LATENCY_128_191_CYCLES, hwcgen_v2_f64((double)c[0].MaliExternalBusReadLatency128191Cycles, (double)c[1].MaliExternalBusReadLatency128191Cycles));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_LATENCY_192_255_CYCLES, hwcgen_v2_f64((double)c[0].MaliExternalBusReadLatency192255Cycles, (double)c[1].MaliExternalBusReadLatency192255Cycles));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_LATENCY_256_319_CYCLES, hwcgen_v2_f64((double)c[0].MaliExternalBusReadLatency256319Cycles, (double)c[1].MaliExternalBusReadLatency256319Cycles));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_LATENCY_320_383_CYCLES, hwcgen_v2_f64((double)c[0].MaliExternalBusReadLatency320383Cycles, (double)c[1].MaliExternalBusReadLatency320383Cycles));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_OUTPUT_EXTERNAL_READ_LATENCY_384_CYCLES, (((((hwcgen_v2_f64((double)c[0].MaliExternalBusBeatsReadBeats, (double)c[1].MaliExternalBusBeatsReadBeats) - hwcgen_v2_f64((double)c[0].MaliExternalBusReadLatency0127Cycles, (double)c[1].MaliExternalBusReadLatency0127Cycles)) - hwcgen_v2_f64((double)c[0].MaliExternalBusReadLatency128191Cycles, (double)c[1].MaliExternalBusReadLatency128191Cycles)) - hwcgen_v2_f64((double)c[0].MaliExternalBusReadLatency192255Cycles, (double)c[1].MaliExternalBusReadLatency192255Cycles)) - hwcgen_v2_f64((double)c[0].MaliExternalBusReadLatency256319Cycles, (double)c[1].MaliExternalBusReadLatency256319Cycles)) - hwcgen_v2_f64((double)c[0].MaliExternalBusReadLatency320383Cycles, (double)c[1].MaliExternalBusReadLatency320383Cycles)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_TOTAL_INPUT_PRIMITIVES, ((((hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFacingTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFacingTestCulledPrimitives) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFrustumTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFrustumTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingSampleTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingSampleTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingScissorTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingScissorTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingVisiblePrimitives, (double)c[1].MaliPrimitiveCullingVisiblePrimitives)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_CULLED_PRIMITIVES, (((hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFacingTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFacingTestCulledPrimitives) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFrustumTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFrustumTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingSampleTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingSampleTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingScissorTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingScissorTestCulledPrimitives)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_VISIBLE_PRIMITIVES, hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingVisiblePrimitives, (double)c[1].MaliPrimitiveCullingVisiblePrimitives));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_VISIBLE_PRIMITIVES_RATE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingVisiblePrimitives, (double)c[1].MaliPrimitiveCullingVisiblePrimitives), ((((hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFacingTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFacingTestCulledPrimitives) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFrustumTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFrustumTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingSampleTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingSampleTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingScissorTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingScissorTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingVisiblePrimitives, (double)c[1].MaliPrimitiveCullingVisiblePrimitives))) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_FRUSTUM_TEST_CULL_RATE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFrustumTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFrustumTestCulledPrimitives), ((((hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFacingTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFacingTestCulledPrimitives) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFrustumTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFrustumTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingSampleTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingSampleTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingScissorTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingScissorTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingVisiblePrimitives, (double)c[1].MaliPrimitiveCullingVisiblePrimitives))) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_SCISSOR_TEST_CULL_RATE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingScissorTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingScissorTestCulledPrimitives), (((((hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFacingTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFacingTestCulledPrimitives) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFrustumTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFrustumTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingSampleTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingSampleTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingScissorTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingScissorTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingVisiblePrimitives, (double)c[1].MaliPrimitiveCullingVisiblePrimitives)) - hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFrustumTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFrustumTestCulledPrimitives))) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_FACING_PLANE_TEST_CULL_RATE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFacingTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFacingTestCulledPrimitives), ((((((hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFacingTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFacingTestCulledPrimitives) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFrustumTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFrustumTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingSampleTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingSampleTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingScissorTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingScissorTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingVisiblePrimitives, (double)c[1].MaliPrimitiveCullingVisiblePrimitives)) - hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFrustumTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFrustumTestCulledPrimitives)) - hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingScissorTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingScissorTestCulledPrimitives))) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_SAMPLE_TEST_CULL_RATE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingSampleTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingSampleTestCulledPrimitives), (((((((hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFacingTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFacingTestCulledPrimitives) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFrustumTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFrustumTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingSampleTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingSampleTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingScissorTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingScissorTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingVisiblePrimitives, (double)c[1].MaliPrimitiveCullingVisiblePrimitives)) - hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFrustumTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFrustumTestCulledPrimitives)) - hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingScissorTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingScissorTestCulledPrimitives)) - hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFacingTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFacingTestCulledPrimitives))) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_POSITION_SHADER_THREAD_INVOCATIONS, (hwcgen_v2_f64((double)c[0].MaliTilerShadingRequestsPositionShadingRequests, (double)c[1].MaliTilerShadingRequestsPositionShadingRequests) * hwcgen_v2_k(4.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_VARYING_SHADER_THREAD_INVOCATIONS, (hwcgen_v2_f64((double)c[0].MaliTilerShadingRequestsVaryingShadingRequests, (double)c[1].MaliTilerShadingRequestsVaryingShadingRequests) * hwcgen_v2_k(4.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_POSITION_THREADS_PER_INPUT_PRIMITIVE, hwcgen_v2_div((hwcgen_v2_f64((double)c[0].MaliTilerShadingRequestsPositionShadingRequests, (double)c[1].MaliTilerShadingRequestsPositionShadingRequests) * hwcgen_v2_k(4.0)), ((((hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFacingTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFacingTestCulledPrimitives) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingFrustumTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingFrustumTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingSampleTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingSampleTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingScissorTestCulledPrimitives, (double)c[1].MaliPrimitiveCullingScissorTestCulledPrimitives)) + hwcgen_v2_f64((double)c[0].MaliPrimitiveCullingVisiblePrimitives, (double)c[1].MaliPrimitiveCullingVisiblePrimitives))));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_PIXELS, (hwcgen_v2_f64((double)c[0].MaliGPUTasksFragmentTasks, (double)c[1].MaliGPUTasksFragmentTasks) * hwcgen_v2_k(4096.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_CYCLES_PER_PIXEL, hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliGPUCyclesGPUActive, (double)c[1].MaliGPUCyclesGPUActive), (hwcgen_v2_f64((double)c[0].MaliGPUTasksFragmentTasks, (double)c[1].MaliGPUTasksFragmentTasks) * hwcgen_v2_k(4096.0))));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_FRAGMENTS_PER_PIXEL, hwcgen_v2_div((hwcgen_v2_f64((double)c[0].MaliCoreThreadsFragmentThreads, (double)c[1].MaliCoreThreadsFragmentThreads) * hwcgen_v2_f64(c[0].MaliConstantsShaderCoreCount, c[1].MaliConstantsShaderCoreCount)), (hwcgen_v2_f64((double)c[0].MaliGPUTasksFragmentTasks, (double)c[1].MaliGPUTasksFragmentTasks) * hwcgen_v2_k(4096.0))));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_EARLY_ZS_TESTED_QUAD_PERCENTAGE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreQuadsEarlyZSTestedQuads, (double)c[1].MaliCoreQuadsEarlyZSTestedQuads), hwcgen_v2_f64((double)c[0].MaliCoreQuadsRasterizedFineQuads, (double)c[1].MaliCoreQuadsRasterizedFineQuads)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_EARLY_ZS_UPDATED_QUAD_PERCENTAGE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreQuadsEarlyZSUpdatedQuads, (double)c[1].MaliCoreQuadsEarlyZSUpdatedQuads), hwcgen_v2_f64((double)c[0].MaliCoreQuadsRasterizedFineQuads, (double)c[1].MaliCoreQuadsRasterizedFineQuads)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_EARLY_ZS_KILLED_QUAD_PERCENTAGE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreQuadsEarlyZSKilledQuads, (double)c[1].MaliCoreQuadsEarlyZSKilledQuads), hwcgen_v2_f64((double)c[0].MaliCoreQuadsRasterizedFineQuads, (double)c[1].MaliCoreQuadsRasterizedFineQuads)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_FPK_KILLED_QUAD_PERCENTAGE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(((hwcgen_v2_f64((double)c[0].MaliCoreQuadsRasterizedFineQuads, (double)c[1].MaliCoreQuadsRasterizedFineQuads) - hwcgen_v2_f64((double)c[0].MaliCoreQuadsEarlyZSKilledQuads, (double)c[1].MaliCoreQuadsEarlyZSKilledQuads)) - hwcgen_v2_div((hwcgen_v2_f64((double)c[0].MaliCoreWarpsFragmentWarps, (double)c[1].MaliCoreWarpsFragmentWarps) * hwcgen_v2_k(16.0)), hwcgen_v2_k(4.0))), hwcgen_v2_f64((double)c[0].MaliCoreQuadsRasterizedFineQuads, (double)c[1].MaliCoreQuadsRasterizedFineQuads)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_LATE_ZS_TESTED_QUAD_PERCENTAGE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreQuadsLateZSTestedQuads, (double)c[1].MaliCoreQuadsLateZSTestedQuads), hwcgen_v2_f64((double)c[0].MaliCoreQuadsRasterizedFineQuads, (double)c[1].MaliCoreQuadsRasterizedFineQuads)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_LATE_ZS_KILLED_QUAD_PERCENTAGE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreQuadsLateZSKilledQuads, (double)c[1].MaliCoreQuadsLateZSKilledQuads), hwcgen_v2_f64((double)c[0].MaliCoreQuadsRasterizedFineQuads, (double)c[1].MaliCoreQuadsRasterizedFineQuads)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_FRAGMENT_SHADING_RATE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreQuadsRasterizedCoarseQuads, (double)c[1].MaliCoreQuadsRasterizedCoarseQuads), hwcgen_v2_f64((double)c[0].MaliCoreQuadsRasterizedFineQuads, (double)c[1].MaliCoreQuadsRasterizedFineQuads)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_NON_FRAGMENT_WARPS, hwcgen_v2_f64((double)c[0].MaliCoreWarpsNonFragmentWarps, (double)c[1].MaliCoreWarpsNonFragmentWarps));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_FRAGMENT_WARPS, hwcgen_v2_f64((double)c[0].MaliCoreWarpsFragmentWarps, (double)c[1].MaliCoreWarpsFragmentWarps));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_NON_FRAGMENT_CYCLES_PER_THREAD, hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreCyclesNonFragmentActive, (double)c[1].MaliCoreCyclesNonFragmentActive), (hwcgen_v2_f64((double)c[0].MaliCoreWarpsNonFragmentWarps, (double)c[1].MaliCoreWarpsNonFragmentWarps) * hwcgen_v2_k(16.0))));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_FRAGMENT_CYCLES_PER_THREAD, hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreCyclesFragmentActive, (double)c[1].MaliCoreCyclesFragmentActive), hwcgen_v2_f64((double)c[0].MaliCoreThreadsFragmentThreads, (double)c[1].MaliCoreThreadsFragmentThreads)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_SHADER_CORE_USAGE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreCyclesAnyActive, (double)c[1].MaliCoreCyclesAnyActive), hwcgen_v2_f64((double)c[0].MaliGPUCyclesGPUActive, (double)c[1].MaliGPUCyclesGPUActive)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_NON_FRAGMENT_UTILIZATION, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreCyclesNonFragmentActive, (double)c[1].MaliCoreCyclesNonFragmentActive), hwcgen_v2_f64((double)c[0].MaliCoreCyclesAnyActive, (double)c[1].MaliCoreCyclesAnyActive)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_FRAGMENT_UTILIZATION, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreCyclesFragmentActive, (double)c[1].MaliCoreCyclesFragmentActive), hwcgen_v2_f64((double)c[0].MaliCoreCyclesAnyActive, (double)c[1].MaliCoreCyclesAnyActive)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_EXECUTION_CORE_UTILIZATION, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreCyclesExecutionCoreActive, (double)c[1].MaliCoreCyclesExecutionCoreActive), hwcgen_v2_f64((double)c[0].MaliCoreCyclesAnyActive, (double)c[1].MaliCoreCyclesAnyActive)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_ARITHMETIC_UNIT_UTILIZATION, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_max(((hwcgen_v2_f64((double)c[0].MaliCoreInstructionsCVTInstructions, (double)c[1].MaliCoreInstructionsCVTInstructions) + hwcgen_v2_f64((double)c[0].MaliCoreInstructionsSFUInstructions, (double)c[1].MaliCoreInstructionsSFUInstructions)) + hwcgen_v2_div((hwcgen_v2_f64((double)c[0].MaliCoreInstructionsFMAInstructions, (double)c[1].MaliCoreInstructionsFMAInstructions) - (hwcgen_v2_min_n(hwcgen_v2_k(0.0), (hwcgen_v2_f64((double)c[0].MaliCoreInstructionsFMAInstructions, (double)c[1].MaliCoreInstructionsFMAInstructions) - (hwcgen_v2_f64((double)c[0].MaliCoreInstructionsCVTInstructions, (double)c[1].MaliCoreInstructionsCVTInstructions) + hwcgen_v2_f64((double)c[0].MaliCoreInstructionsSFUInstructions, (double)c[1].MaliCoreInstructionsSFUInstructions)))) + hwcgen_v2_k(0.0))), hwcgen_v2_k(2.0))), (hwcgen_v2_f64((double)c[0].MaliCoreInstructionsSFUInstructions, (double)c[1].MaliCoreInstructionsSFUInstructions) * hwcgen_v2_k(4.0))), hwcgen_v2_f64((double)c[0].MaliCoreCyclesExecutionCoreActive, (double)c[1].MaliCoreCyclesExecutionCoreActive)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_VARYING_UNIT_UTILIZATION, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div((hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreVaryingIssues32BitInterpolationSlots, (double)c[1].MaliCoreVaryingIssues32BitInterpolationSlots), hwcgen_v2_k(4.0)) + hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreVaryingIssues16BitInterpolationSlots, (double)c[1].MaliCoreVaryingIssues16BitInterpolationSlots), hwcgen_v2_k(4.0))), hwcgen_v2_f64((double)c[0].MaliCoreCyclesExecutionCoreActive, (double)c[1].MaliCoreCyclesExecutionCoreActive)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_TEXTURE_UNIT_UTILIZATION, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_max_n(hwcgen_v2_f64((double)c[0].MaliCoreTextureCyclesTexturingActive, (double)c[1].MaliCoreTextureCyclesTexturingActive), hwcgen_v2_max_n(hwcgen_v2_f64((double)c[0].MaliCoreTextureCacheCyclesCacheLookup, (double)c[1].MaliCoreTextureCacheCyclesCacheLookup), hwcgen_v2_max_n(hwcgen_v2_f64((double)c[0].MaliCoreTextureCacheCyclesSimpleLoad, (double)c[1].MaliCoreTextureCacheCyclesSimpleLoad), hwcgen_v2_max_n(hwcgen_v2_f64((double)c[0].MaliCoreTextureCacheCyclesComplexLoad, (double)c[1].MaliCoreTextureCacheCyclesComplexLoad), hwcgen_v2_max_n(hwcgen_v2_f64((double)c[0].MaliTextureBusInputBeats, (double)c[1].MaliTextureBusInputBeats), hwcgen_v2_max_n(hwcgen_v2_f64((double)c[0].MaliTextureBusOutputBeats, (double)c[1].MaliTextureBusOutputBeats), hwcgen_v2_max_n(hwcgen_v2_f64((double)c[0].MaliCoreTextureCacheCyclesL1OutputActive, (double)c[1].MaliCoreTextureCacheCyclesL1OutputActive), hwcgen_v2_max_n(hwcgen_v2_f64((double)c[0].MaliCoreTextureCacheCyclesL1LookupActive, (double)c[1].MaliCoreTextureCacheCyclesL1LookupActive), hwcgen_v2_f64((double)c[0].MaliCoreTextureCyclesIndexCalculation, (double)c[1].MaliCoreTextureCyclesIndexCalculation))))))))), hwcgen_v2_f64((double)c[0].MaliCoreCyclesExecutionCoreActive, (double)c[1].MaliCoreCyclesExecutionCoreActive)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_LOAD_STORE_UNIT_UTILIZATION, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(((((hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesFullReadCycles, (double)c[1].MaliCoreLoadStoreCyclesFullReadCycles) + hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesPartialReadCycles, (double)c[1].MaliCoreLoadStoreCyclesPartialReadCycles)) + hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesFullWriteCycles, (double)c[1].MaliCoreLoadStoreCyclesFullWriteCycles)) + hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesPartialWriteCycles, (double)c[1].MaliCoreLoadStoreCyclesPartialWriteCycles)) + hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesAtomicAccessCycles, (double)c[1].MaliCoreLoadStoreCyclesAtomicAccessCycles)), hwcgen_v2_f64((double)c[0].MaliCoreCyclesExecutionCoreActive, (double)c[1].MaliCoreCyclesExecutionCoreActive)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_RAY_TRACING_UNIT_UTILIZATION, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_max_n(hwcgen_v2_f64((double)c[0].MaliRayTracingCyclesBoxTesterActive, (double)c[1].MaliRayTracingCyclesBoxTesterActive), hwcgen_v2_f64((double)c[0].MaliRayTracingCyclesTriangleTesterActive, (double)c[1].MaliRayTracingCyclesTriangleTesterActive)), hwcgen_v2_f64((double)c[0].MaliCoreCyclesExecutionCoreActive, (double)c[1].MaliCoreCyclesExecutionCoreActive)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_NARROW_ARITHMETIC_PERCENTAGE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreInstructionsNarrowInstructions, (double)c[1].MaliCoreInstructionsNarrowInstructions), ((hwcgen_v2_f64((double)c[0].MaliCoreInstructionsFMAInstructions, (double)c[1].MaliCoreInstructionsFMAInstructions) + hwcgen_v2_f64((double)c[0].MaliCoreInstructionsCVTInstructions, (double)c[1].MaliCoreInstructionsCVTInstructions)) + hwcgen_v2_f64((double)c[0].MaliCoreInstructionsSFUInstructions, (double)c[1].MaliCoreInstructionsSFUInstructions))) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_WARP_DIVERGENCE_PERCENTAGE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreInstructionsDivergedInstructions, (double)c[1].MaliCoreInstructionsDivergedInstructions), ((hwcgen_v2_f64((double)c[0].MaliCoreInstructionsFMAInstructions, (double)c[1].MaliCoreInstructionsFMAInstructions) + hwcgen_v2_f64((double)c[0].MaliCoreInstructionsCVTInstructions, (double)c[1].MaliCoreInstructionsCVTInstructions)) + hwcgen_v2_f64((double)c[0].MaliCoreInstructionsSFUInstructions, (double)c[1].MaliCoreInstructionsSFUInstructions))) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_ALL_REGISTERS_WARP_RATE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreWarpsAllRegisterWarps, (double)c[1].MaliCoreWarpsAllRegisterWarps), (hwcgen_v2_f64((double)c[0].MaliCoreWarpsNonFragmentWarps, (double)c[1].MaliCoreWarpsNonFragmentWarps) + hwcgen_v2_f64((double)c[0].MaliCoreWarpsFragmentWarps, (double)c[1].MaliCoreWarpsFragmentWarps))) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_SHADER_BLEND_PATH_PERCENTAGE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div((hwcgen_v2_f64((double)c[0].MaliCoreInstructionsBlendShaderCalls, (double)c[1].MaliCoreInstructionsBlendShaderCalls) * hwcgen_v2_k(4.0)), hwcgen_v2_f64((double)c[0].MaliCoreWarpsFragmentWarps, (double)c[1].MaliCoreWarpsFragmentWarps)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_PARTIAL_COVERAGE_RATE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreQuadsPartialRasterizedFineQuads, (double)c[1].MaliCoreQuadsPartialRasterizedFineQuads), hwcgen_v2_f64((double)c[0].MaliCoreQuadsRasterizedFineQuads, (double)c[1].MaliCoreQuadsRasterizedFineQuads)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_FRAGMENT_WARP_OCCUPANCY, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreThreadsFragmentThreads, (double)c[1].MaliCoreThreadsFragmentThreads), (hwcgen_v2_f64((double)c[0].MaliCoreWarpsFragmentWarps, (double)c[1].MaliCoreWarpsFragmentWarps) * hwcgen_v2_k(16.0))) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_FULL_QUAD_WARP_RATE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreWarpsFullQuadWarps, (double)c[1].MaliCoreWarpsFullQuadWarps), (hwcgen_v2_f64((double)c[0].MaliCoreWarpsNonFragmentWarps, (double)c[1].MaliCoreWarpsNonFragmentWarps) + hwcgen_v2_f64((double)c[0].MaliCoreWarpsFragmentWarps, (double)c[1].MaliCoreWarpsFragmentWarps))) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_FRAGMENT_SHADING_RATE_6_3_4, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreQuadsRasterizedCoarseQuads, (double)c[1].MaliCoreQuadsRasterizedCoarseQuads), hwcgen_v2_f64((double)c[0].MaliCoreQuadsRasterizedFineQuads, (double)c[1].MaliCoreQuadsRasterizedFineQuads)) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_UNCHANGED_TILE_KILL_RATE, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), hwcgen_v2_min_n(hwcgen_v2_k(100.0), (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreTilesUnchangedTilesKilled, (double)c[1].MaliCoreTilesUnchangedTilesKilled), (hwcgen_v2_k(4.0) * hwcgen_v2_f64((double)c[0].MaliCoreTilesTiles, (double)c[1].MaliCoreTilesTiles))) * hwcgen_v2_k(100.0)))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_VARYING_CYCLES, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreVaryingIssues32BitInterpolationSlots, (double)c[1].MaliCoreVaryingIssues32BitInterpolationSlots), hwcgen_v2_k(4.0)) + hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreVaryingIssues16BitInterpolationSlots, (double)c[1].MaliCoreVaryingIssues16BitInterpolationSlots), hwcgen_v2_k(4.0))));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_16_BIT_INTERPOLATION_CYCLES, hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreVaryingIssues16BitInterpolationSlots, (double)c[1].MaliCoreVaryingIssues16BitInterpolationSlots), hwcgen_v2_k(4.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_32_BIT_INTERPOLATION_CYCLES, hwcgen_v2_div(hwcgen_v2_f64((double)c[0].MaliCoreVaryingIssues32BitInterpolationSlots, (double)c[1].MaliCoreVaryingIssues32BitInterpolationSlots), hwcgen_v2_k(4.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_TEXTURE_FILTERING_CYCLES, hwcgen_v2_f64((double)c[0].MaliCoreTextureCyclesTexturingActive, (double)c[1].MaliCoreTextureCyclesTexturingActive));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_TEXTURE_BYTES_READ_FROM_L2_PER_TEXTURE_CYCLE, hwcgen_v2_div((hwcgen_v2_f64((double)c[0].MaliCoreL2ReadsTextureL2ReadBeats, (double)c[1].MaliCoreL2ReadsTextureL2ReadBeats) * hwcgen_v2_k(16.0)), hwcgen_v2_f64((double)c[0].MaliCoreTextureCyclesTexturingActive, (double)c[1].MaliCoreTextureCyclesTexturingActive)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_TEXTURE_BYTES_READ_FROM_EXTERNAL_MEMORY_PER_TEXTURE_CYCLE, hwcgen_v2_div((hwcgen_v2_f64((double)c[0].MaliCoreExternalReadsTextureExternalReadBeats, (double)c[1].MaliCoreExternalReadsTextureExternalReadBeats) * hwcgen_v2_k(16.0)), hwcgen_v2_f64((double)c[0].MaliCoreTextureCyclesTexturingActive, (double)c[1].MaliCoreTextureCyclesTexturingActive)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_LOAD_STORE_TOTAL_ISSUES, ((((hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesFullReadCycles, (double)c[1].MaliCoreLoadStoreCyclesFullReadCycles) + hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesPartialReadCycles, (double)c[1].MaliCoreLoadStoreCyclesPartialReadCycles)) + hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesFullWriteCycles, (double)c[1].MaliCoreLoadStoreCyclesFullWriteCycles)) + hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesPartialWriteCycles, (double)c[1].MaliCoreLoadStoreCyclesPartialWriteCycles)) + hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesAtomicAccessCycles, (double)c[1].MaliCoreLoadStoreCyclesAtomicAccessCycles)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_LOAD_STORE_FULL_READ_ISSUES, hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesFullReadCycles, (double)c[1].MaliCoreLoadStoreCyclesFullReadCycles));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_LOAD_STORE_PARTIAL_READ_ISSUES, hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesPartialReadCycles, (double)c[1].MaliCoreLoadStoreCyclesPartialReadCycles));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_LOAD_STORE_FULL_WRITE_ISSUES, hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesFullWriteCycles, (double)c[1].MaliCoreLoadStoreCyclesFullWriteCycles));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_LOAD_STORE_PARTIAL_WRITE_ISSUES, hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesPartialWriteCycles, (double)c[1].MaliCoreLoadStoreCyclesPartialWriteCycles));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_LOAD_STORE_ATOMIC_ISSUES, hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesAtomicAccessCycles, (double)c[1].MaliCoreLoadStoreCyclesAtomicAccessCycles));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_LOAD_STORE_BYTES_READ_FROM_L2_PER_ACCESS_CYCLE, hwcgen_v2_div((hwcgen_v2_f64((double)c[0].MaliCoreL2ReadsLoadStoreL2ReadBeats, (double)c[1].MaliCoreL2ReadsLoadStoreL2ReadBeats) * hwcgen_v2_k(16.0)), (hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesFullReadCycles, (double)c[1].MaliCoreLoadStoreCyclesFullReadCycles) + hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesPartialReadCycles, (double)c[1].MaliCoreLoadStoreCyclesPartialReadCycles))));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_LOAD_STORE_BYTES_READ_FROM_EXTERNAL_MEMORY_PER_ACCESS_CYCLE, hwcgen_v2_div((hwcgen_v2_f64((double)c[0].MaliCoreExternalReadsLoadStoreExternalReadBeats, (double)c[1].MaliCoreExternalReadsLoadStoreExternalReadBeats) * hwcgen_v2_k(16.0)), (hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesFullReadCycles, (double)c[1].MaliCoreLoadStoreCyclesFullReadCycles) + hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesPartialReadCycles, (double)c[1].MaliCoreLoadStoreCyclesPartialReadCycles))));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_LOAD_STORE_BYTES_WRITTEN_TO_L2_PER_ACCESS_CYCLE, hwcgen_v2_div(((hwcgen_v2_f64((double)c[0].MaliCoreWritesLoadStoreWriteBackWriteBeats, (double)c[1].MaliCoreWritesLoadStoreWriteBackWriteBeats) + hwcgen_v2_f64((double)c[0].MaliCoreWritesLoadStoreOtherWriteBeats, (double)c[1].MaliCoreWritesLoadStoreOtherWriteBeats)) * hwcgen_v2_k(16.0)), (hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesFullWriteCycles, (double)c[1].MaliCoreLoadStoreCyclesFullWriteCycles) + hwcgen_v2_f64((double)c[0].MaliCoreLoadStoreCyclesPartialWriteCycles, (double)c[1].MaliCoreLoadStoreCyclesPartialWriteCycles))));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_RAY_TRACING_BOX_TESTER_ISSUE_CYCLES, hwcgen_v2_f64((double)c[0].MaliRayTracingCyclesBoxTesterActive, (double)c[1].MaliRayTracingCyclesBoxTesterActive));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_RAY_TRACING_TRIANGLE_TESTER_ISSUE_CYCLES, hwcgen_v2_f64((double)c[0].MaliRayTracingCyclesTriangleTesterActive, (double)c[1].MaliRayTracingCyclesTriangleTesterActive));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_RAY_TRACING_RAYS_STARTED, hwcgen_v2_f64((double)c[0].MaliRayTracingRaysStarted, (double)c[1].MaliRayTracingRaysStarted));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_RAY_TRACING_OPAQUE_TRIANGLE_HITS, hwcgen_v2_f64((double)c[0].MaliRayTracingIntersectionsOpaqueTriangleHits, (double)c[1].MaliRayTracingIntersectionsOpaqueTriangleHits));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_RAY_TRACING_NON_OPAQUE_TRIANGLE_HITS, hwcgen_v2_f64((double)c[0].MaliRayTracingIntersectionsNonOpaqueTriangleHits, (double)c[1].MaliRayTracingIntersectionsNonOpaqueTriangleHits));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_RAY_TRACING_MISS, hwcgen_v2_f64((double)c[0].MaliRayTracingIntersectionsRayMisses, (double)c[1].MaliRayTracingIntersectionsRayMisses));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_RAY_TRACING_FIRST_HIT_TERMINATIONS, hwcgen_v2_f64((double)c[0].MaliRayTracingIntersectionsTerminationsOnFirstTriangleHit, (double)c[1].MaliRayTracingIntersectionsTerminationsOnFirstTriangleHit));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_RAY_TRACING_BOX_NODES_TESTED_WITH_13_16_RAYS, hwcgen_v2_f64((double)c[0].MaliRayTracingBoxTestUsageBoxNodesWith1316Rays, (double)c[1].MaliRayTracingBoxTestUsageBoxNodesWith1316Rays));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_RAY_TRACING_BOX_NODES_TESTED_WITH_9_12_RAYS, hwcgen_v2_f64((double)c[0].MaliRayTracingBoxTestUsageBoxNodesWith912Rays, (double)c[1].MaliRayTracingBoxTestUsageBoxNodesWith912Rays));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_RAY_TRACING_BOX_NODES_TESTED_WITH_5_8_RAYS, hwcgen_v2_f64((double)c[0].MaliRayTracingBoxTestUsageBoxNodesWith58Rays, (double)c[1].MaliRayTracingBoxTestUsageBoxNodesWith58Rays));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_RAY_TRACING_BOX_NODES_TESTED_WITH_1_4_RAYS, hwcgen_v2_f64((double)c[0].MaliRayTracingBoxTestUsageBoxNodesWith14Rays, (double)c[1].MaliRayTracingBoxTestUsageBoxNodesWith14Rays));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_RAY_TRACING_TRIANGLE_BATCHES_TESTED_WITH_13_16_RAYS, hwcgen_v2_f64((double)c[0].MaliRayTracingTriangleTestUsageTriangleBatchesWith1316Rays, (double)c[1].MaliRayTracingTriangleTestUsageTriangleBatchesWith1316Rays));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_RAY_TRACING_TRIANGLE_BATCHES_TESTED_WITH_9_12_RAYS, hwcgen_v2_f64((double)c[0].MaliRayTracingTriangleTestUsageTriangleBatchesWith912Rays, (double)c[1].MaliRayTracingTriangleTestUsageTriangleBatchesWith912Rays));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_RAY_TRACING_TRIANGLE_BATCHES_TESTED_WITH_5_8_RAYS, hwcgen_v2_f64((double)c[0].MaliRayTracingTriangleTestUsageTriangleBatchesWith58Rays, (double)c[1].MaliRayTracingTriangleTestUsageTriangleBatchesWith58Rays));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_RAY_TRACING_TRIANGLE_BATCHES_TESTED_WITH_1_4_RAYS, hwcgen_v2_f64((double)c[0].MaliRayTracingTriangleTestUsageTriangleBatchesWith14Rays, (double)c[1].MaliRayTracingTriangleTestUsageTriangleBatchesWith14Rays));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_FRONT_END_READ_BYTES_FROM_L2_CACHE, (hwcgen_v2_f64((double)c[0].MaliCoreL2ReadsFragmentL2ReadBeats, (double)c[1].MaliCoreL2ReadsFragmentL2ReadBeats) * hwcgen_v2_k(16.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_LOAD_STORE_READ_BYTES_FROM_L2_CACHE, (hwcgen_v2_f64((double)c[0].MaliCoreL2ReadsLoadStoreL2ReadBeats, (double)c[1].MaliCoreL2ReadsLoadStoreL2ReadBeats) * hwcgen_v2_k(16.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_TEXTURE_READ_BYTES_FROM_L2_CACHE, (hwcgen_v2_f64((double)c[0].MaliCoreL2ReadsTextureL2ReadBeats, (double)c[1].MaliCoreL2ReadsTextureL2ReadBeats) * hwcgen_v2_k(16.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_FRONT_END_READ_BYTES_FROM_EXTERNAL_MEMORY, (hwcgen_v2_f64((double)c[0].MaliCoreExternalReadsFragmentExternalReadBeats, (double)c[1].MaliCoreExternalReadsFragmentExternalReadBeats) * hwcgen_v2_k(16.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_LOAD_STORE_READ_BYTES_FROM_EXTERNAL_MEMORY, (hwcgen_v2_f64((double)c[0].MaliCoreExternalReadsLoadStoreExternalReadBeats, (double)c[1].MaliCoreExternalReadsLoadStoreExternalReadBeats) * hwcgen_v2_k(16.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_TEXTURE_READ_BYTES_FROM_EXTERNAL_MEMORY, (hwcgen_v2_f64((double)c[0].MaliCoreExternalReadsTextureExternalReadBeats, (double)c[1].MaliCoreExternalReadsTextureExternalReadBeats) * hwcgen_v2_k(16.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_LOAD_STORE_WRITE_BYTES, ((hwcgen_v2_f64((double)c[0].MaliCoreWritesLoadStoreWriteBackWriteBeats, (double)c[1].MaliCoreWritesLoadStoreWriteBackWriteBeats) + hwcgen_v2_f64((double)c[0].MaliCoreWritesLoadStoreOtherWriteBeats, (double)c[1].MaliCoreWritesLoadStoreOtherWriteBeats)) * hwcgen_v2_k(16.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_TILE_BUFFER_WRITE_BYTES, (hwcgen_v2_f64((double)c[0].MaliCoreWritesTileBufferWriteBeats, (double)c[1].MaliCoreWritesTileBufferWriteBeats) * hwcgen_v2_k(16.0)));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_SHADER_CORE_COUNT, hwcgen_v2_f64(c[0].MaliConstantsShaderCoreCount, c[1].MaliConstantsShaderCoreCount));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_L2_CACHE_SLICE_COUNT, hwcgen_v2_f64(c[0].MaliConstantsL2SliceCount, c[1].MaliConstantsL2SliceCount));
-    hwcgen_v2_put(o0, o1, MALI_G720_METRIC_EXTERNAL_BUS_BEAT_SIZE, hwcgen_v2_div(hwcgen_v2_f64(c[0].MaliConstantsBusWidthBits, c[1].MaliConstantsBusWidthBits), hwcgen_v2_k(8.0)));
-    o0[MALI_G720_METRIC_CPU_ACTIVITY] = o1[MALI_G720_METRIC_CPU_ACTIVITY] = NAN;
-    o0[MALI_G720_METRIC_CPU_CYCLES] = o1[MALI_G720_METRIC_CPU_CYCLES] = NAN;
-    o0[MALI_G720_METRIC_FRAGMENT_FPK_BUFFER_UTILIZATION] = o1[MALI_G720_METRIC_FRAGMENT_FPK_BUFFER_UTILIZATION] = NAN;
-    o0[MALI_G720_METRIC_TEXTURE_FILTERING_CYCLES_PER_INSTRUCTION] = o1[MALI_G720_METRIC_TEXTURE_FILTERING_CYCLES_PER_INSTRUCTION] = NAN;
-}
-#endif
-
-/* eval_all of each of the n samples c[0..n): c[i]'s metrics into out[i].
- * Where HWCGEN_V2 is defined, two samples at a time (same results). */
+/* eval_all of each of the n samples c[0..n): sample i's metrics into
+ * out[i]. */
 static inline void mali_g720_eval_many(const struct mali_g720_counters *c, size_t n,
                                       double (*out)[MALI_G720_METRIC_COUNT])
 {
-    size_t i = 0;
-#ifdef HWCGEN_V2
-    for (; i + 2 <= n; i += 2) {
-        HWCGEN_V2_PREFETCH(c, i, n);
-        mali_g720_eval_v2(c + i, out[i], out[i + 1]);
-    }
-#endif
-    for (; i < n; i++)
+    size_t i;
+    for (i = 0; i < n; i++)
         mali_g720_eval_all(c + i, out[i]);
 }
 

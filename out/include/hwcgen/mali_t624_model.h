@@ -27,34 +27,16 @@ extern "C" {
 #pragma STDC FP_CONTRACT OFF
 #endif
 
-#ifndef HWCGEN_OPAQUE
-/* The compiler must assume the empty asm changes r, so it forgets what it
- * knew of r's value. The helpers use it where carrying that knowledge on
- * would cost more than it saves. */
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__SSE2_MATH__)
-#define HWCGEN_OPAQUE(r) __asm__("" : "+x"(r))
-#else
-#define HWCGEN_OPAQUE(r) ((void)0)
-#endif
-#endif
-
 #ifndef HWCGEN_EVAL_HELPERS
 #define HWCGEN_EVAL_HELPERS
-/* Shared by every hwcgen metrics header; defined once. x/0 and x%0 are
- * NaN: without HWCGEN_OPAQUE the compiler copies the code after each
- * division into its zero branch, to fold the NaN through it, and the
- * copies crowd the code that runs. */
+/* Shared by every hwcgen metrics header; defined once. */
 static inline double hwcgen_div(double a, double b)
 {
-    double r = b == 0.0 ? NAN : a / b;
-    HWCGEN_OPAQUE(r);
-    return r;
+    return b == 0.0 ? NAN : a / b;
 }
 static inline double hwcgen_mod(double a, double b)
 {
-    double r = b == 0.0 ? NAN : fmod(a, b);
-    HWCGEN_OPAQUE(r);
-    return r;
+    return b == 0.0 ? NAN : fmod(a, b);
 }
 static inline double hwcgen_min(double a, double b)
 {
@@ -64,139 +46,6 @@ static inline double hwcgen_max(double a, double b)
 {
     return (isnan(a) || isnan(b)) ? NAN : (a > b ? a : b);
 }
-#endif
-
-#ifndef HWCGEN_EVAL_NUMBER_HELPERS
-#define HWCGEN_EVAL_NUMBER_HELPERS
-/* min and max whose first operand is never NaN (a number, a counter): a
- * NaN in x fails the compare and comes through, so no NaN test is needed
- * and each is one MINSD/MAXSD. hwcgen writes min(x, k) with a number k as
- * hwcgen_min_n(k, x) where that is exact (k not zero; for k = +0 it adds
- * 0.0, which turns the -0.0 let through into the +0.0 hwcgen_min gives).
- * Hiding n and the result keeps the compiler from threading a later
- * compare through the select, which would bring back branches that
- * varying data mispredicts. */
-static inline double hwcgen_min_n(double n, double x)
-{
-    double r;
-    HWCGEN_OPAQUE(n);
-    r = n < x ? n : x;
-    HWCGEN_OPAQUE(r);
-    return r;
-}
-static inline double hwcgen_max_n(double n, double x)
-{
-    double r;
-    HWCGEN_OPAQUE(n);
-    r = n > x ? n : x;
-    HWCGEN_OPAQUE(r);
-    return r;
-}
-#endif
-
-#ifndef HWCGEN_V2_HELPERS
-#define HWCGEN_V2_HELPERS
-/* Two samples at once, one in each lane of a vector of two doubles, for
- * the eval_many functions: dividing two lanes costs what dividing one
- * does, and the samples share every other instruction. Lane by lane each
- * helper gives its scalar counterpart's result bit for bit (NaN for NaN:
- * a NaN's sign and payload are the compiler's choice in C), and raises no
- * floating-point flag that one does not. Used
- * with GCC or clang on x86 with SSE2 math and on AArch64; define
- * HWCGEN_NO_V2 to evaluate one sample at a time. */
-#if !defined(HWCGEN_NO_V2) && (defined(__GNUC__) || defined(__clang__)) && \
-    (defined(__SSE2_MATH__) || defined(__aarch64__))
-#define HWCGEN_V2 1
-typedef double hwcgen_v2 __attribute__((vector_size(16)));
-typedef long long hwcgen_v2m __attribute__((vector_size(16))); /* lane masks */
-static inline hwcgen_v2 hwcgen_v2_f64(double a, double b)
-{
-    hwcgen_v2 r = {a, b};
-    return r;
-}
-static inline hwcgen_v2 hwcgen_v2_k(double k)
-{
-    return hwcgen_v2_f64(k, k);
-}
-/* Lanes whose mask is set take a, the others b. */
-static inline hwcgen_v2 hwcgen_v2_pick(hwcgen_v2m m, hwcgen_v2 a, hwcgen_v2 b)
-{
-    return (hwcgen_v2)((m & (hwcgen_v2m)a) | (~m & (hwcgen_v2m)b));
-}
-/* A zero divisor becomes 1 before dividing, so that no lane divides by
- * zero (and raises the flag), and its quotient NaN after. */
-static inline hwcgen_v2 hwcgen_v2_div(hwcgen_v2 a, hwcgen_v2 b)
-{
-    const hwcgen_v2m zero = (hwcgen_v2m)(b == hwcgen_v2_k(0.0));
-    const hwcgen_v2 q = a / hwcgen_v2_pick(zero, hwcgen_v2_k(1.0), b);
-    return hwcgen_v2_pick(zero, hwcgen_v2_k(NAN), q);
-}
-static inline hwcgen_v2 hwcgen_v2_mod(hwcgen_v2 a, hwcgen_v2 b)
-{
-    return hwcgen_v2_f64(hwcgen_mod(a[0], b[0]), hwcgen_mod(a[1], b[1]));
-}
-#if defined(__SSE2__)
-/* MINPD and MAXPD are n < x ? n : x and n > x ? n : x lane by lane. */
-static inline hwcgen_v2 hwcgen_v2_min_n(hwcgen_v2 n, hwcgen_v2 x)
-{
-    return __builtin_ia32_minpd(n, x);
-}
-static inline hwcgen_v2 hwcgen_v2_max_n(hwcgen_v2 n, hwcgen_v2 x)
-{
-    return __builtin_ia32_maxpd(n, x);
-}
-#else
-static inline hwcgen_v2 hwcgen_v2_min_n(hwcgen_v2 n, hwcgen_v2 x)
-{
-    return hwcgen_v2_pick((hwcgen_v2m)(n < x), n, x);
-}
-static inline hwcgen_v2 hwcgen_v2_max_n(hwcgen_v2 n, hwcgen_v2 x)
-{
-    return hwcgen_v2_pick((hwcgen_v2m)(n > x), n, x);
-}
-#endif
-static inline hwcgen_v2 hwcgen_v2_min(hwcgen_v2 a, hwcgen_v2 b)
-{
-    const hwcgen_v2m nan = (hwcgen_v2m)(a != a) | (hwcgen_v2m)(b != b);
-    return hwcgen_v2_pick(nan, hwcgen_v2_k(NAN), hwcgen_v2_min_n(a, b));
-}
-static inline hwcgen_v2 hwcgen_v2_max(hwcgen_v2 a, hwcgen_v2 b)
-{
-    const hwcgen_v2m nan = (hwcgen_v2m)(a != a) | (hwcgen_v2m)(b != b);
-    return hwcgen_v2_pick(nan, hwcgen_v2_k(NAN), hwcgen_v2_max_n(a, b));
-}
-static inline hwcgen_v2 hwcgen_v2_abs(hwcgen_v2 x)
-{
-    return (hwcgen_v2)((hwcgen_v2m)x & ~(hwcgen_v2m)hwcgen_v2_k(-0.0));
-}
-static inline hwcgen_v2 hwcgen_v2_ceil(hwcgen_v2 x)
-{
-    return hwcgen_v2_f64(ceil(x[0]), ceil(x[1]));
-}
-static inline hwcgen_v2 hwcgen_v2_floor(hwcgen_v2 x)
-{
-    return hwcgen_v2_f64(floor(x[0]), floor(x[1]));
-}
-static inline void hwcgen_v2_put(double *o0, double *o1, int k, hwcgen_v2 v)
-{
-    o0[k] = v[0];
-    o1[k] = v[1];
-}
-/* The two samples this far ahead in c[0..n) are asked into the cache
- * while c[i] and c[i + 1] are evaluated, 64 bytes (a cache line) at a
- * time and the last byte: the hardware's own prefetcher leaves a stream
- * of samples waiting on memory. */
-#define HWCGEN_V2_AHEAD 8
-#define HWCGEN_V2_PREFETCH(c, i, n)                                            \
-    do {                                                                       \
-        if ((i) + HWCGEN_V2_AHEAD + 2 <= (n)) {                                \
-            const char *p_ = (const char *)((c) + (i) + HWCGEN_V2_AHEAD);      \
-            for (size_t b_ = 0; b_ < 2 * sizeof *(c); b_ += 64)                \
-                __builtin_prefetch(p_ + b_);                                   \
-            __builtin_prefetch(p_ + 2 * sizeof *(c) - 1);                      \
-        }                                                                      \
-    } while (0)
-#endif
 #endif
 
 /* The model's inputs. */
@@ -245,7 +94,7 @@ static inline double mali_t624_model_last_items(const struct mali_t624_model_inp
 /* Partial last batch present (batches): min(last_items, 1) */
 static inline double mali_t624_model_last_batch(const struct mali_t624_model_inputs *c)
 {
-    return hwcgen_min_n(1.0, mali_t624_model_last_items(c));
+    return hwcgen_min(mali_t624_model_last_items(c), 1.0);
 }
 
 /* Batches (n) (batches): full_batches + last_batch */
@@ -275,13 +124,13 @@ static inline double mali_t624_model_last_core_items(const struct mali_t624_mode
 /* Stalls per instruction, full batch (cycles): max(full_core_items / active_pipelines - pipeline_depth, 0) */
 static inline double mali_t624_model_full_stalls(const struct mali_t624_model_inputs *c)
 {
-    return (hwcgen_max_n(0.0, (hwcgen_div(mali_t624_model_full_core_items(c), mali_t624_model_active_pipelines(c)) - 38.0)) + 0.0);
+    return hwcgen_max((hwcgen_div(mali_t624_model_full_core_items(c), mali_t624_model_active_pipelines(c)) - 38.0), 0.0);
 }
 
 /* Stalls per instruction, last batch (cycles): max(last_core_items / active_pipelines - pipeline_depth, 0) */
 static inline double mali_t624_model_last_stalls(const struct mali_t624_model_inputs *c)
 {
-    return (hwcgen_max_n(0.0, (hwcgen_div(mali_t624_model_last_core_items(c), mali_t624_model_active_pipelines(c)) - 38.0)) + 0.0);
+    return hwcgen_max((hwcgen_div(mali_t624_model_last_core_items(c), mali_t624_model_active_pipelines(c)) - 38.0), 0.0);
 }
 
 /* GPU cycles (cycles): I * (full_batches * (pipeline_depth + full_stalls) + last_batch * (pipeline_depth + last_stalls)) */
@@ -310,51 +159,25 @@ static inline void mali_t624_model_eval_all(const struct mali_t624_model_inputs 
     out[MALI_T624_MODEL_METRIC_BATCH_ITEMS] = hwcgen_min(1024.0, (256.0 * c->gs));
     out[MALI_T624_MODEL_METRIC_FULL_BATCHES] = floor(hwcgen_div(c->wl, out[MALI_T624_MODEL_METRIC_BATCH_ITEMS]));
     out[MALI_T624_MODEL_METRIC_LAST_ITEMS] = (c->wl - (out[MALI_T624_MODEL_METRIC_FULL_BATCHES] * out[MALI_T624_MODEL_METRIC_BATCH_ITEMS]));
-    out[MALI_T624_MODEL_METRIC_LAST_BATCH] = hwcgen_min_n(1.0, out[MALI_T624_MODEL_METRIC_LAST_ITEMS]);
+    out[MALI_T624_MODEL_METRIC_LAST_BATCH] = hwcgen_min(out[MALI_T624_MODEL_METRIC_LAST_ITEMS], 1.0);
     out[MALI_T624_MODEL_METRIC_BATCHES] = (out[MALI_T624_MODEL_METRIC_FULL_BATCHES] + out[MALI_T624_MODEL_METRIC_LAST_BATCH]);
     out[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES] = hwcgen_min(c->gs, 2.0);
     out[MALI_T624_MODEL_METRIC_FULL_CORE_ITEMS] = hwcgen_min(hwcgen_min(out[MALI_T624_MODEL_METRIC_BATCH_ITEMS], (64.0 * c->gs)), 256.0);
     out[MALI_T624_MODEL_METRIC_LAST_CORE_ITEMS] = hwcgen_min(hwcgen_min(out[MALI_T624_MODEL_METRIC_LAST_ITEMS], (64.0 * c->gs)), 256.0);
-    out[MALI_T624_MODEL_METRIC_FULL_STALLS] = (hwcgen_max_n(0.0, (hwcgen_div(out[MALI_T624_MODEL_METRIC_FULL_CORE_ITEMS], out[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES]) - 38.0)) + 0.0);
-    out[MALI_T624_MODEL_METRIC_LAST_STALLS] = (hwcgen_max_n(0.0, (hwcgen_div(out[MALI_T624_MODEL_METRIC_LAST_CORE_ITEMS], out[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES]) - 38.0)) + 0.0);
+    out[MALI_T624_MODEL_METRIC_FULL_STALLS] = hwcgen_max((hwcgen_div(out[MALI_T624_MODEL_METRIC_FULL_CORE_ITEMS], out[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES]) - 38.0), 0.0);
+    out[MALI_T624_MODEL_METRIC_LAST_STALLS] = hwcgen_max((hwcgen_div(out[MALI_T624_MODEL_METRIC_LAST_CORE_ITEMS], out[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES]) - 38.0), 0.0);
     out[MALI_T624_MODEL_METRIC_CYCLES] = (c->I * ((out[MALI_T624_MODEL_METRIC_FULL_BATCHES] * (38.0 + out[MALI_T624_MODEL_METRIC_FULL_STALLS])) + (out[MALI_T624_MODEL_METRIC_LAST_BATCH] * (38.0 + out[MALI_T624_MODEL_METRIC_LAST_STALLS]))));
     out[MALI_T624_MODEL_METRIC_TIME_S] = hwcgen_div(out[MALI_T624_MODEL_METRIC_CYCLES], c->F);
     out[MALI_T624_MODEL_METRIC_TIME_MS] = (out[MALI_T624_MODEL_METRIC_TIME_S] * 1000.0);
 }
-#ifdef HWCGEN_V2
 
-/* eval_all of c[0] into o0 and of c[1] into o1, in the lanes of vectors. */
-static inline void mali_t624_model_eval_v2(const struct mali_t624_model_inputs *c, double *o0, double *o1)
-{
-    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_BATCH_ITEMS, hwcgen_v2_min(hwcgen_v2_k(1024.0), (hwcgen_v2_k(256.0) * hwcgen_v2_f64(c[0].gs, c[1].gs))));
-    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_FULL_BATCHES, hwcgen_v2_floor(hwcgen_v2_div(hwcgen_v2_f64(c[0].wl, c[1].wl), hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_BATCH_ITEMS], o1[MALI_T624_MODEL_METRIC_BATCH_ITEMS]))));
-    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_LAST_ITEMS, (hwcgen_v2_f64(c[0].wl, c[1].wl) - (hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_FULL_BATCHES], o1[MALI_T624_MODEL_METRIC_FULL_BATCHES]) * hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_BATCH_ITEMS], o1[MALI_T624_MODEL_METRIC_BATCH_ITEMS]))));
-    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_LAST_BATCH, hwcgen_v2_min_n(hwcgen_v2_k(1.0), hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_LAST_ITEMS], o1[MALI_T624_MODEL_METRIC_LAST_ITEMS])));
-    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_BATCHES, (hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_FULL_BATCHES], o1[MALI_T624_MODEL_METRIC_FULL_BATCHES]) + hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_LAST_BATCH], o1[MALI_T624_MODEL_METRIC_LAST_BATCH])));
-    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES, hwcgen_v2_min(hwcgen_v2_f64(c[0].gs, c[1].gs), hwcgen_v2_k(2.0)));
-    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_FULL_CORE_ITEMS, hwcgen_v2_min(hwcgen_v2_min(hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_BATCH_ITEMS], o1[MALI_T624_MODEL_METRIC_BATCH_ITEMS]), (hwcgen_v2_k(64.0) * hwcgen_v2_f64(c[0].gs, c[1].gs))), hwcgen_v2_k(256.0)));
-    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_LAST_CORE_ITEMS, hwcgen_v2_min(hwcgen_v2_min(hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_LAST_ITEMS], o1[MALI_T624_MODEL_METRIC_LAST_ITEMS]), (hwcgen_v2_k(64.0) * hwcgen_v2_f64(c[0].gs, c[1].gs))), hwcgen_v2_k(256.0)));
-    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_FULL_STALLS, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), (hwcgen_v2_div(hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_FULL_CORE_ITEMS], o1[MALI_T624_MODEL_METRIC_FULL_CORE_ITEMS]), hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES], o1[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES])) - hwcgen_v2_k(38.0))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_LAST_STALLS, (hwcgen_v2_max_n(hwcgen_v2_k(0.0), (hwcgen_v2_div(hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_LAST_CORE_ITEMS], o1[MALI_T624_MODEL_METRIC_LAST_CORE_ITEMS]), hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES], o1[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES])) - hwcgen_v2_k(38.0))) + hwcgen_v2_k(0.0)));
-    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_CYCLES, (hwcgen_v2_f64(c[0].I, c[1].I) * ((hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_FULL_BATCHES], o1[MALI_T624_MODEL_METRIC_FULL_BATCHES]) * (hwcgen_v2_k(38.0) + hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_FULL_STALLS], o1[MALI_T624_MODEL_METRIC_FULL_STALLS]))) + (hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_LAST_BATCH], o1[MALI_T624_MODEL_METRIC_LAST_BATCH]) * (hwcgen_v2_k(38.0) + hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_LAST_STALLS], o1[MALI_T624_MODEL_METRIC_LAST_STALLS]))))));
-    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_TIME_S, hwcgen_v2_div(hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_CYCLES], o1[MALI_T624_MODEL_METRIC_CYCLES]), hwcgen_v2_f64(c[0].F, c[1].F)));
-    hwcgen_v2_put(o0, o1, MALI_T624_MODEL_METRIC_TIME_MS, (hwcgen_v2_f64(o0[MALI_T624_MODEL_METRIC_TIME_S], o1[MALI_T624_MODEL_METRIC_TIME_S]) * hwcgen_v2_k(1000.0)));
-}
-#endif
-
-/* eval_all of each of the n samples c[0..n): c[i]'s metrics into out[i].
- * Where HWCGEN_V2 is defined, two samples at a time (same results). */
+/* eval_all of each of the n samples c[0..n): sample i's metrics into
+ * out[i]. */
 static inline void mali_t624_model_eval_many(const struct mali_t624_model_inputs *c, size_t n,
                                       double (*out)[MALI_T624_MODEL_METRIC_COUNT])
 {
-    size_t i = 0;
-#ifdef HWCGEN_V2
-    for (; i + 2 <= n; i += 2) {
-        HWCGEN_V2_PREFETCH(c, i, n);
-        mali_t624_model_eval_v2(c + i, out[i], out[i + 1]);
-    }
-#endif
-    for (; i < n; i++)
+    size_t i;
+    for (i = 0; i < n; i++)
         mali_t624_model_eval_all(c + i, out[i]);
 }
 

@@ -28,34 +28,16 @@ extern "C" {
 #pragma STDC FP_CONTRACT OFF
 #endif
 
-#ifndef HWCGEN_OPAQUE
-/* The compiler must assume the empty asm changes r, so it forgets what it
- * knew of r's value. The helpers use it where carrying that knowledge on
- * would cost more than it saves. */
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__SSE2_MATH__)
-#define HWCGEN_OPAQUE(r) __asm__("" : "+x"(r))
-#else
-#define HWCGEN_OPAQUE(r) ((void)0)
-#endif
-#endif
-
 #ifndef HWCGEN_EVAL_HELPERS
 #define HWCGEN_EVAL_HELPERS
-/* Shared by every hwcgen metrics header; defined once. x/0 and x%0 are
- * NaN: without HWCGEN_OPAQUE the compiler copies the code after each
- * division into its zero branch, to fold the NaN through it, and the
- * copies crowd the code that runs. */
+/* Shared by every hwcgen metrics header; defined once. */
 static inline double hwcgen_div(double a, double b)
 {
-    double r = b == 0.0 ? NAN : a / b;
-    HWCGEN_OPAQUE(r);
-    return r;
+    return b == 0.0 ? NAN : a / b;
 }
 static inline double hwcgen_mod(double a, double b)
 {
-    double r = b == 0.0 ? NAN : fmod(a, b);
-    HWCGEN_OPAQUE(r);
-    return r;
+    return b == 0.0 ? NAN : fmod(a, b);
 }
 static inline double hwcgen_min(double a, double b)
 {
@@ -65,139 +47,6 @@ static inline double hwcgen_max(double a, double b)
 {
     return (isnan(a) || isnan(b)) ? NAN : (a > b ? a : b);
 }
-#endif
-
-#ifndef HWCGEN_EVAL_NUMBER_HELPERS
-#define HWCGEN_EVAL_NUMBER_HELPERS
-/* min and max whose first operand is never NaN (a number, a counter): a
- * NaN in x fails the compare and comes through, so no NaN test is needed
- * and each is one MINSD/MAXSD. hwcgen writes min(x, k) with a number k as
- * hwcgen_min_n(k, x) where that is exact (k not zero; for k = +0 it adds
- * 0.0, which turns the -0.0 let through into the +0.0 hwcgen_min gives).
- * Hiding n and the result keeps the compiler from threading a later
- * compare through the select, which would bring back branches that
- * varying data mispredicts. */
-static inline double hwcgen_min_n(double n, double x)
-{
-    double r;
-    HWCGEN_OPAQUE(n);
-    r = n < x ? n : x;
-    HWCGEN_OPAQUE(r);
-    return r;
-}
-static inline double hwcgen_max_n(double n, double x)
-{
-    double r;
-    HWCGEN_OPAQUE(n);
-    r = n > x ? n : x;
-    HWCGEN_OPAQUE(r);
-    return r;
-}
-#endif
-
-#ifndef HWCGEN_V2_HELPERS
-#define HWCGEN_V2_HELPERS
-/* Two samples at once, one in each lane of a vector of two doubles, for
- * the eval_many functions: dividing two lanes costs what dividing one
- * does, and the samples share every other instruction. Lane by lane each
- * helper gives its scalar counterpart's result bit for bit (NaN for NaN:
- * a NaN's sign and payload are the compiler's choice in C), and raises no
- * floating-point flag that one does not. Used
- * with GCC or clang on x86 with SSE2 math and on AArch64; define
- * HWCGEN_NO_V2 to evaluate one sample at a time. */
-#if !defined(HWCGEN_NO_V2) && (defined(__GNUC__) || defined(__clang__)) && \
-    (defined(__SSE2_MATH__) || defined(__aarch64__))
-#define HWCGEN_V2 1
-typedef double hwcgen_v2 __attribute__((vector_size(16)));
-typedef long long hwcgen_v2m __attribute__((vector_size(16))); /* lane masks */
-static inline hwcgen_v2 hwcgen_v2_f64(double a, double b)
-{
-    hwcgen_v2 r = {a, b};
-    return r;
-}
-static inline hwcgen_v2 hwcgen_v2_k(double k)
-{
-    return hwcgen_v2_f64(k, k);
-}
-/* Lanes whose mask is set take a, the others b. */
-static inline hwcgen_v2 hwcgen_v2_pick(hwcgen_v2m m, hwcgen_v2 a, hwcgen_v2 b)
-{
-    return (hwcgen_v2)((m & (hwcgen_v2m)a) | (~m & (hwcgen_v2m)b));
-}
-/* A zero divisor becomes 1 before dividing, so that no lane divides by
- * zero (and raises the flag), and its quotient NaN after. */
-static inline hwcgen_v2 hwcgen_v2_div(hwcgen_v2 a, hwcgen_v2 b)
-{
-    const hwcgen_v2m zero = (hwcgen_v2m)(b == hwcgen_v2_k(0.0));
-    const hwcgen_v2 q = a / hwcgen_v2_pick(zero, hwcgen_v2_k(1.0), b);
-    return hwcgen_v2_pick(zero, hwcgen_v2_k(NAN), q);
-}
-static inline hwcgen_v2 hwcgen_v2_mod(hwcgen_v2 a, hwcgen_v2 b)
-{
-    return hwcgen_v2_f64(hwcgen_mod(a[0], b[0]), hwcgen_mod(a[1], b[1]));
-}
-#if defined(__SSE2__)
-/* MINPD and MAXPD are n < x ? n : x and n > x ? n : x lane by lane. */
-static inline hwcgen_v2 hwcgen_v2_min_n(hwcgen_v2 n, hwcgen_v2 x)
-{
-    return __builtin_ia32_minpd(n, x);
-}
-static inline hwcgen_v2 hwcgen_v2_max_n(hwcgen_v2 n, hwcgen_v2 x)
-{
-    return __builtin_ia32_maxpd(n, x);
-}
-#else
-static inline hwcgen_v2 hwcgen_v2_min_n(hwcgen_v2 n, hwcgen_v2 x)
-{
-    return hwcgen_v2_pick((hwcgen_v2m)(n < x), n, x);
-}
-static inline hwcgen_v2 hwcgen_v2_max_n(hwcgen_v2 n, hwcgen_v2 x)
-{
-    return hwcgen_v2_pick((hwcgen_v2m)(n > x), n, x);
-}
-#endif
-static inline hwcgen_v2 hwcgen_v2_min(hwcgen_v2 a, hwcgen_v2 b)
-{
-    const hwcgen_v2m nan = (hwcgen_v2m)(a != a) | (hwcgen_v2m)(b != b);
-    return hwcgen_v2_pick(nan, hwcgen_v2_k(NAN), hwcgen_v2_min_n(a, b));
-}
-static inline hwcgen_v2 hwcgen_v2_max(hwcgen_v2 a, hwcgen_v2 b)
-{
-    const hwcgen_v2m nan = (hwcgen_v2m)(a != a) | (hwcgen_v2m)(b != b);
-    return hwcgen_v2_pick(nan, hwcgen_v2_k(NAN), hwcgen_v2_max_n(a, b));
-}
-static inline hwcgen_v2 hwcgen_v2_abs(hwcgen_v2 x)
-{
-    return (hwcgen_v2)((hwcgen_v2m)x & ~(hwcgen_v2m)hwcgen_v2_k(-0.0));
-}
-static inline hwcgen_v2 hwcgen_v2_ceil(hwcgen_v2 x)
-{
-    return hwcgen_v2_f64(ceil(x[0]), ceil(x[1]));
-}
-static inline hwcgen_v2 hwcgen_v2_floor(hwcgen_v2 x)
-{
-    return hwcgen_v2_f64(floor(x[0]), floor(x[1]));
-}
-static inline void hwcgen_v2_put(double *o0, double *o1, int k, hwcgen_v2 v)
-{
-    o0[k] = v[0];
-    o1[k] = v[1];
-}
-/* The two samples this far ahead in c[0..n) are asked into the cache
- * while c[i] and c[i + 1] are evaluated, 64 bytes (a cache line) at a
- * time and the last byte: the hardware's own prefetcher leaves a stream
- * of samples waiting on memory. */
-#define HWCGEN_V2_AHEAD 8
-#define HWCGEN_V2_PREFETCH(c, i, n)                                            \
-    do {                                                                       \
-        if ((i) + HWCGEN_V2_AHEAD + 2 <= (n)) {                                \
-            const char *p_ = (const char *)((c) + (i) + HWCGEN_V2_AHEAD);      \
-            for (size_t b_ = 0; b_ < 2 * sizeof *(c); b_ += 64)                \
-                __builtin_prefetch(p_ + b_);                                   \
-            __builtin_prefetch(p_ + 2 * sizeof *(c) - 1);                      \
-        }                                                                      \
-    } while (0)
-#endif
 #endif
 
 /* One sample: counter deltas, and device settings supplied at run time. */
@@ -540,63 +389,14 @@ static inline void neoverse_v1_eval_all(const struct neoverse_v1_counters *c,
     out[NEOVERSE_V1_METRIC_STORE_PERCENTAGE] = (hwcgen_div((double)c->ST_SPEC, (double)c->INST_SPEC) * 100.0);
     out[NEOVERSE_V1_METRIC_SVE_ALL_PERCENTAGE] = (hwcgen_div((double)c->SVE_INST_SPEC, (double)c->INST_SPEC) * 100.0);
 }
-#ifdef HWCGEN_V2
 
-/* eval_all of c[0] into o0 and of c[1] into o1, in the lanes of vectors. */
-static inline void neoverse_v1_eval_v2(const struct neoverse_v1_counters *c, double *o0, double *o1)
-{
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_BACKEND_BOUND, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].STALL_SLOT_BACKEND, (double)c[1].STALL_SLOT_BACKEND), (hwcgen_v2_k(8.0) * hwcgen_v2_f64((double)c[0].CPU_CYCLES, (double)c[1].CPU_CYCLES))) * hwcgen_v2_k(100.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_BACKEND_STALLED_CYCLES, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].STALL_BACKEND, (double)c[1].STALL_BACKEND), hwcgen_v2_f64((double)c[0].CPU_CYCLES, (double)c[1].CPU_CYCLES)) * hwcgen_v2_k(100.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_BAD_SPECULATION, (hwcgen_v2_k(100.0) * (((hwcgen_v2_k(1.0) - hwcgen_v2_div(hwcgen_v2_f64((double)c[0].OP_RETIRED, (double)c[1].OP_RETIRED), hwcgen_v2_f64((double)c[0].OP_SPEC, (double)c[1].OP_SPEC))) * (hwcgen_v2_k(1.0) - hwcgen_v2_div(hwcgen_v2_f64((double)c[0].STALL_SLOT, (double)c[1].STALL_SLOT), (hwcgen_v2_f64((double)c[0].CPU_CYCLES, (double)c[1].CPU_CYCLES) * hwcgen_v2_k(8.0))))) + hwcgen_v2_div((hwcgen_v2_f64((double)c[0].BR_MIS_PRED, (double)c[1].BR_MIS_PRED) * hwcgen_v2_k(4.0)), hwcgen_v2_f64((double)c[0].CPU_CYCLES, (double)c[1].CPU_CYCLES)))));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_BRANCH_MISPREDICTION_RATIO, hwcgen_v2_div(hwcgen_v2_f64((double)c[0].BR_MIS_PRED_RETIRED, (double)c[1].BR_MIS_PRED_RETIRED), hwcgen_v2_f64((double)c[0].BR_RETIRED, (double)c[1].BR_RETIRED)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_BRANCH_MPKI, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].BR_MIS_PRED_RETIRED, (double)c[1].BR_MIS_PRED_RETIRED), hwcgen_v2_f64((double)c[0].INST_RETIRED, (double)c[1].INST_RETIRED)) * hwcgen_v2_k(1000.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_BRANCH_PERCENTAGE, (hwcgen_v2_div((hwcgen_v2_f64((double)c[0].BR_IMMED_SPEC, (double)c[1].BR_IMMED_SPEC) + hwcgen_v2_f64((double)c[0].BR_INDIRECT_SPEC, (double)c[1].BR_INDIRECT_SPEC)), hwcgen_v2_f64((double)c[0].INST_SPEC, (double)c[1].INST_SPEC)) * hwcgen_v2_k(100.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_CRYPTO_PERCENTAGE, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].CRYPTO_SPEC, (double)c[1].CRYPTO_SPEC), hwcgen_v2_f64((double)c[0].INST_SPEC, (double)c[1].INST_SPEC)) * hwcgen_v2_k(100.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_DTLB_MPKI, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].DTLB_WALK, (double)c[1].DTLB_WALK), hwcgen_v2_f64((double)c[0].INST_RETIRED, (double)c[1].INST_RETIRED)) * hwcgen_v2_k(1000.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_DTLB_WALK_RATIO, hwcgen_v2_div(hwcgen_v2_f64((double)c[0].DTLB_WALK, (double)c[1].DTLB_WALK), hwcgen_v2_f64((double)c[0].L1D_TLB, (double)c[1].L1D_TLB)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_FRONTEND_BOUND, (hwcgen_v2_k(100.0) * (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].STALL_SLOT_FRONTEND, (double)c[1].STALL_SLOT_FRONTEND), (hwcgen_v2_f64((double)c[0].CPU_CYCLES, (double)c[1].CPU_CYCLES) * hwcgen_v2_k(8.0))) - hwcgen_v2_div((hwcgen_v2_f64((double)c[0].BR_MIS_PRED, (double)c[1].BR_MIS_PRED) * hwcgen_v2_k(4.0)), hwcgen_v2_f64((double)c[0].CPU_CYCLES, (double)c[1].CPU_CYCLES)))));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_FRONTEND_STALLED_CYCLES, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].STALL_FRONTEND, (double)c[1].STALL_FRONTEND), hwcgen_v2_f64((double)c[0].CPU_CYCLES, (double)c[1].CPU_CYCLES)) * hwcgen_v2_k(100.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_INTEGER_DP_PERCENTAGE, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].DP_SPEC, (double)c[1].DP_SPEC), hwcgen_v2_f64((double)c[0].INST_SPEC, (double)c[1].INST_SPEC)) * hwcgen_v2_k(100.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_IPC, hwcgen_v2_div(hwcgen_v2_f64((double)c[0].INST_RETIRED, (double)c[1].INST_RETIRED), hwcgen_v2_f64((double)c[0].CPU_CYCLES, (double)c[1].CPU_CYCLES)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_ITLB_MPKI, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].ITLB_WALK, (double)c[1].ITLB_WALK), hwcgen_v2_f64((double)c[0].INST_RETIRED, (double)c[1].INST_RETIRED)) * hwcgen_v2_k(1000.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_ITLB_WALK_RATIO, hwcgen_v2_div(hwcgen_v2_f64((double)c[0].ITLB_WALK, (double)c[1].ITLB_WALK), hwcgen_v2_f64((double)c[0].L1I_TLB, (double)c[1].L1I_TLB)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_L1D_CACHE_MISS_RATIO, hwcgen_v2_div(hwcgen_v2_f64((double)c[0].L1D_CACHE_REFILL, (double)c[1].L1D_CACHE_REFILL), hwcgen_v2_f64((double)c[0].L1D_CACHE, (double)c[1].L1D_CACHE)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_L1D_CACHE_MPKI, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].L1D_CACHE_REFILL, (double)c[1].L1D_CACHE_REFILL), hwcgen_v2_f64((double)c[0].INST_RETIRED, (double)c[1].INST_RETIRED)) * hwcgen_v2_k(1000.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_L1D_TLB_MISS_RATIO, hwcgen_v2_div(hwcgen_v2_f64((double)c[0].L1D_TLB_REFILL, (double)c[1].L1D_TLB_REFILL), hwcgen_v2_f64((double)c[0].L1D_TLB, (double)c[1].L1D_TLB)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_L1D_TLB_MPKI, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].L1D_TLB_REFILL, (double)c[1].L1D_TLB_REFILL), hwcgen_v2_f64((double)c[0].INST_RETIRED, (double)c[1].INST_RETIRED)) * hwcgen_v2_k(1000.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_L1I_CACHE_MISS_RATIO, hwcgen_v2_div(hwcgen_v2_f64((double)c[0].L1I_CACHE_REFILL, (double)c[1].L1I_CACHE_REFILL), hwcgen_v2_f64((double)c[0].L1I_CACHE, (double)c[1].L1I_CACHE)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_L1I_CACHE_MPKI, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].L1I_CACHE_REFILL, (double)c[1].L1I_CACHE_REFILL), hwcgen_v2_f64((double)c[0].INST_RETIRED, (double)c[1].INST_RETIRED)) * hwcgen_v2_k(1000.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_L1I_TLB_MISS_RATIO, hwcgen_v2_div(hwcgen_v2_f64((double)c[0].L1I_TLB_REFILL, (double)c[1].L1I_TLB_REFILL), hwcgen_v2_f64((double)c[0].L1I_TLB, (double)c[1].L1I_TLB)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_L1I_TLB_MPKI, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].L1I_TLB_REFILL, (double)c[1].L1I_TLB_REFILL), hwcgen_v2_f64((double)c[0].INST_RETIRED, (double)c[1].INST_RETIRED)) * hwcgen_v2_k(1000.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_L2_CACHE_MISS_RATIO, hwcgen_v2_div(hwcgen_v2_f64((double)c[0].L2D_CACHE_REFILL, (double)c[1].L2D_CACHE_REFILL), hwcgen_v2_f64((double)c[0].L2D_CACHE, (double)c[1].L2D_CACHE)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_L2_CACHE_MPKI, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].L2D_CACHE_REFILL, (double)c[1].L2D_CACHE_REFILL), hwcgen_v2_f64((double)c[0].INST_RETIRED, (double)c[1].INST_RETIRED)) * hwcgen_v2_k(1000.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_L2_TLB_MISS_RATIO, hwcgen_v2_div(hwcgen_v2_f64((double)c[0].L2D_TLB_REFILL, (double)c[1].L2D_TLB_REFILL), hwcgen_v2_f64((double)c[0].L2D_TLB, (double)c[1].L2D_TLB)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_L2_TLB_MPKI, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].L2D_TLB_REFILL, (double)c[1].L2D_TLB_REFILL), hwcgen_v2_f64((double)c[0].INST_RETIRED, (double)c[1].INST_RETIRED)) * hwcgen_v2_k(1000.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_LL_CACHE_READ_HIT_RATIO, hwcgen_v2_div((hwcgen_v2_f64((double)c[0].LL_CACHE_RD, (double)c[1].LL_CACHE_RD) - hwcgen_v2_f64((double)c[0].LL_CACHE_MISS_RD, (double)c[1].LL_CACHE_MISS_RD)), hwcgen_v2_f64((double)c[0].LL_CACHE_RD, (double)c[1].LL_CACHE_RD)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_LL_CACHE_READ_MISS_RATIO, hwcgen_v2_div(hwcgen_v2_f64((double)c[0].LL_CACHE_MISS_RD, (double)c[1].LL_CACHE_MISS_RD), hwcgen_v2_f64((double)c[0].LL_CACHE_RD, (double)c[1].LL_CACHE_RD)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_LL_CACHE_READ_MPKI, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].LL_CACHE_MISS_RD, (double)c[1].LL_CACHE_MISS_RD), hwcgen_v2_f64((double)c[0].INST_RETIRED, (double)c[1].INST_RETIRED)) * hwcgen_v2_k(1000.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_LOAD_PERCENTAGE, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].LD_SPEC, (double)c[1].LD_SPEC), hwcgen_v2_f64((double)c[0].INST_SPEC, (double)c[1].INST_SPEC)) * hwcgen_v2_k(100.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_RETIRING, (((hwcgen_v2_k(1.0) - hwcgen_v2_div(hwcgen_v2_f64((double)c[0].STALL_SLOT, (double)c[1].STALL_SLOT), (hwcgen_v2_f64((double)c[0].CPU_CYCLES, (double)c[1].CPU_CYCLES) * hwcgen_v2_k(8.0)))) * hwcgen_v2_div(hwcgen_v2_f64((double)c[0].OP_RETIRED, (double)c[1].OP_RETIRED), hwcgen_v2_f64((double)c[0].OP_SPEC, (double)c[1].OP_SPEC))) * hwcgen_v2_k(100.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_SCALAR_FP_PERCENTAGE, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].VFP_SPEC, (double)c[1].VFP_SPEC), hwcgen_v2_f64((double)c[0].INST_SPEC, (double)c[1].INST_SPEC)) * hwcgen_v2_k(100.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_SIMD_PERCENTAGE, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].ASE_SPEC, (double)c[1].ASE_SPEC), hwcgen_v2_f64((double)c[0].INST_SPEC, (double)c[1].INST_SPEC)) * hwcgen_v2_k(100.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_STORE_PERCENTAGE, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].ST_SPEC, (double)c[1].ST_SPEC), hwcgen_v2_f64((double)c[0].INST_SPEC, (double)c[1].INST_SPEC)) * hwcgen_v2_k(100.0)));
-    hwcgen_v2_put(o0, o1, NEOVERSE_V1_METRIC_SVE_ALL_PERCENTAGE, (hwcgen_v2_div(hwcgen_v2_f64((double)c[0].SVE_INST_SPEC, (double)c[1].SVE_INST_SPEC), hwcgen_v2_f64((double)c[0].INST_SPEC, (double)c[1].INST_SPEC)) * hwcgen_v2_k(100.0)));
-}
-#endif
-
-/* eval_all of each of the n samples c[0..n): c[i]'s metrics into out[i].
- * Where HWCGEN_V2 is defined, two samples at a time (same results). */
+/* eval_all of each of the n samples c[0..n): sample i's metrics into
+ * out[i]. */
 static inline void neoverse_v1_eval_many(const struct neoverse_v1_counters *c, size_t n,
                                       double (*out)[NEOVERSE_V1_METRIC_COUNT])
 {
-    size_t i = 0;
-#ifdef HWCGEN_V2
-    for (; i + 2 <= n; i += 2) {
-        HWCGEN_V2_PREFETCH(c, i, n);
-        neoverse_v1_eval_v2(c + i, out[i], out[i + 1]);
-    }
-#endif
-    for (; i < n; i++)
+    size_t i;
+    for (i = 0; i < n; i++)
         neoverse_v1_eval_all(c + i, out[i]);
 }
 
