@@ -2,6 +2,7 @@
 #include "check.h"
 
 #include <ctype.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -640,4 +641,27 @@ int check_target(hw_target *t, hw_diag *d)
         diag_error(d, NULL, "out of memory while checking %s", t->spec_path);
     t->checked = d->errors == before;
     return t->checked ? 0 : -1;
+}
+
+/* ---- across targets -------------------------------------------------------- */
+
+/* Two CPUs with one MIDR: perf's mapfile would only ever pick the first. */
+int check_targets(hw_target *const *targets, int n, hw_diag *d)
+{
+    int rc = 0;
+    for (int i = 0; i < n; i++) {
+        if (!target_is_cpu_pmu(targets[i]))
+            continue;
+        for (int j = 0; j < i; j++) {
+            if (!target_is_cpu_pmu(targets[j]) ||
+                target_midr(targets[j]) != target_midr(targets[i]))
+                continue;
+            hw_loc loc = loc_at(targets[i]->spec_path, 0, 0);
+            diag_error(d, &loc, "perf: MIDR 0x%016" PRIx64 " is also the MIDR of %s",
+                       (uint64_t)target_midr(targets[i]), targets[j]->spec_name);
+            rc = -1;
+            break;
+        }
+    }
+    return rc;
 }

@@ -15,4 +15,8 @@
 /* Returns 0 when the target is usable (warnings allowed), -1 otherwise. */
 int check_target(hw_target *t, hw_diag *d);
 
+/* What no target shows alone: checked targets that `generate` would put
+ * side by side, e.g. two CPUs with one MIDR. 0, or -1 after reporting. */
+int check_targets(hw_target *const *targets, int n, hw_diag *d);
+
 #endif

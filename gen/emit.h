@@ -7,17 +7,17 @@
 #include "ir.h"
 #include "output.h"
 
-/* include/hwcgen/<id>.h (freestanding) and <id>_metrics.h (evaluators). */
-int emit_c_headers(const hw_target *t, out_set *out, const char *dir,
-                   hw_diag *d);
+#include "render.h"
 
-int emit_docs(hw_target *const *targets, int n, out_set *out, const char *dir, hw_diag *d);
-int emit_perf(hw_target *const *targets, int n, out_set *out, const char *dir, hw_diag *d);
-int emit_streamline(hw_target *const *targets, int n, out_set *out, const char *dir, hw_diag *d);
+/* include/hwcgen/<id>.h (freestanding) and <id>_metrics.h (evaluators). */
+int emit_c_headers(const hw_target *t, const emit_to *to);
+
+int emit_docs(hw_target *const *targets, int n, const emit_to *to);
+int emit_perf(hw_target *const *targets, int n, const emit_to *to);
+int emit_streamline(hw_target *const *targets, int n, const emit_to *to);
 
 /* Every output of every target (C headers, perf JSON, Streamline XML,
  * docs), including files that cover all targets (mapfile.csv, indexes). */
-int emit_all(hw_target *const *targets, int n, out_set *out, const char *dir,
-             hw_diag *d);
+int emit_all(hw_target *const *targets, int n, const emit_to *to);
 
 #endif

@@ -50,18 +50,6 @@ static void banner(cJSON *data, const hw_target *t, const char *what)
     jstr(data, "spec", t->spec_name);
 }
 
-static int render_to(const char *tmpl, cJSON *data, out_set *out,
-                     const char *dir, const char *file, hw_diag *d)
-{
-    hw_buf b;
-    buf_init(&b);
-    int rc = render_template(tmpl, data, MU_ESCAPE_C_COMMENT, &b, d);
-    if (rc == 0)
-        rc = out_add(out, dir, file, &b);
-    buf_free(&b);
-    return rc;
-}
-
 /* ---- freestanding header ------------------------------------------------ */
 
 static cJSON *section(cJSON *sections, const char *title)
@@ -90,7 +78,7 @@ static void identity_section(cgen *g, cJSON *sections)
     const hw_target *t = g->t;
     cJSON *s = section(sections, "Identity");
     if (t->kind && strcmp(t->kind, "cpu") == 0 && t->implementer) {
-        uint32_t midr = t->implementer << 24 | 0xFu << 16 | t->part_num << 4;
+        uint32_t midr = target_midr(t);
         define(g, s, "MIDR_VALUE", arena_printf(g->scratch, "0x%08Xu", (unsigned)midr),
                "MIDR_EL1 with variant and revision zero");
         define(g, s, "MIDR_MASK", "0xFF0FFFF0u",
@@ -197,7 +185,7 @@ static void group_section(cgen *g, cJSON *sections)
     }
 }
 
-static int emit_freestanding(cgen *g, out_set *out, const char *dir, hw_diag *d)
+static int emit_freestanding(cgen *g, const emit_to *to)
 {
     const hw_target *t = g->t;
     cJSON *data = cJSON_CreateObject();
@@ -209,12 +197,12 @@ static int emit_freestanding(cgen *g, out_set *out, const char *dir, hw_diag *d)
     block_section(g, sections);
     counter_section(g, sections);
     group_section(g, sections);
-    if (emit_c_regs(t, g->ID, g->scratch, sections, jarr(data, "code"), d) != 0) {
+    if (emit_c_regs(t, g->ID, g->scratch, sections, jarr(data, "code"), to) != 0) {
         cJSON_Delete(data);
         return -1;
     }
     const char *file = arena_printf(g->scratch, "include/hwcgen/%s.h", t->id);
-    int rc = render_to("c_header.h", data, out, dir, file, d);
+    int rc = render_file(to, "c_header.h", data, MU_ESCAPE_C_COMMENT, file);
     cJSON_Delete(data);
     return rc;
 }
@@ -471,7 +459,7 @@ static void methodologies(cgen *g, cJSON *data)
     }
 }
 
-static int emit_metrics(cgen *g, out_set *out, const char *dir, hw_diag *d)
+static int emit_metrics(cgen *g, const emit_to *to)
 {
     const hw_target *t = g->t;
     int model = t->nevents == 0;
@@ -494,24 +482,24 @@ static int emit_metrics(cgen *g, out_set *out, const char *dir, hw_diag *d)
     metric_order(g, data);
     input_checks(g, data);
     methodologies(g, data);
-    int rc = render_to("c_metrics.h", data, out, dir, file, d);
+    int rc = render_file(to, "c_metrics.h", data, MU_ESCAPE_C_COMMENT, file);
     cJSON_Delete(data);
     return rc;
 }
 
-int emit_c_headers(const hw_target *t, out_set *out, const char *dir, hw_diag *d)
+int emit_c_headers(const hw_target *t, const emit_to *to)
 {
     cgen g = {t, arena_create(), {0}, 0};
     if (!g.scratch || name_mangle(t->id, CASE_UPPER, g.ID, sizeof g.ID) != 0) {
         arena_free(g.scratch);
-        diag_error(d, NULL, "out of memory");
+        diag_error(to->d, NULL, "out of memory");
         return -1;
     }
     int rc = 0;
     if (t->nevents > 0)
-        rc = emit_freestanding(&g, out, dir, d);
+        rc = emit_freestanding(&g, to);
     if (rc == 0 && t->nmetrics > 0)
-        rc = emit_metrics(&g, out, dir, d);
+        rc = emit_metrics(&g, to);
     arena_free(g.scratch);
     return rc;
 }

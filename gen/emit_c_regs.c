@@ -24,6 +24,7 @@ typedef struct rgen {
     const char *id;        /* intel_oa_chv */
     hw_arena *a;
     hw_diag *d;
+    const char *templates; /* user template directory, or NULL */
     name_index names;      /* macro name -> index into owners */
     const char **owners;   /* what each claimed name was made for */
     int nowners;
@@ -944,7 +945,7 @@ static int render_code(rgen *g, cJSON *data, cJSON *code)
 {
     hw_buf b;
     buf_init(&b);
-    int rc = render_template("c_regs.h", data, MU_ESCAPE_C_COMMENT, &b, g->d);
+    int rc = render_template(g->templates, "c_regs.h", data, MU_ESCAPE_C_COMMENT, &b, g->d);
     if (rc == 0 && b.data) {
         /* the template starts each block with a blank line; the header
          * puts one before the text already */
@@ -962,11 +963,13 @@ static int render_code(rgen *g, cJSON *data, cJSON *code)
 }
 
 int emit_c_regs(const hw_target *t, const char *ID, hw_arena *scratch,
-                cJSON *sections, cJSON *code, hw_diag *d)
+                cJSON *sections, cJSON *code, const emit_to *to)
 {
+    hw_diag *d = to->d;
     rgen g;
     memset(&g, 0, sizeof g);
     g.t = t, g.ID = ID, g.id = t->id, g.a = scratch, g.d = d;
+    g.templates = to->templates;
     if (name_index_init(&g.names, 256) != 0) {
         diag_error(d, NULL, "out of memory");
         return -1;

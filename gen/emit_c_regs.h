@@ -26,8 +26,9 @@
 #include "arena.h"
 #include "diag.h"
 #include "ir.h"
+#include "render.h"
 
 int emit_c_regs(const hw_target *t, const char *ID, hw_arena *scratch,
-                cJSON *sections, cJSON *code, hw_diag *d);
+                cJSON *sections, cJSON *code, const emit_to *to);
 
 #endif

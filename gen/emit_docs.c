@@ -463,7 +463,7 @@ static void identity(dgen *g, cJSON *data)
     identity_row(rows, "Spec format", esc(g, t->format));
     identity_row(rows, "Identifier in generated code", code(g, t->id));
     if (t->kind && strcmp(t->kind, "cpu") == 0 && t->implementer) {
-        uint32_t midr = t->implementer << 24 | 0xFu << 16 | t->part_num << 4;
+        uint32_t midr = target_midr(t);
         identity_row(rows, "Implementer",
                      code(g, fmt(g, "0x%02X", (unsigned)t->implementer)));
         identity_row(rows, "Part number",
@@ -1745,22 +1745,9 @@ static cJSON *page_data(dgen *g, hw_diag *d)
     return data;
 }
 
-static int render_to(const char *tmpl, const cJSON *data, mu_escape e,
-                     out_set *out, const char *dir, const char *file,
-                     hw_diag *d)
+static int emit_page(const hw_target *t, int html, const emit_to *to)
 {
-    hw_buf b;
-    buf_init(&b);
-    int rc = render_template(tmpl, data, e, &b, d);
-    if (rc == 0)
-        rc = out_add(out, dir, file, &b);
-    buf_free(&b);
-    return rc;
-}
-
-static int emit_page(const hw_target *t, int html, out_set *out,
-                     const char *dir, hw_diag *d)
-{
+    hw_diag *d = to->d;
     dgen g = {t, arena_create(), html, 0, NULL, NULL};
     if (g.a) {
         g.ev_placed = arena_alloc(g.a, (size_t)t->nevents + 1);
@@ -1779,9 +1766,8 @@ static int emit_page(const hw_target *t, int html, out_set *out,
         rc = -1;
     }
     if (rc == 0)
-        rc = render_to(html ? "docs_target.html" : "docs_target.md", data,
-                       html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN, out, dir,
-                       fmt(&g, "docs/%s.%s", t->slug, html ? "html" : "md"), d);
+        rc = render_file(to, html ? "docs_target.html" : "docs_target.md", data,
+                       html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN, fmt(&g, "docs/%s.%s", t->slug, html ? "html" : "md"));
     cJSON_Delete(data);
     arena_free(g.a);
     return rc;
@@ -1875,9 +1861,9 @@ static void dot_group_node(dgen *g, cJSON *arr, const char *name)
 /* Stages as clusters; a stage group that tree nodes are looked at in is a
  * cluster holding those nodes, any other stage group is a node; edges go
  * from each tree node to its next items. Spec order throughout. */
-static int emit_topdown(dgen *g, const hw_methodology *m, out_set *out,
-                        const char *dir, hw_diag *d)
+static int emit_topdown(dgen *g, const hw_methodology *m, const emit_to *to)
 {
+    hw_diag *d = to->d;
     cJSON *data = cJSON_CreateObject();
     dot_banner(g, data, m->title ? m->title : m->name);
     put(data, "graph", dq(g, m->name));
@@ -1929,28 +1915,27 @@ static int emit_topdown(dgen *g, const hw_methodology *m, out_set *out,
     for (int x = 0; x < m->nnodes; x++) {
         const hw_tree_node *n = &m->nodes[x];
         for (int k = 0; k < n->nnext; k++) {
-            const char *to = n->next[k];
-            int is_node = tree_has_node(m, to);
-            if (!is_node && !tree_in_stage(m, to)) {
+            const char *next = n->next[k];
+            int is_node = tree_has_node(m, next);
+            if (!is_node && !tree_in_stage(m, next)) {
                 int first = 1;
                 for (int y = 0; y <= x && first; y++)
                     for (int j = 0;
                          j < (y < x ? m->nodes[y].nnext : k) && first; j++)
-                        first = strcmp(m->nodes[y].next[j], to) != 0;
+                        first = strcmp(m->nodes[y].next[j], next) != 0;
                 if (first)
-                    dot_group_node(g, loose, to);
+                    dot_group_node(g, loose, next);
             }
             cJSON *eo = jobj(edges, NULL);
             put(eo, "from", dq(g, fmt(g, "m:%s", n->name)));
-            put(eo, "to", dq(g, fmt(g, "%s:%s", is_node ? "m" : "g", to)));
+            put(eo, "to", dq(g, fmt(g, "%s:%s", is_node ? "m" : "g", next)));
         }
     }
     int rc = g->oom ? -1 : 0;
     if (rc != 0)
         diag_error(d, NULL, "out of memory");
     else
-        rc = render_to("docs_topdown.dot", data, MU_ESCAPE_NONE, out, dir,
-                       fmt(g, "docs/%s.dot", method_stem(g, m)), d);
+        rc = render_file(to, "docs_topdown.dot", data, MU_ESCAPE_NONE, fmt(g, "docs/%s.dot", method_stem(g, m)));
     cJSON_Delete(data);
     return rc;
 }
@@ -1993,8 +1978,9 @@ static int dot_ref(void *ctx, hw_expr *ref)
 
 /* Metrics (boxes) -> what their formulas read: events (ellipses),
  * constants (diamonds), inputs (parallelograms), other metrics. */
-static int emit_metric_graph(dgen *g, out_set *out, const char *dir, hw_diag *d)
+static int emit_metric_graph(dgen *g, const emit_to *to)
 {
+    hw_diag *d = to->d;
     const hw_target *t = g->t;
     cJSON *data = cJSON_CreateObject();
     dot_banner(g, data, "metric dependencies");
@@ -2058,15 +2044,14 @@ static int emit_metric_graph(dgen *g, out_set *out, const char *dir, hw_diag *d)
     if (rc != 0)
         diag_error(d, NULL, "out of memory");
     else
-        rc = render_to("docs_metrics.dot", data, MU_ESCAPE_NONE, out, dir,
-                       fmt(g, "docs/%s-metrics.dot", t->slug), d);
+        rc = render_file(to, "docs_metrics.dot", data, MU_ESCAPE_NONE, fmt(g, "docs/%s-metrics.dot", t->slug));
     cJSON_Delete(data);
     return rc;
 }
 
-static int emit_diagrams(const hw_target *t, out_set *out, const char *dir,
-                         hw_diag *d)
+static int emit_diagrams(const hw_target *t, const emit_to *to)
 {
+    hw_diag *d = to->d;
     dgen g = {t, arena_create(), 0, 0, NULL, NULL};
     if (!g.a) {
         diag_error(d, NULL, "out of memory");
@@ -2074,9 +2059,9 @@ static int emit_diagrams(const hw_target *t, out_set *out, const char *dir,
     }
     int rc = 0;
     for (int i = 0; rc == 0 && i < t->nmethodologies; i++)
-        rc = emit_topdown(&g, &t->methodologies[i], out, dir, d);
+        rc = emit_topdown(&g, &t->methodologies[i], to);
     if (rc == 0 && has_metric_dot(t))
-        rc = emit_metric_graph(&g, out, dir, d);
+        rc = emit_metric_graph(&g, to);
     arena_free(g.a);
     return rc;
 }
@@ -2089,9 +2074,9 @@ static int by_slug(const void *a, const void *b)
     return strcmp(x->slug ? x->slug : "", y->slug ? y->slug : "");
 }
 
-static int emit_index(hw_target *const *targets, int n, int html, out_set *out,
-                      const char *dir, hw_diag *d)
+static int emit_index(hw_target *const *targets, int n, int html, const emit_to *to)
 {
+    hw_diag *d = to->d;
     const hw_target **sorted = malloc((size_t)(n + 1) * sizeof *sorted);
     dgen g = {NULL, arena_create(), html, 0, NULL, NULL};
     if (!sorted || !g.a) {
@@ -2139,9 +2124,8 @@ static int emit_index(hw_target *const *targets, int n, int html, out_set *out,
         diag_error(d, NULL, "out of memory");
         rc = -1;
     } else {
-        rc = render_to(html ? "docs_index.html" : "docs_index.md", data,
-                       html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN, out, dir,
-                       html ? "docs/index.html" : "docs/index.md", d);
+        rc = render_file(to, html ? "docs_index.html" : "docs_index.md", data,
+                       html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN, html ? "docs/index.html" : "docs/index.md");
     }
     cJSON_Delete(data);
     arena_free(g.a);
@@ -2149,18 +2133,17 @@ static int emit_index(hw_target *const *targets, int n, int html, out_set *out,
     return rc;
 }
 
-int emit_docs(hw_target *const *targets, int n, out_set *out, const char *dir,
-              hw_diag *d)
+int emit_docs(hw_target *const *targets, int n, const emit_to *to)
 {
     for (int i = 0; i < n; i++) {
         const hw_target *t = targets[i];
-        if (emit_page(t, 0, out, dir, d) != 0 ||
-            emit_page(t, 1, out, dir, d) != 0 ||
-            emit_diagrams(t, out, dir, d) != 0)
+        if (emit_page(t, 0, to) != 0 ||
+            emit_page(t, 1, to) != 0 ||
+            emit_diagrams(t, to) != 0)
             return -1;
     }
-    if (emit_index(targets, n, 0, out, dir, d) != 0 ||
-        emit_index(targets, n, 1, out, dir, d) != 0)
+    if (emit_index(targets, n, 0, to) != 0 ||
+        emit_index(targets, n, 1, to) != 0)
         return -1;
     return 0;
 }

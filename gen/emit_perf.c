@@ -11,7 +11,7 @@
  * and one perf/arch/arm64/mapfile.csv over all of them, sorted by MIDR.
  *
  * JSON comes from cJSON (arrays at the top level, keys in a fixed order).
- * The user-hidden CHAIN event is left out everywhere. Descriptions lose any
+ * Hidden events (CHAIN) are left out everywhere. Descriptions lose any
  * trailing '.', as perf's jevents strips it, so a round trip is stable.
  * A metric that perf cannot express (ceil/floor/abs, a value supplied at
  * run time) is left out with a warning; metric references are inlined, so
@@ -63,25 +63,9 @@ typedef struct perf_files {
 
 /* ---- what perf sees -------------------------------------------------------- */
 
-static int perf_is_cpu(const hw_target *t)
-{
-    if (!t->kind || strcmp(t->kind, "cpu") != 0)
-        return 0;
-    for (int i = 0; i < t->nevents; i++)
-        if (t->events[i].has_code)
-            return 1;
-    return 0;
-}
-
-/* CHAIN joins two counters into one; profilers never offer it. */
-static int perf_hidden(const hw_event *e)
-{
-    return (e->flags & EVENT_HIDDEN) || strcmp(e->name, "CHAIN") == 0;
-}
-
 static int perf_event_ok(const hw_event *e)
 {
-    return e->has_code && !perf_hidden(e);
+    return e->has_code && event_for_users(e);
 }
 
 /* Text without trailing white space and dots, as perf keeps it. */
@@ -538,32 +522,12 @@ typedef struct perf_row {
     const hw_target *t;
 } perf_row;
 
-static uint64_t perf_midr(const hw_target *t)
-{
-    return (uint64_t)t->implementer << 24 | 0xFull << 16 | (uint64_t)t->part_num << 4;
-}
-
 static int perf_row_cmp(const void *pa, const void *pb)
 {
     const perf_row *a = pa, *b = pb;
     if (a->midr != b->midr)
         return a->midr < b->midr ? -1 : 1;
     return strcmp(a->t->slug, b->t->slug);
-}
-
-/* Two specs for one MIDR: perf would only ever pick the first. */
-static int perf_rows_unique(const perf_row *rows, int n, hw_diag *d)
-{
-    int rc = 0;
-    for (int i = 1; i < n; i++) {
-        if (rows[i].midr != rows[i - 1].midr)
-            continue;
-        hw_loc loc = loc_at(rows[i].t->spec_path, 0, 0);
-        diag_error(d, &loc, "perf: MIDR 0x%016" PRIx64 " is also the MIDR of %s",
-                   rows[i].midr, rows[i - 1].t->spec_name);
-        rc = -1;
-    }
-    return rc;
 }
 
 static void perf_map_text(hw_buf *b, const perf_row *rows, int n)
@@ -591,9 +555,11 @@ static int perf_mapfile(const perf_row *rows, int n, out_set *out,
     return rc;
 }
 
-int emit_perf(hw_target *const *targets, int n, out_set *out, const char *dir,
-              hw_diag *d)
+int emit_perf(hw_target *const *targets, int n, const emit_to *to)
 {
+    out_set *out = to->out;
+    const char *dir = to->dir;
+    hw_diag *d = to->d;
     perf_row *rows = calloc((size_t)n + 1, sizeof *rows);
     if (!rows) {
         diag_error(d, NULL, "out of memory");
@@ -601,17 +567,15 @@ int emit_perf(hw_target *const *targets, int n, out_set *out, const char *dir,
     }
     int nrows = 0, rc = 0;
     for (int i = 0; i < n; i++) {
-        if (!perf_is_cpu(targets[i]))
+        if (!target_is_cpu_pmu(targets[i]))
             continue;
-        rows[nrows++] = (perf_row){perf_midr(targets[i]), targets[i]};
+        rows[nrows++] = (perf_row){target_midr(targets[i]), targets[i]};
         if (perf_cpu(targets[i], out, dir, d) != 0)
             rc = -1;
     }
     qsort(rows, (size_t)nrows, sizeof *rows, perf_row_cmp);
-    if (rc == 0 && nrows > 0 && perf_rows_unique(rows, nrows, d) == 0)
+    if (rc == 0 && nrows > 0)
         rc = perf_mapfile(rows, nrows, out, dir, d);
-    else if (nrows > 0)
-        rc = -1;
     free(rows);
     return rc;
 }

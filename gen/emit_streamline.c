@@ -3,8 +3,8 @@
  * streamline/events-<Name>.xml, a complete <events> document, for
  *   - a CPU target with coded events: one <counter_set> of the programmable
  *     counters and one per-CPU <category> holding the cycle counter (event
- *     0x11 on the _ccnt counter) and every other event by its code; CHAIN
- *     is left out, as gatord's own CPU files do;
+ *     0x11 on the _ccnt counter) and every other event by its code; hidden
+ *     events (CHAIN) are left out, as gatord's own CPU files do;
  *   - a target whose counters have gatord ids (Mali): one <category> per
  *     counter block, each counter by id with its Streamline title and name.
  * Targets with neither (models, Intel OA) get no file.
@@ -190,11 +190,6 @@ static int st_is_cpu(const hw_target *t)
     return 0;
 }
 
-static int st_hidden(const hw_event *e)
-{
-    return (e->flags & EVENT_HIDDEN) || strcmp(e->name, "CHAIN") == 0;
-}
-
 /* "ARMv8_Neoverse_V1": the gatord PMU name behind _cnt and _ccnt. */
 static const char *st_pmu_name(st_gen *g)
 {
@@ -258,7 +253,7 @@ static void st_cpu_events(st_gen *g, xmlNodePtr cat, const char *pmu)
             st_cpu_event(g, cat, &t->events[i], titles[i], ccnt);
     for (int i = 0; i < t->nevents; i++) {
         const hw_event *e = &t->events[i];
-        if (e->has_code && e->code != ST_CYCLE_EVENT && !st_hidden(e))
+        if (e->has_code && e->code != ST_CYCLE_EVENT && event_for_users(e))
             st_cpu_event(g, cat, e, titles[i], NULL);
     }
 }
@@ -382,12 +377,12 @@ static int st_wanted(const hw_target *t, hw_diag *d)
     return t->kind && strcmp(t->kind, "model") != 0 && st_has_ids(t);
 }
 
-int emit_streamline(hw_target *const *targets, int n, out_set *out,
-                    const char *dir, hw_diag *d)
+int emit_streamline(hw_target *const *targets, int n, const emit_to *to)
 {
+    hw_diag *d = to->d;
     int rc = 0;
     for (int i = 0; i < n; i++)
-        if (st_wanted(targets[i], d) && st_target(targets[i], out, dir, d) != 0)
+        if (st_wanted(targets[i], d) && st_target(targets[i], to->out, to->dir, d) != 0)
             rc = -1;
     return rc;
 }

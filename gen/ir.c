@@ -137,3 +137,23 @@ int ir_find_group(const hw_target *t, hw_group_kind kind, const char *name)
             return i;
     return -1;
 }
+
+int target_is_cpu_pmu(const hw_target *t)
+{
+    if (!t->kind || strcmp(t->kind, "cpu") != 0)
+        return 0;
+    for (int i = 0; i < t->nevents; i++)
+        if (t->events[i].has_code)
+            return 1;
+    return 0;
+}
+
+uint32_t target_midr(const hw_target *t)
+{
+    return t->implementer << 24 | 0xFu << 16 | t->part_num << 4;
+}
+
+int event_for_users(const hw_event *e)
+{
+    return !(e->flags & EVENT_HIDDEN);
+}

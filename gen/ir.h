@@ -401,6 +401,14 @@ int ir_find_group(const hw_target *t, hw_group_kind kind, const char *name);
 int ir_find_block(const hw_target *t, const char *name);
 int ir_find_enum(const hw_target *t, const char *name);
 
+/* A CPU whose events perf can count: kind "cpu" with event codes. */
+int target_is_cpu_pmu(const hw_target *t);
+/* MIDR_EL1 of a CPU with variant and revision zero (architecture 0xF). */
+uint32_t target_midr(const hw_target *t);
+/* Shown to users (perf, Streamline); a hidden event, such as CHAIN,
+ * appears only in the driver header and, marked, in the docs. */
+int event_for_users(const hw_event *e);
+
 /* Expression constructors (arena-owned). */
 hw_expr *expr_new(hw_arena *a, hw_expr_kind kind, int col);
 

@@ -16,6 +16,9 @@
 #include "json_lines.h"
 #include "names.h"
 
+/* CHAIN, in every Arm PMU's architected event space. */
+enum { ARM_CHAIN_EVENT = 0x1E };
+
 typedef struct loader {
     hw_target *t;
     hw_diag *d;
@@ -338,6 +341,11 @@ static void load_event(loader *l, const cJSON *ev, const char *path)
     v = get(l, ev, path, "product_defined", T_BOOL, 0);
     if (cJSON_IsTrue(v))
         e->flags |= EVENT_PRODUCT_DEFINED;
+    /* The Arm architecture reserves 0x1E for CHAIN, which joins an odd
+     * counter to the even one below it to count 64 bits. A driver programs
+     * it; it counts nothing by itself, so no profiler offers it. */
+    if (e->has_code && e->code == ARM_CHAIN_EVENT)
+        e->flags |= EVENT_HIDDEN;
     const cJSON *props = cJSON_GetObjectItemCaseSensitive(ev, "properties");
     if (cJSON_IsObject(props)) {
         const char *ppath = join(l, path, "properties");

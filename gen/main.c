@@ -12,9 +12,8 @@
 #include "expr.h"
 #include "inputs.h"
 #include "interp.h"
-#include "load.h"
+#include "pipeline.h"
 #include "render.h"
-#include "resources.h"
 #include "version.h"
 
 enum { EXIT_SPEC = 1, EXIT_USAGE = 2 };
@@ -108,17 +107,6 @@ static int print_help(const char *command)
 
 /* ---- loading ---------------------------------------------------------- */
 
-/* Load and check; NULL after reporting. */
-static hw_target *open_spec(const char *path, hw_diag *d)
-{
-    hw_target *t = load_spec(path, d);
-    if (t && check_target(t, d) != 0) {
-        target_free(t);
-        t = NULL;
-    }
-    return t;
-}
-
 static int default_specs(glob_t *g)
 {
     int rc = glob("spec/*/*.json", 0, NULL, g);
@@ -144,32 +132,22 @@ static int cmd_generate(const options *o, int argc, char **argv, hw_diag *d)
         specs = g.gl_pathv;
         n = (int)g.gl_pathc;
     }
-    hw_target **targets = calloc((size_t)n, sizeof *targets);
-    int ok = targets != NULL;
-    for (int i = 0; ok && i < n; i++)
-        targets[i] = open_spec(specs[i], d);
-    for (int i = 0; ok && i < n; i++)
-        ok = targets[i] != NULL;
-    out_set out;
-    out_init(&out);
-    out_stage_early(&out, d);
+    hw_run run;
+    run_init(&run, d);
     int written = 0, unchanged = 0;
-    if (ok)
-        ok = emit_all(targets, n, &out, o->out_dir, d) == 0 &&
-             out_commit(&out, d, &written, &unchanged) == 0;
+    int ok = run_load_check(&run, specs, n) == 0 &&
+             run_emit(&run, o->out_dir, o->templates) == 0 &&
+             run_commit(&run, &written, &unchanged) == 0;
     if (ok && !o->quiet)
         fprintf(stderr, "hwcgen: %d spec%s, %d files in %s/ (%d written, %d unchanged)\n",
-                n, n == 1 ? "" : "s", out.nfiles, o->out_dir, written, unchanged);
+                n, n == 1 ? "" : "s", run.out.nfiles, o->out_dir, written, unchanged);
     else if (!ok && written > 0)
         fprintf(stderr, "hwcgen: %d files of %s/ replaced before the failure (%d error%s)\n",
                 written, o->out_dir, d->errors, d->errors == 1 ? "" : "s");
     else if (!ok)
         fprintf(stderr, "hwcgen: nothing written to %s/ (%d error%s)\n", o->out_dir,
                 d->errors, d->errors == 1 ? "" : "s");
-    out_free(&out);
-    for (int i = 0; targets && i < n; i++)
-        target_free(targets[i]);
-    free(targets);
+    run_free(&run);
     globfree(&g);
     return ok ? 0 : EXIT_SPEC;
 }
@@ -178,19 +156,17 @@ static int cmd_check(const options *o, int argc, char **argv, hw_diag *d)
 {
     if (argc == 0)
         return usage_error("check: %s", "no SPEC given");
-    int bad = 0;
-    for (int i = 0; i < argc; i++) {
-        hw_target *t = open_spec(argv[i], d);
-        if (!t) {
-            bad++;
-            continue;
-        }
-        if (!o->quiet)
+    hw_run run;
+    run_init(&run, d);
+    int rc = run_load_check(&run, argv, argc);
+    for (int i = 0; i < run.ntargets && !o->quiet; i++) {
+        const hw_target *t = run.targets[i];
+        if (t)
             printf("%s: ok: %s, %d events, %d metrics, %d groups\n", argv[i],
                    t->name ? t->name : t->id, t->nevents, t->nmetrics, t->ngroups);
-        target_free(t);
     }
-    return bad ? EXIT_SPEC : 0;
+    run_free(&run);
+    return rc == 0 ? 0 : EXIT_SPEC;
 }
 
 static void list_metrics(const hw_target *t)
@@ -274,7 +250,7 @@ static int cmd_list(const options *o, int argc, char **argv, hw_diag *d)
         k++;
     if (k == 5)
         return usage_error("list: unknown kind '%s' (events, metrics, groups, inputs, constants)", argv[1]);
-    hw_target *t = open_spec(argv[0], d);
+    hw_target *t = run_open(argv[0], d);
     if (!t)
         return EXIT_SPEC;
     fns[k](t);
@@ -403,7 +379,7 @@ static int cmd_eval(const options *o, int argc, char **argv, hw_diag *d)
 {
     if (argc < 1)
         return usage_error("eval: %s", "no SPEC given");
-    hw_target *t = open_spec(argv[0], d);
+    hw_target *t = run_open(argv[0], d);
     if (!t)
         return EXIT_SPEC;
     size_t ne = (size_t)t->nevents + 1, nc = (size_t)t->nconstants + 1,
@@ -425,7 +401,7 @@ static int cmd_encode(const options *o, int argc, char **argv, hw_diag *d)
     (void)o;
     if (argc < 1)
         return usage_error("encode: %s", "no SPEC given");
-    hw_target *t = open_spec(argv[0], d);
+    hw_target *t = run_open(argv[0], d);
     if (!t)
         return EXIT_SPEC;
     hw_buf out;
@@ -537,10 +513,7 @@ int main(int argc, char **argv)
         diag_init(&d, stderr);
         d.verbose = o.verbose;
         render_init();
-        if (o.templates)
-            resources_override(o.templates);
         rc = commands[k].fn(&o, argc - 1 - first, argv + 1 + first, &d);
-        resources_release();
         diag_free(&d);
     }
     free(o.metrics);

@@ -13,12 +13,6 @@ void out_init(out_set *s)
     memset(s, 0, sizeof *s);
 }
 
-void out_stage_early(out_set *s, hw_diag *d)
-{
-    s->stage_early = 1;
-    s->d = d;
-}
-
 static void tmp_name(char *tmp, size_t size, const out_file *f)
 {
     snprintf(tmp, size, "%s.tmp.%ld", f->path, (long)getpid());
@@ -90,20 +84,6 @@ static int stage_one(out_file *f, hw_diag *d)
     return 0;
 }
 
-/* Compare with the disk and stage if changed. In early mode the content
- * is dropped afterwards, so only one file is ever held in memory. */
-static int settle(out_set *s, out_file *f, hw_diag *d)
-{
-    f->settled = 1;
-    f->unchanged = same_on_disk(f);
-    int rc = f->unchanged ? 0 : stage_one(f, d);
-    if (s->stage_early) {
-        free(f->data);
-        f->data = NULL;
-    }
-    return rc;
-}
-
 int out_add(out_set *s, const char *dir, const char *name, hw_buf *content)
 {
     if (content->failed || s->failed) {
@@ -139,10 +119,6 @@ int out_add(out_set *s, const char *dir, const char *name, hw_buf *content)
         s->failed = 1;
         return -1;
     }
-    if (s->stage_early && settle(s, f, s->d) != 0) {
-        s->failed = s->write_failed = 1;
-        return -1;
-    }
     return 0;
 }
 
@@ -174,13 +150,13 @@ int out_commit(out_set *s, hw_diag *d, int *written, int *unchanged)
         unchanged = &ignored[1];
     *written = *unchanged = 0;
     if (s->failed) {
-        if (!s->write_failed)
-            diag_error(d, NULL, "out of memory while rendering; nothing written");
-        unstage(s, 0);
+        diag_error(d, NULL, "out of memory while rendering; nothing written");
         return -1;
     }
     for (int i = 0; i < s->nfiles; i++) {
-        if (!s->files[i].settled && settle(s, &s->files[i], d) != 0) {
+        out_file *f = &s->files[i];
+        f->unchanged = same_on_disk(f);
+        if (!f->unchanged && stage_one(f, d) != 0) {
             unstage(s, 0);
             return -1;
         }

@@ -15,9 +15,8 @@
 
 typedef struct out_file {
     char *path;  /* malloc'd */
-    char *data;  /* malloc'd; NULL once staged early */
+    char *data;  /* malloc'd */
     size_t len;
-    char settled;   /* compared with the disk, and staged if changed */
     char unchanged; /* the disk already holds this content */
     char staged;    /* a temporary holds it, not yet renamed */
 } out_file;
@@ -26,20 +25,12 @@ typedef struct out_set {
     out_file *files;
     int nfiles;
     int cap;
-    int failed;       /* an allocation or a write failed: commit refuses */
-    int write_failed; /* ... a write, already reported */
-    int stage_early;  /* see out_stage_early */
-    hw_diag *d;
+    int failed; /* an allocation failed: commit refuses */
 } out_set;
 
 void out_init(out_set *s);
 /* Removes the temporaries of anything staged and not committed. */
 void out_free(out_set *s);
-
-/* Stage each file as it is added and drop its content from memory, so a
- * run holds one rendered file at a time; out_commit then only renames.
- * Without this, contents stay in memory (tests read them) until commit. */
-void out_stage_early(out_set *s, hw_diag *d);
 
 /* Add `dir`/`name` with the buffer's contents; takes the buffer's memory
  * (the buffer is left empty). A path added twice is an internal error. */

@@ -22,40 +22,75 @@ void render_init(void)
     cJSON_InitHooks(&hooks);
 }
 
+/* Partials come from the same place as their template; their text lives
+ * in `arena` until the render ends. */
+typedef struct partials {
+    const char *dir;
+    hw_arena *arena;
+} partials;
+
 static const char *partial(void *ctx, const char *name)
 {
-    (void)ctx;
+    partials *p = ctx;
     char path[256];
     snprintf(path, sizeof path, "templates/%s.mustache", name);
-    return resources_get(path, NULL);
+    hw_buf b;
+    buf_init(&b);
+    const char *text = NULL;
+    if (resources_read(p->dir, path, &b) == 0)
+        text = arena_strndup(p->arena, b.data ? b.data : "", b.len);
+    buf_free(&b);
+    return text;
 }
 
-int render_template(const char *name, const cJSON *data, mu_escape escape,
-                    hw_buf *out, hw_diag *d)
+int render_template(const char *templates, const char *name, const cJSON *data,
+                    mu_escape escape, hw_buf *out, hw_diag *d)
 {
     char path[256];
     snprintf(path, sizeof path, "templates/%s.mustache", name);
-    const char *tmpl = resources_get(path, NULL);
     if (alloc_failures) {
         alloc_failures = 0;
         diag_error(d, NULL, "out of memory building data for %s", path);
         return -1;
     }
-    if (!tmpl) {
-        diag_error(d, NULL, "internal: template %s is not built in", path);
+    hw_buf tmpl;
+    buf_init(&tmpl);
+    if (resources_read(templates, path, &tmpl) != 0) {
+        diag_error(d, NULL, tmpl.failed ? "out of memory reading %s"
+                                        : "template %s cannot be read", path);
+        buf_free(&tmpl);
         return -1;
     }
+    partials p = {templates, arena_create()};
     mu_error err;
-    if (mu_render(name, tmpl, data, escape, partial, NULL, out, &err) != 0) {
+    int rc = p.arena ? mu_render(name, tmpl.data ? tmpl.data : "", data, escape,
+                                 partial, &p, out, &err)
+                     : -1;
+    if (rc != 0) {
         hw_loc loc = loc_at(path, err.line, err.col);
-        diag_error(d, &loc, "template: %s", err.message);
-        return -1;
-    }
-    if (out->failed) {
+        if (p.arena)
+            diag_error(d, &loc, "template: %s", err.message);
+        else
+            diag_error(d, NULL, "out of memory rendering %s", path);
+    } else if (out->failed) {
         diag_error(d, NULL, "out of memory rendering %s", path);
-        return -1;
+        rc = -1;
     }
-    return 0;
+    arena_free(p.arena);
+    buf_free(&tmpl);
+    return rc;
+}
+
+int render_file(const emit_to *to, const char *name, const cJSON *data,
+                mu_escape escape, const char *file)
+{
+    hw_buf b;
+    buf_init(&b);
+    int rc = render_template(to->templates, name, data, escape, &b, to->d);
+    if (rc == 0)
+        rc = out_add(to->out, to->dir, file, &b);
+    buf_free(&b);
+    return rc;
 }
 
 cJSON *jobj(cJSON *parent, const char *key)

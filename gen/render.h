@@ -7,11 +7,29 @@
 #include "arena.h"
 #include "diag.h"
 #include "mustache.h"
+#include "output.h"
 
 /* Render templates/<name>.mustache (partials: templates/<partial>.mustache)
- * with `data`, appending to `out`. 0, or -1 after reporting. */
-int render_template(const char *name, const cJSON *data, mu_escape escape,
-                    hw_buf *out, hw_diag *d);
+ * with `data`, appending to `out`; a template found in the directory
+ * `templates` (NULL: none) wins over the built-in one. 0, or -1 after
+ * reporting. */
+int render_template(const char *templates, const char *name, const cJSON *data,
+                    mu_escape escape, hw_buf *out, hw_diag *d);
+
+/* Where rendered files go: the output set, the directory their paths
+ * start with, the user's template directory (NULL: the built-in ones) and
+ * where problems are reported. */
+typedef struct emit_to {
+    out_set *out;
+    const char *dir;
+    const char *templates;
+    hw_diag *d;
+} emit_to;
+
+/* Render templates/<name>.mustache with `data` into the file to->dir/file
+ * of to->out. 0, or -1 after reporting. */
+int render_file(const emit_to *to, const char *name, const cJSON *data,
+                mu_escape escape, const char *file);
 
 /* Route cJSON's allocations through a counter of failures, so a data tree
  * that lost a node to out-of-memory is never rendered as if complete. */

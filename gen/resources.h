@@ -6,14 +6,16 @@
 
 #include <stddef.h>
 
-/* Contents of e.g. "templates/c_header.h.mustache" or
- * "spec/schema/gpu-template.rng"; NULL when there is no such file.
- * When the directory set by resources_override() holds the file, that copy
- * wins (users may customise templates). */
-const char *resources_get(const char *path, size_t *len);
+#include "arena.h"
 
-/* Look in `dir` first; its files stay loaded until resources_release(). */
-void resources_override(const char *dir);
-void resources_release(void);
+/* Contents of e.g. "templates/c_header.h.mustache" or
+ * "spec/schema/gpu-template.rng" as built in; NULL when there is none. */
+const char *resources_builtin(const char *path, size_t *len);
+
+/* The file `path` into `out` (appended): the user's copy DIR/<base name>
+ * when `dir` is not NULL and holds one (users may customise templates),
+ * else the built-in one. 0, or -1 when there is neither or reading failed
+ * (out->failed tells out of memory). */
+int resources_read(const char *dir, const char *path, hw_buf *out);
 
 #endif

@@ -93,7 +93,7 @@ int xmlu_validate(xmlDocPtr doc, const char *schema, const char *path,
     size_t len = 0;
     char name[256];
     snprintf(name, sizeof name, "spec/schema/%s", schema);
-    const char *text = resources_get(name, &len);
+    const char *text = resources_builtin(name, &len);
     if (!text) {
         diag_error(d, NULL, "internal: schema %s is not built in", name);
         return -1;

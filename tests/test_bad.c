@@ -36,6 +36,7 @@
 #include <libxml/parserInternals.h>
 
 #include "check.h"
+#include "pipeline.h"
 #include "diag.h"
 #include "emit.h"
 #include "ir.h"
@@ -92,29 +93,28 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* load_spec + check_target, as `hwcgen check` runs them; when the spec is
- * usable, also every emitter into memory, so a test can search the output
- * for text that must never get there. */
+/* Load and check, as `hwcgen check` runs them; when the spec is usable,
+ * also every emitter into memory, so a test can search the output for
+ * text that must never get there. */
 static result run_spec(const char *path)
 {
     result r = {0};
     hw_diag d;
     diag_init(&d, NULL);
     double start = now();
-    hw_target *t = load_spec(path, &d);
-    if (t && check_target(t, &d) == 0) {
+    hw_run run;
+    run_init(&run, &d);
+    char *paths[] = {(char *)path};
+    if (run_load_check(&run, paths, 1) == 0) {
         r.usable = 1;
-        out_set out;
-        out_init(&out);
         hw_buf all;
         buf_init(&all);
-        if (emit_all(&t, 1, &out, "out", &d) == 0)
-            for (int i = 0; i < out.nfiles; i++)
-                buf_putn(&all, out.files[i].data, out.files[i].len);
-        out_free(&out);
+        if (run_emit(&run, "out", NULL) == 0)
+            for (int i = 0; i < run.out.nfiles; i++)
+                buf_putn(&all, run.out.files[i].data, run.out.files[i].len);
         r.output = buf_steal(&all);
     }
-    target_free(t);
+    run_free(&run);
     r.seconds = now() - start;
     r.errors = d.errors;
     r.warnings = d.warnings;

@@ -27,6 +27,7 @@
 #include <libxml/xmlerror.h>
 
 #include "check.h"
+#include "pipeline.h"
 #include "diag.h"
 #include "emit.h"
 #include "encode.h"
@@ -353,7 +354,8 @@ static int write_nasty(void)
 static int emit_into(out_set *out, hw_diag *d)
 {
     out_init(out);
-    return emit_docs(targets, ntargets, out, dir, d);
+    emit_to to = {out, dir, NULL, d};
+    return emit_docs(targets, ntargets, &to);
 }
 
 static int setup(void **state)
@@ -366,8 +368,8 @@ static int setup(void **state)
     hw_diag d;
     diag_init(&d, stderr);
     for (int i = 0; i <= NSPECS; i++) {
-        hw_target *t = load_spec(i < NSPECS ? specs[i] : nasty, &d);
-        if (!t || check_target(t, &d) != 0) {
+        hw_target *t = run_open(i < NSPECS ? specs[i] : nasty, &d);
+        if (!t) {
             diag_free(&d);
             return -1;
         }

@@ -29,6 +29,7 @@
 #include "expr.h"
 #include "interp.h"
 #include "load.h"
+#include "pipeline.h"
 
 #define SPEC "spec/mali/mali-g720.xml"
 
@@ -1228,11 +1229,9 @@ static void test_eval_all(void **state)
 static hw_target *load_g720(hw_diag *d)
 {
     diag_init(d, NULL);
-    hw_target *t = load_spec(SPEC, d);
+    hw_target *t = run_open(SPEC, d);
     if (!t)
-        fail_msg("%s did not load: %s", SPEC, d->log.data ? d->log.data : "");
-    if (check_target(t, d) != 0)
-        fail_msg("%s did not check: %s", SPEC, d->log.data ? d->log.data : "");
+        fail_msg("%s is not usable: %s", SPEC, d->log.data ? d->log.data : "");
     return t;
 }
 

@@ -24,6 +24,7 @@
 #include "interp.h"
 #include "ir.h"
 #include "load.h"
+#include "pipeline.h"
 
 #define SPEC "spec/mali/mali-t624-model.xml"
 
@@ -42,9 +43,8 @@ static int setup(void **state)
     model *m = calloc(1, sizeof *m);
     if (!m)
         return -1;
-    m->t = load_spec(SPEC, &d);
-    if (!m->t || d.errors != 0 || check_target(m->t, &d) != 0 ||
-        d.errors != 0) {
+    m->t = run_open(SPEC, &d);
+    if (!m->t || d.errors != 0) {
         diag_free(&d);
         return -1;
     }
@@ -423,10 +423,8 @@ static char *load_text(const char *body, int *ok)
     fclose(f);
     hw_diag d;
     diag_init(&d, NULL);
-    hw_target *t = load_spec(path, &d);
+    hw_target *t = run_open(path, &d);
     *ok = t != NULL;
-    if (t && check_target(t, &d) != 0)
-        *ok = 0;
     target_free(t);
     remove(path);
     char *log = strdup(d.log.data ? d.log.data : "");

@@ -29,6 +29,7 @@
 #include "interp.h"
 #include "ir.h"
 #include "load.h"
+#include "pipeline.h"
 
 #include "../out/include/hwcgen/neoverse_v1_metrics.h"
 
@@ -664,8 +665,8 @@ static hw_target *load_checked_spec(void)
 {
     diag_init(&diag, NULL);
     diag_live = 1;
-    spec = load_spec(SPEC, &diag);
-    if (!spec || check_target(spec, &diag) != 0)
+    spec = run_open(SPEC, &diag);
+    if (!spec)
         fail_msg("%s does not load: %s", SPEC, diag.log.data ? diag.log.data : "");
     return spec;
 }

@@ -26,6 +26,7 @@
 #include <libxml/tree.h>
 
 #include "check.h"
+#include "pipeline.h"
 #include "diag.h"
 #include "emit.h"
 #include "expr.h"
@@ -98,11 +99,7 @@ static int fixture_free(void **state)
 
 static hw_target *open_spec(fixture *f, const char *path)
 {
-    hw_target *t = load_spec(path, &f->d);
-    if (t && check_target(t, &f->d) != 0) {
-        target_free(t);
-        t = NULL;
-    }
+    hw_target *t = run_open(path, &f->d);
     if (!t && f->d.log.data)
         fputs(f->d.log.data, stderr);
     return t;
@@ -112,7 +109,7 @@ static int generate(fixture *f)
 {
     out_set out;
     out_init(&out);
-    int rc = emit_streamline(f->t, f->n, &out, f->dir, &f->d);
+    int rc = emit_streamline(f->t, f->n, &(emit_to){&out, f->dir, NULL, &f->d});
     int written = 0, unchanged = 0;
     if (rc == 0)
         rc = out_commit(&out, &f->d, &written, &unchanged);

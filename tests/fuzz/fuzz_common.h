@@ -34,7 +34,8 @@ static inline void fuzz_check_and_emit(hw_target *t, hw_diag *d)
     if (t && check_target(t, d) == 0) {
         out_set out;
         out_init(&out);
-        emit_all(&t, 1, &out, "out", d);
+        emit_to to = {&out, "out", NULL, d};
+        emit_all(&t, 1, &to);
         out_free(&out);
     }
     target_free(t);
