@@ -135,6 +135,10 @@ static void check_identity(checker *c)
                    "digits and '-'", t->slug ? t->slug : "");
     if (!t->name || !*t->name)
         diag_error(c->d, &loc, "target has no name");
+    /* gatord sizes a CPU's counter set by it */
+    if (target_is_cpu_pmu(t) && t->num_counters <= 0)
+        diag_note(c->d, &loc, "no Streamline events file: the spec does not give "
+                     "the number of programmable counters (num_counters)");
 }
 
 /* ---- text ------------------------------------------------------------------ */
@@ -155,8 +159,9 @@ static int utf8_len(const unsigned char *s)
     return n;
 }
 
-/* Every output format must carry text as it is: JSON needs UTF-8, XML also
- * forbids most control characters. */
+/* Every output format must carry text as it is: JSON needs UTF-8; XML 1.0
+ * also forbids most control characters and the non-characters U+FFFE and
+ * U+FFFF (EF BF BE, EF BF BF). */
 static void check_text(checker *c, const hw_loc *loc, const char *what,
                        const char *name, const char *field, const char *text)
 {
@@ -172,6 +177,11 @@ static void check_text(checker *c, const hw_loc *loc, const char *what,
         if (*p < 0x20 && *p != '\n' && *p != '\t' && *p != '\r') {
             diag_error(c->d, loc, "%s '%s': %s contains control character 0x%02X",
                        what, name, field, *p);
+            return;
+        }
+        if (n == 3 && p[0] == 0xEF && p[1] == 0xBF && p[2] >= 0xBE) {
+            diag_error(c->d, loc, "%s '%s': %s contains U+%04X, which XML cannot "
+                       "carry", what, name, field, 0xFFC0 | (p[2] & 0x3F));
             return;
         }
         p += n;
@@ -190,13 +200,20 @@ static void check_texts(checker *c)
         check_text(c, &e->loc, "event", e->name, "description", e->description);
         check_text(c, &e->loc, "event", e->name, "units", e->units);
         check_text(c, &e->loc, "event", e->name, "note", e->note);
+        check_text(c, &e->loc, "event", e->name, "Streamline title", e->st_title);
+        check_text(c, &e->loc, "event", e->name, "Streamline name", e->st_name);
     }
+    for (int i = 0; i < t->nblocks; i++)
+        check_text(c, &t->blocks[i].loc, "block", t->blocks[i].name, "title",
+                   t->blocks[i].title);
     for (int i = 0; i < t->nmetrics; i++) {
         const hw_metric *m = &t->metrics[i];
         check_text(c, &m->loc, "metric", m->name, "title", m->title);
         check_text(c, &m->loc, "metric", m->name, "description", m->description);
         check_text(c, &m->loc, "metric", m->name, "units", m->units);
         check_text(c, &m->loc, "metric", m->name, "note", m->note);
+        for (int k = 0; k < m->ngroups; k++)
+            check_text(c, &m->loc, "metric", m->name, "group", m->groups[k]);
     }
     for (int i = 0; i < t->ngroups; i++) {
         const hw_group *g = &t->groups[i];

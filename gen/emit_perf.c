@@ -115,16 +115,6 @@ static void perf_stem(const char *name, char *out, size_t size)
     out[j] = '\0';
 }
 
-/* JSON must be UTF-8; the loaders do not all promise it. */
-static int perf_text_ok(perf_gen *g, const hw_loc *loc, const char *what,
-                        const char *name, const char *s)
-{
-    if (!s || xmlCheckUTF8((const unsigned char *)s))
-        return 1;
-    diag_error(g->d, loc, "%s '%s': text is not valid UTF-8", what, name);
-    return 0;
-}
-
 /* ---- JSON building ------------------------------------------------------------ */
 
 static void perf_put(perf_gen *g, cJSON *obj, const char *key, const char *value)
@@ -203,9 +193,6 @@ static int perf_write_file(perf_gen *g, const perf_file *f)
 
 static void perf_event(perf_gen *g, cJSON *array, const hw_event *e)
 {
-    if (!perf_text_ok(g, &e->loc, "event", e->name, e->title) ||
-        !perf_text_ok(g, &e->loc, "event", e->name, e->description))
-        return;
     cJSON *o = perf_object(g, array);
     if (!o)
         return;
@@ -405,16 +392,6 @@ static const char *perf_metric_groups(perf_gen *g, const hw_metric *m)
     return s;
 }
 
-static int perf_metric_text_ok(perf_gen *g, const hw_metric *m)
-{
-    for (int i = 0; i < m->ngroups; i++)
-        if (!perf_text_ok(g, &m->loc, "metric", m->name, m->groups[i]))
-            return 0;
-    return perf_text_ok(g, &m->loc, "metric", m->name, m->title) &&
-           perf_text_ok(g, &m->loc, "metric", m->name, m->description) &&
-           perf_text_ok(g, &m->loc, "metric", m->name, m->units);
-}
-
 /* Into metrics.json, created by the first metric perf can evaluate. */
 static void perf_metric(perf_gen *g, perf_files *fs, const hw_metric *m)
 {
@@ -429,8 +406,6 @@ static void perf_metric(perf_gen *g, perf_files *fs, const hw_metric *m)
             g->oom = 1;
         return;
     }
-    if (!perf_metric_text_ok(g, m))
-        return;
     hw_buf expr;
     buf_init(&expr);
     expr_print(&expr, e, EXPR_STYLE_PERF, NULL, NULL);

@@ -41,34 +41,8 @@ typedef struct st_gen {
     xmlDocPtr doc;
     xmlNodePtr root;
     name_index seen;     /* "title\nname" labels used in the document */
-    int errors;          /* text XML cannot carry, found while building */
     int oom;
 } st_gen;
-
-/* ---- text that XML can hold ------------------------------------------------ */
-
-static int st_text_ok(st_gen *g, const hw_loc *loc, const char *what,
-                      const char *name, const char *s)
-{
-    if (!s)
-        return 1;
-    if (xmlCheckUTF8((const unsigned char *)s)) {
-        const unsigned char *p = (const unsigned char *)s;
-        while (*p) {
-            int len = 4;
-            int c = xmlGetUTF8Char(p, &len);
-            if (c < 0 || !xmlIsCharQ(c))
-                break;
-            p += len;
-        }
-        if (!*p)
-            return 1;
-    }
-    diag_error(g->d, loc, "%s '%s': text holds a character XML cannot carry "
-               "(a control character or bad UTF-8)", what, name);
-    g->errors++;
-    return 0;
-}
 
 /* ---- document building ----------------------------------------------------- */
 
@@ -167,28 +141,8 @@ static const char *st_unique_name(st_gen *g, const hw_event *e,
     return name;
 }
 
-static xmlNodePtr st_event(st_gen *g, xmlNodePtr cat, const hw_event *e,
-                           const char *title, const char *name)
-{
-    if (!st_text_ok(g, &e->loc, "event", e->name, title) ||
-        !st_text_ok(g, &e->loc, "event", e->name, name) ||
-        !st_text_ok(g, &e->loc, "event", e->name, e->description) ||
-        !st_text_ok(g, &e->loc, "event", e->name, e->units))
-        return NULL;
-    return st_child(g, cat, "event");
-}
 
 /* ---- CPU PMU ------------------------------------------------------------------ */
-
-static int st_is_cpu(const hw_target *t)
-{
-    if (!t->kind || strcmp(t->kind, "cpu") != 0)
-        return 0;
-    for (int i = 0; i < t->nevents; i++)
-        if (t->events[i].has_code)
-            return 1;
-    return 0;
-}
 
 /* "ARMv8_Neoverse_V1": the gatord PMU name behind _cnt and _ccnt. */
 static const char *st_pmu_name(st_gen *g)
@@ -228,7 +182,7 @@ static void st_cpu_event(st_gen *g, xmlNodePtr cat, const hw_event *e,
                          const char *title, const char *ccnt)
 {
     const char *name = st_unique_name(g, e, title, e->title ? e->title : e->name);
-    xmlNodePtr n = st_event(g, cat, e, title, name);
+    xmlNodePtr n = st_child(g, cat, "event");
     if (!n)
         return;
     st_prop(g, n, "counter", ccnt);
@@ -262,9 +216,8 @@ static void st_cpu_doc(st_gen *g)
 {
     const char *pmu = st_pmu_name(g);
     const char *set = pmu ? arena_printf(g->a, "%s_cnt", pmu) : NULL;
-    hw_loc loc = loc_at(g->t->spec_path, 0, 0);
-    if (!set || !st_text_ok(g, &loc, "target", g->t->name, g->t->name)) {
-        g->oom |= !set;
+    if (!set) {
+        g->oom = 1;
         return;
     }
     xmlNodePtr cs = st_child(g, g->root, "counter_set");
@@ -292,7 +245,7 @@ static void st_gpu_event(st_gen *g, xmlNodePtr cat, const hw_event *e)
 {
     const char *title = e->st_title ? e->st_title : g->t->name;
     const char *name = st_unique_name(g, e, title, e->st_name ? e->st_name : e->name);
-    xmlNodePtr n = st_event(g, cat, e, title, name);
+    xmlNodePtr n = st_child(g, cat, "event");
     if (!n)
         return;
     st_prop(g, n, "counter", e->counter_id);
@@ -320,9 +273,6 @@ static void st_gpu_category(st_gen *g, int b, const char *name)
         if (!e->counter_id || !in)
             continue;
         if (!cat) {
-            hw_loc loc = b >= 0 ? t->blocks[b].loc : loc_at(t->spec_path, 0, 0);
-            if (!st_text_ok(g, &loc, "block", name, name))
-                return;
             cat = st_child(g, g->root, "category");
             st_prop(g, cat, "name", name);
             st_prop(g, cat, "per_cpu", "no");
@@ -343,16 +293,16 @@ static void st_gpu_doc(st_gen *g)
 
 static int st_target(const hw_target *t, out_set *out, const char *dir, hw_diag *d)
 {
-    st_gen g = {t, arena_create(), d, NULL, NULL, {0}, 0, 0};
+    st_gen g = {t, arena_create(), d, NULL, NULL, {0}, 0};
     int rc = -1;
     if (g.a && st_begin(&g) == 0) {
-        if (st_is_cpu(t))
+        if (target_is_cpu_pmu(t))
             st_cpu_doc(&g);
         else
             st_gpu_doc(&g);
         if (g.oom)
             diag_error(d, NULL, "out of memory building Streamline XML of %s", t->spec_name);
-        else if (g.errors == 0)
+        else
             rc = st_finish(&g, out, dir);
     } else {
         diag_error(d, NULL, "out of memory");
@@ -363,17 +313,12 @@ static int st_target(const hw_target *t, out_set *out, const char *dir, hw_diag 
     return rc;
 }
 
-/* A CPU needs its counter count: gatord sizes the counter set by it. */
-static int st_wanted(const hw_target *t, hw_diag *d)
+/* A CPU needs its counter count: gatord sizes the counter set by it (the
+ * checker warns when it is missing). */
+static int st_wanted(const hw_target *t)
 {
-    if (st_is_cpu(t)) {
-        if (t->num_counters > 0)
-            return 1;
-        hw_loc loc = loc_at(t->spec_path, 0, 0);
-        diag_warning(d, &loc, "no Streamline events file: the spec does not give "
-                     "the number of programmable counters (num_counters)");
-        return 0;
-    }
+    if (target_is_cpu_pmu(t))
+        return t->num_counters > 0;
     return t->kind && strcmp(t->kind, "model") != 0 && st_has_ids(t);
 }
 
@@ -382,7 +327,7 @@ int emit_streamline(hw_target *const *targets, int n, const emit_to *to)
     hw_diag *d = to->d;
     int rc = 0;
     for (int i = 0; i < n; i++)
-        if (st_wanted(targets[i], d) && st_target(targets[i], to->out, to->dir, d) != 0)
+        if (st_wanted(targets[i]) && st_target(targets[i], to->out, to->dir, d) != 0)
             rc = -1;
     return rc;
 }

@@ -44,7 +44,7 @@ static const char BASE[] =
     "    'product_name': 'Test Core',\n"                           /*  4 */
     "    'part_num': '0xabc',\n"                                   /*  5 */
     "    'implementer': '0x41',\n"                                 /*  6 */
-    "    'num_slots': 4\n"                                         /*  7 */
+    "    'num_slots': 4, 'num_counters': 6\n"                       /*  7 */
     "  },\n"                                                       /*  8 */
     "  'events': {\n"                                              /*  9 */
     EV_CYCLES                                                      /* 10 */
