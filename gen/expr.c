@@ -323,22 +323,40 @@ static int chain_deeper(parser *p)
     return 0;
 }
 
-static hw_expr *parse_product(parser *p)
+/* Binary operators by precedence, loosest first: a level's operands are
+ * parsed at the next level, the last level's by parse_unary. */
+static const char *const op_levels[] = {"+-", "*/%"};
+enum { OP_LEVELS = sizeof op_levels / sizeof op_levels[0] };
+
+static hw_expr_kind binary_kind(char op)
 {
+    switch (op) {
+    case '+': return EXPR_ADD;
+    case '-': return EXPR_SUB;
+    case '*': return EXPR_MUL;
+    case '/': return EXPR_DIV;
+    default: return EXPR_MOD;
+    }
+}
+
+static hw_expr *parse_level(parser *p, int level)
+{
+    if (level == OP_LEVELS)
+        return parse_unary(p);
     int chain = 0;
-    hw_expr *l = parse_unary(p);
-    while (l && (is_op(p, '*') || is_op(p, '/') || is_op(p, '%'))) {
+    hw_expr *l = parse_level(p, level + 1);
+    while (l && p->tok.kind == TOK_OP && *p->tok.start &&
+           strchr(op_levels[level], *p->tok.start)) {
         char op = *p->tok.start;
         int col = p->tok.col;
         if (chain_deeper(p) != 0)
             return NULL;
         chain++;
         next(p);
-        hw_expr *r = parse_unary(p);
+        hw_expr *r = parse_level(p, level + 1);
         if (!r)
             return NULL;
-        l = binary(p, op == '*' ? EXPR_MUL : op == '/' ? EXPR_DIV : EXPR_MOD,
-                   col, l, r);
+        l = binary(p, binary_kind(op), col, l, r);
     }
     p->depth -= chain;
     return l;
@@ -350,21 +368,8 @@ static hw_expr *parse_sum(parser *p)
         fail(p, "formula nested too deeply");
         return NULL;
     }
-    int chain = 0;
-    hw_expr *l = parse_product(p);
-    while (l && (is_op(p, '+') || is_op(p, '-'))) {
-        char op = *p->tok.start;
-        int col = p->tok.col;
-        if (chain_deeper(p) != 0)
-            return NULL;
-        chain++;
-        next(p);
-        hw_expr *r = parse_product(p);
-        if (!r)
-            return NULL;
-        l = binary(p, op == '+' ? EXPR_ADD : EXPR_SUB, col, l, r);
-    }
-    p->depth -= chain + 1;
+    hw_expr *l = parse_level(p, 0);
+    p->depth--;
     return l;
 }
 
