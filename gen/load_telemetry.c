@@ -315,6 +315,20 @@ static void load_product(loader *l, const cJSON *root)
     t->kind = "cpu";
 }
 
+/* What every keyed member (an event, a metric, a methodology) starts
+ * with: its location and name. 0 when it is an object whose keys can be
+ * read; otherwise reported. */
+static int member_begin(loader *l, const cJSON *v, const char *path, hw_loc *loc,
+                        const char **name)
+{
+    *loc = at(l, path);
+    *name = arena_strdup(l->t->arena, v->string);
+    if (cJSON_IsObject(v))
+        return 0;
+    diag_error(l->d, loc, "expected an object, found %s", type_name(v));
+    return -1;
+}
+
 static void load_event(loader *l, const cJSON *ev, const char *path)
 {
     static const char *const known[] = {
@@ -324,13 +338,9 @@ static void load_event(loader *l, const cJSON *ev, const char *path)
     hw_event *e = IR_PUSH(l->t, events);
     if (!e)
         return;
-    e->loc = at(l, path);
-    e->name = arena_strdup(l->t->arena, ev->string);
     e->block = e->index = -1;
-    if (!cJSON_IsObject(ev)) {
-        diag_error(l->d, &e->loc, "expected an object, found %s", type_name(ev));
+    if (member_begin(l, ev, path, &e->loc, &e->name) != 0)
         return;
-    }
     note_unknown(l, ev, path, known);
     get_hex(l, ev, path, "code", 0xFFFFFFFF, &e->code, &e->has_code);
     e->title = get_string(l, ev, path, "title", 1);
@@ -371,12 +381,8 @@ static void load_metric(loader *l, const cJSON *mj, const char *path)
     hw_metric *m = IR_PUSH(l->t, metrics);
     if (!m)
         return;
-    m->loc = at(l, path);
-    m->name = arena_strdup(l->t->arena, mj->string);
-    if (!cJSON_IsObject(mj)) {
-        diag_error(l->d, &m->loc, "expected an object, found %s", type_name(mj));
+    if (member_begin(l, mj, path, &m->loc, &m->name) != 0)
         return;
-    }
     note_unknown(l, mj, path, known);
     m->title = get_string(l, mj, path, "title", 1);
     m->description = get_string(l, mj, path, "description", 1);
@@ -506,12 +512,8 @@ static void load_methodology(loader *l, const cJSON *mj, const char *path)
     hw_methodology *m = IR_PUSH(l->t, methodologies);
     if (!m)
         return;
-    m->loc = at(l, path);
-    m->name = arena_strdup(l->t->arena, mj->string);
-    if (!cJSON_IsObject(mj)) {
-        diag_error(l->d, &m->loc, "expected an object, found %s", type_name(mj));
+    if (member_begin(l, mj, path, &m->loc, &m->name) != 0)
         return;
-    }
     m->title = get_string(l, mj, path, "title", 0);
     m->description = get_string(l, mj, path, "description", 0);
     const char *gpath = join(l, path, "metric_grouping");
