@@ -8,6 +8,7 @@
 
 #include "expr.h"
 #include "names.h"
+#include "perf_expr.h"
 
 /* One namespace for everything a formula can name; the tag packs the
  * reference kind above the index. */
@@ -629,6 +630,26 @@ out:
     free(onstack);
 }
 
+/* ---- what the outputs can carry -------------------------------------------- */
+
+/* perf's MetricExpr lacks some of our language; such a metric is left out
+ * of the CPU's metrics.json, which the user should hear about. */
+static void check_perf_metrics(checker *c)
+{
+    const hw_target *t = c->t;
+    if (!target_is_cpu_pmu(t))
+        return;
+    hw_arena *scratch = arena_create();
+    for (int i = 0; scratch && i < t->nmetrics; i++) {
+        const hw_metric *m = &t->metrics[i];
+        const char *why;
+        if (m->expr && !(m->flags & METRIC_EXTERNAL) && !perf_expr(scratch, t, m, &why) && why)
+            diag_warning(c->d, &m->formula_loc, "metric '%s': left out of perf "
+                         "metrics.json: %s", m->name, why);
+    }
+    arena_free(scratch);
+}
+
 int check_target(hw_target *t, hw_diag *d)
 {
     checker c = {t, d, {0}, {0}};
@@ -652,6 +673,8 @@ int check_target(hw_target *t, hw_diag *d)
     check_inputs(&c);
     if (d->errors == before)
         order_metrics(&c);
+    if (d->errors == before) /* perf writes out the metrics a metric uses */
+        check_perf_metrics(&c);
     name_index_free(&c.names);
     name_index_free(&c.mangled);
     if (arena_failed(t->arena))

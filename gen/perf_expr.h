@@ -1,0 +1,24 @@
+/* perf_expr.h - a metric's formula as perf's MetricExpr can say it.
+ *
+ * perf evaluates a MetricExpr over the events of one CPU: it has min and
+ * max of two arguments but no ceil, floor or abs, and nothing supplied at
+ * run time. The checker asks this module which metrics perf cannot carry
+ * (and warns); the perf emitter asks it for the tree to print.
+ */
+#ifndef HWCGEN_PERF_EXPR_H
+#define HWCGEN_PERF_EXPR_H
+
+#include "arena.h"
+#include "ir.h"
+
+/* An event perf can count on its own: a code, and shown to users. */
+int perf_event_ok(const hw_event *e);
+
+/* m's formula with every metric it uses written out in place, numbers as
+ * perf's lexer reads them and min/max as nested two-argument calls: a tree
+ * perf evaluates to the same value (nodes from `a`). NULL when perf cannot
+ * express it, with *why saying why, or when out of memory (*why NULL). */
+hw_expr *perf_expr(hw_arena *a, const hw_target *t, const hw_metric *m,
+                   const char **why);
+
+#endif
