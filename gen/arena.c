@@ -79,6 +79,11 @@ int arena_failed(const hw_arena *arena)
     return arena->failed;
 }
 
+void arena_fail(hw_arena *arena)
+{
+    arena->failed = 1;
+}
+
 char *arena_strndup(hw_arena *arena, const char *s, size_t n)
 {
     char *p = arena_alloc(arena, n + 1);

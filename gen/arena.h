@@ -19,6 +19,10 @@ void arena_free(hw_arena *arena);
  * of every allocation's caller. */
 void *arena_alloc(hw_arena *arena, size_t size);
 int arena_failed(const hw_arena *arena);
+/* Record a failure of memory that is not the arena's (a buffer, a cJSON
+ * node, a table) made during the same stage, so that the one check covers
+ * it too. */
+void arena_fail(hw_arena *arena);
 char *arena_strdup(hw_arena *arena, const char *s);
 char *arena_strndup(hw_arena *arena, const char *s, size_t n);
 char *arena_printf(hw_arena *arena, const char *fmt, ...)

@@ -43,7 +43,6 @@ typedef struct perf_gen {
     out_set *out;
     const char *dir;
     const char *cpu_dir;  /* perf/arch/arm64/<vendor>/<slug> */
-    int oom;
 } perf_gen;
 
 /* A JSON file being filled: its stem and its top-level array. */
@@ -69,10 +68,7 @@ static const char *perf_desc(perf_gen *g, const char *s)
     size_t n = strlen(s);
     while (n > 0 && (s[n - 1] == '.' || isspace((unsigned char)s[n - 1])))
         n--;
-    char *c = arena_strndup(g->a, s, n);
-    if (!c)
-        g->oom = 1;
-    return c;
+    return arena_strndup(g->a, s, n);
 }
 
 /* "Topdown_L1" -> "TopdownL1", perf's spelling of the topdown levels. */
@@ -113,7 +109,7 @@ static void perf_stem(const char *name, char *out, size_t size)
 static void perf_put(perf_gen *g, cJSON *obj, const char *key, const char *value)
 {
     if (value && !cJSON_AddStringToObject(obj, key, value))
-        g->oom = 1;
+        arena_fail(g->a);
 }
 
 static cJSON *perf_object(perf_gen *g, cJSON *array)
@@ -121,7 +117,7 @@ static cJSON *perf_object(perf_gen *g, cJSON *array)
     cJSON *o = cJSON_CreateObject();
     if (!o || !cJSON_AddItemToArray(array, o)) {
         cJSON_Delete(o);
-        g->oom = 1;
+        arena_fail(g->a);
         return NULL;
     }
     return o;
@@ -141,7 +137,7 @@ static cJSON *perf_file_for(perf_gen *g, perf_files *fs, const char *stem)
             f->items = NULL;
             fs->n--;
         }
-        g->oom = 1;
+        arena_fail(g->a);
         return NULL;
     }
     f->stem = stem;
@@ -206,7 +202,6 @@ static void perf_grouped_events(perf_gen *g, perf_files *fs, char *done)
         char slug[128];
         perf_stem(gr->name, slug, sizeof slug);
         const char *stem = arena_strdup(g->a, *slug ? slug : "other");
-        g->oom |= !stem;
         for (int k = 0; stem && k < gr->nmembers; k++) {
             int ei = ir_find_event(t, gr->members[k]);
             if (ei < 0 || done[ei] || !perf_event_ok(&t->events[ei]))
@@ -223,10 +218,8 @@ static void perf_events(perf_gen *g, perf_files *fs)
 {
     const hw_target *t = g->t;
     char *done = arena_alloc(g->a, (size_t)t->nevents + 1);
-    if (!done) {
-        g->oom = 1;
+    if (!done)
         return;
-    }
     perf_grouped_events(g, fs, done);
     for (int i = 0; i < t->nevents; i++) {
         if (done[i] || !perf_event_ok(&t->events[i]))
@@ -251,10 +244,10 @@ static const char *perf_metric_groups(perf_gen *g, const hw_metric *m)
             buf_putc(&b, ';');
         buf_puts(&b, perf_group_name(g, m->groups[i]));
     }
-    const char *s = b.failed ? NULL : arena_strdup(g->a, b.data ? b.data : "");
+    if (b.failed)
+        arena_fail(g->a);
+    const char *s = arena_strdup(g->a, b.data ? b.data : "");
     buf_free(&b);
-    if (!s)
-        g->oom = 1;
     return s;
 }
 
@@ -263,8 +256,9 @@ static void perf_metric(perf_gen *g, perf_files *fs, const hw_metric *m)
 {
     const char *why;
     hw_expr *e = perf_expr(g->a, g->t, m, &why);
-    if (!e) { /* the checker warned why */
-        g->oom |= !why;
+    if (!e) { /* the checker warned why; no tree and no reason: memory */
+        if (!why)
+            arena_fail(g->a);
         return;
     }
     hw_buf expr;
@@ -281,7 +275,8 @@ static void perf_metric(perf_gen *g, perf_files *fs, const hw_metric *m)
         if (m->units)
             perf_put(g, o, "ScaleUnit", arena_printf(g->a, "1%s", m->units));
     }
-    g->oom |= expr.failed;
+    if (expr.failed)
+        arena_fail(g->a);
     buf_free(&expr);
 }
 
@@ -329,8 +324,8 @@ static int perf_cpu_files(perf_gen *g)
     int before = g->d->errors;
     perf_events(g, &fs);
     perf_metrics(g, &fs);
-    int rc = g->oom || g->d->errors != before ? -1 : 0;
-    if (g->oom)
+    int rc = arena_failed(g->a) || g->d->errors != before ? -1 : 0;
+    if (arena_failed(g->a))
         diag_error(g->d, NULL, "out of memory building perf JSON of %s", g->t->spec_name);
     for (int i = 0; rc == 0 && i < fs.n; i++)
         rc = perf_write_file(g, &fs.f[i]);
@@ -340,7 +335,7 @@ static int perf_cpu_files(perf_gen *g)
 
 static int perf_cpu(const hw_target *t, out_set *out, const char *dir, hw_diag *d)
 {
-    perf_gen g = {t, arena_create(), d, out, dir, NULL, 0};
+    perf_gen g = {t, arena_create(), d, out, dir, NULL};
     if (!g.a) {
         diag_error(d, NULL, "out of memory");
         return -1;

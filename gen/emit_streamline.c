@@ -41,7 +41,6 @@ typedef struct st_gen {
     xmlDocPtr doc;
     xmlNodePtr root;
     name_index seen;     /* "title\nname" labels used in the document */
-    int oom;
 } st_gen;
 
 /* ---- document building ----------------------------------------------------- */
@@ -49,14 +48,14 @@ typedef struct st_gen {
 static void st_prop(st_gen *g, xmlNodePtr n, const char *name, const char *value)
 {
     if (n && value && !xmlNewProp(n, BAD_CAST name, BAD_CAST value))
-        g->oom = 1;
+        arena_fail(g->a);
 }
 
 static xmlNodePtr st_child(st_gen *g, xmlNodePtr parent, const char *name)
 {
     xmlNodePtr n = parent ? xmlNewChild(parent, NULL, BAD_CAST name, NULL) : NULL;
     if (!n)
-        g->oom = 1;
+        arena_fail(g->a);
     return n;
 }
 
@@ -131,13 +130,13 @@ static const char *st_unique_name(st_gen *g, const hw_event *e,
     if (old == -1)
         return name;
     if (old == -2) {
-        g->oom = 1;
+        arena_fail(g->a);
         return name;
     }
     name = arena_printf(g->a, "%s (%s)", name, e->name);
     key = name ? arena_printf(g->a, "%s\n%s", title, name) : NULL;
     if (!key || name_index_put(&g->seen, key, 0) == -2)
-        g->oom = 1;
+        arena_fail(g->a);
     return name;
 }
 
@@ -197,10 +196,8 @@ static void st_cpu_events(st_gen *g, xmlNodePtr cat, const char *pmu)
 {
     const hw_target *t = g->t;
     const char **titles = st_cpu_titles(g);
-    if (!titles) {
-        g->oom = 1;
+    if (!titles)
         return;
-    }
     const char *ccnt = arena_printf(g->a, "%s_ccnt", pmu);
     for (int i = 0; i < t->nevents; i++)
         if (t->events[i].has_code && t->events[i].code == ST_CYCLE_EVENT)
@@ -216,10 +213,8 @@ static void st_cpu_doc(st_gen *g)
 {
     const char *pmu = st_pmu_name(g);
     const char *set = pmu ? arena_printf(g->a, "%s_cnt", pmu) : NULL;
-    if (!set) {
-        g->oom = 1;
+    if (!set)
         return;
-    }
     xmlNodePtr cs = st_child(g, g->root, "counter_set");
     st_prop(g, cs, "name", set);
     st_prop(g, cs, "count", arena_printf(g->a, "%d", g->t->num_counters));
@@ -293,14 +288,14 @@ static void st_gpu_doc(st_gen *g)
 
 static int st_target(const hw_target *t, out_set *out, const char *dir, hw_diag *d)
 {
-    st_gen g = {t, arena_create(), d, NULL, NULL, {0}, 0};
+    st_gen g = {t, arena_create(), d, NULL, NULL, {0}};
     int rc = -1;
     if (g.a && st_begin(&g) == 0) {
         if (target_is_cpu_pmu(t))
             st_cpu_doc(&g);
         else
             st_gpu_doc(&g);
-        if (g.oom)
+        if (arena_failed(g.a))
             diag_error(d, NULL, "out of memory building Streamline XML of %s", t->spec_name);
         else
             rc = st_finish(&g, out, dir);
