@@ -16,7 +16,7 @@ B        := .build
 BIN      := hwcgen
 PKGS     := libxml-2.0 libcjson
 DEB_PKGS := libxml2-dev libcjson-dev pkg-config
-TEST_DEB := libcmocka-dev
+TEST_DEB := libcmocka-dev clang g++ libclang-rt-dev
 
 # Strict on purpose: every warning is a bug until shown otherwise.
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
@@ -38,28 +38,28 @@ TESTS     := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
 
 all: deps $(BIN) generate docs-svg
 
-# Install what is missing when we can; otherwise say exactly what to run.
-deps:
-	@pkg-config --exists $(PKGS) 2>/dev/null || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "make: installing $(DEB_PKGS)"; \
-	    apt-get install -y $(DEB_PKGS) >/dev/null || \
-	    { apt-get update >/dev/null && apt-get install -y $(DEB_PKGS) >/dev/null; }; \
-	  else \
-	    echo "make: missing libraries; run: sudo apt-get install $(DEB_PKGS)"; \
-	    exit 1; \
-	  fi; }
+# Install what is missing when we can (as root, waiting for the package
+# lock while another install runs); otherwise name exactly what to install.
+# $(call need,TEST,PACKAGES,WHAT): install PACKAGES unless TEST succeeds.
+APT  := DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600
+need = { $(1); } >/dev/null 2>&1 || { \
+  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+    echo "make: installing $(2)"; \
+    $(APT) install -y --no-install-recommends $(2) >/dev/null 2>&1 || \
+    { $(APT) update >/dev/null && $(APT) install -y --no-install-recommends $(2) >/dev/null; } || exit 1; \
+  else \
+    echo "make: missing $(3); run: sudo apt-get install $(2)"; exit 1; \
+  fi; }
 
+deps:
+	@$(call need,pkg-config --exists $(PKGS),$(DEB_PKGS),libraries)
+
+# What the tests run: cmocka, both compilers (every header is compiled with
+# gcc and clang, as C and C++), and clang's sanitizer and libFuzzer runtime.
 test-deps: deps
-	@pkg-config --exists cmocka 2>/dev/null || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "make: installing $(TEST_DEB)"; \
-	    apt-get install -y $(TEST_DEB) >/dev/null || \
-	    { apt-get update >/dev/null && apt-get install -y $(TEST_DEB) >/dev/null; }; \
-	  else \
-	    echo "make: missing cmocka; run: sudo apt-get install $(TEST_DEB)"; \
-	    exit 1; \
-	  fi; }
+	@$(call need,pkg-config --exists cmocka && command -v clang && command -v g++ && \
+	  echo 'int LLVMFuzzerTestOneInput(const char *d, long n){(void)d;(void)n;return 0;}' | \
+	  clang -fsanitize=fuzzer -x c - -o /dev/null,$(TEST_DEB),test tools)
 
 $(BIN): $(OBJS)
 	@echo "  LD      $@"
