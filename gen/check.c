@@ -685,23 +685,45 @@ int check_target(hw_target *t, hw_diag *d)
 
 /* ---- across targets -------------------------------------------------------- */
 
+/* Two targets with one id or one slug would write the same files: a spec
+ * copied to add a device and not renamed would overwrite the original's
+ * outputs. Reported at the later spec, naming the earlier one. */
+static int check_same(const hw_target *a, const hw_target *b, const char *what,
+                      const char *va, const char *vb, hw_diag *d)
+{
+    if (!va || !vb || strcmp(va, vb) != 0)
+        return 0;
+    char first[512];
+    where(first, sizeof first, &a->loc);
+    diag_error(d, &b->loc, "target '%s': %s '%s' is also the %s of the target at %s: "
+               "their outputs would overwrite each other", b->name ? b->name : vb,
+               what, vb, what, first);
+    return -1;
+}
+
 /* Two CPUs with one MIDR: perf's mapfile would only ever pick the first. */
+static int check_same_midr(const hw_target *a, const hw_target *b, hw_diag *d)
+{
+    if (!target_is_cpu_pmu(a) || !target_is_cpu_pmu(b) || target_midr(a) != target_midr(b))
+        return 0;
+    char first[512];
+    where(first, sizeof first, &a->loc);
+    diag_error(d, &b->loc, "target '%s': MIDR 0x%08" PRIX32 " is also the MIDR of the "
+               "target at %s: perf would only ever find the first", b->name,
+               target_midr(b), first);
+    return -1;
+}
+
 int check_targets(hw_target *const *targets, int n, hw_diag *d)
 {
     int rc = 0;
-    for (int i = 0; i < n; i++) {
-        if (!target_is_cpu_pmu(targets[i]))
-            continue;
+    for (int i = 0; i < n; i++)
         for (int j = 0; j < i; j++) {
-            if (!target_is_cpu_pmu(targets[j]) ||
-                target_midr(targets[j]) != target_midr(targets[i]))
-                continue;
-            hw_loc loc = loc_at(targets[i]->spec_path, 0, 0);
-            diag_error(d, &loc, "perf: MIDR 0x%016" PRIx64 " is also the MIDR of %s",
-                       (uint64_t)target_midr(targets[i]), targets[j]->spec_name);
-            rc = -1;
-            break;
+            const hw_target *a = targets[j], *b = targets[i];
+            if (check_same(a, b, "id", a->id, b->id, d) ||
+                check_same(a, b, "slug", a->slug, b->slug, d) ||
+                check_same_midr(a, b, d))
+                rc = -1;
         }
-    }
     return rc;
 }

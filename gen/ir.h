@@ -344,6 +344,8 @@ typedef struct hw_target {
     const char *kind;        /* "cpu", "gpu", "model" */
     const char *description;
     const char *source;      /* the document the facts come from */
+    hw_loc loc;              /* where the spec names the target (its id,
+                                slug and name come from there) */
 
     /* CPU identity (telemetry product_configuration) */
     uint32_t implementer;

@@ -141,6 +141,7 @@ int load_xml_identity(hw_target *t, const xmlNode *root, hw_diag *d)
 {
     hw_arena *a = t->arena;
     (void)d;
+    t->loc = xmlu_loc(t->spec_path, root);
     t->id = xmlu_attr(a, root, "id");
     t->slug = xmlu_attr(a, root, "slug");
     t->vendor = xmlu_attr(a, root, "vendor");

@@ -295,6 +295,7 @@ static void load_product(loader *l, const cJSON *root)
         return;
     note_unknown(l, pc, path, known);
     t->name = get_string(l, pc, path, "product_name", 1);
+    t->loc = at(l, "product_configuration.product_name");
     get_hex(l, pc, path, "part_num", 0xFFF, &t->part_num, NULL);
     get_hex(l, pc, path, "implementer", 0xFF, &t->implementer, NULL);
     t->major_revision = get_int(l, pc, path, "major_revision", 0);

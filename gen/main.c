@@ -159,7 +159,7 @@ static int cmd_check(const options *o, int argc, char **argv, hw_diag *d)
     hw_run run;
     run_init(&run, d);
     int rc = run_load_check(&run, argv, argc);
-    for (int i = 0; i < run.ntargets && !o->quiet; i++) {
+    for (int i = 0; i < run.ntargets && !o->quiet && !run.clash; i++) {
         const hw_target *t = run.targets[i];
         if (t)
             printf("%s: ok: %s, %d events, %d metrics, %d groups\n", argv[i],

@@ -12,6 +12,7 @@ void run_init(hw_run *r, hw_diag *d)
     r->d = d;
     r->targets = NULL;
     r->ntargets = 0;
+    r->clash = 0;
     out_init(&r->out);
 }
 
@@ -49,7 +50,8 @@ int run_load_check(hw_run *r, char *const *paths, int n)
     for (int i = 0; i < n; i++)
         if ((r->targets[i] = run_open(paths[i], r->d)))
             usable[nusable++] = r->targets[i];
-    int rc = check_targets(usable, nusable, r->d) == 0 && nusable == n ? 0 : -1;
+    r->clash = check_targets(usable, nusable, r->d) != 0;
+    int rc = !r->clash && nusable == n ? 0 : -1;
     free(usable);
     return rc;
 }

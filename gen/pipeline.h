@@ -21,6 +21,7 @@ typedef struct hw_run {
     hw_diag *d;
     hw_target **targets; /* one per spec given; NULL where it is unusable */
     int ntargets;
+    int clash;           /* usable targets that cannot go side by side */
     out_set out;         /* what emit rendered, until commit */
 } hw_run;
 
