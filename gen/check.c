@@ -295,48 +295,14 @@ static void check_event_places(checker *c)
 
 /* ---- references ------------------------------------------------------------ */
 
-static int edit_distance(const char *a, const char *b)
-{
-    size_t n = strlen(b);
-    if (n > 63)
-        return 99;
-    int row[64];
-    for (size_t j = 0; j <= n; j++)
-        row[j] = (int)j;
-    for (size_t i = 1; *a; a++, i++) {
-        int diag = row[0];
-        row[0] = (int)i;
-        for (size_t j = 1; j <= n; j++) {
-            int up = row[j];
-            int cost = *a == b[j - 1] ? 0 : 1;
-            int best = diag + cost;
-            if (row[j] + 1 < best)
-                best = row[j] + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[n];
-}
-
-/* The closest known name within two edits, for "did you mean". */
+/* The closest known name, for "did you mean". */
 static const char *suggest(const checker *c, const char *name)
 {
-    const char *best = NULL;
-    int best_d = 3;
-    for (size_t i = 0; i < c->names.cap; i++) {
-        const char *k = c->names.slots[i].key;
-        if (!k)
-            continue;
-        int dist = edit_distance(name, k);
-        if (dist < best_d || (dist == best_d && best && strcmp(k, best) < 0)) {
-            best_d = dist;
-            best = k;
-        }
-    }
-    return best;
+    name_hint h = name_hint_for(name);
+    for (size_t i = 0; i < c->names.cap; i++)
+        if (c->names.slots[i].key)
+            name_hint_offer(&h, c->names.slots[i].key);
+    return h.best;
 }
 
 typedef struct resolving {

@@ -110,6 +110,56 @@ void name_slug(const char *text, char sep, char *out, size_t size)
     out[j] = '\0';
 }
 
+/* ---- did you mean ------------------------------------------------------ */
+
+/* Levenshtein distance; longer names than 63 are never suggested. */
+static int edit_distance(const char *a, const char *b, int fold)
+{
+    size_t n = strlen(b);
+    if (n > 63)
+        return 99;
+    int row[64];
+    for (size_t j = 0; j <= n; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; *a; a++, i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= n; j++) {
+            int up = row[j];
+            unsigned char x = (unsigned char)*a, y = (unsigned char)b[j - 1];
+            int cost = fold ? tolower(x) != tolower(y) : x != y;
+            int best = diag + cost;
+            if (row[j] + 1 < best)
+                best = row[j] + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[n];
+}
+
+name_hint name_hint_for(const char *typed)
+{
+    name_hint h = {typed, NULL, 0, 0};
+    return h;
+}
+
+void name_hint_offer(name_hint *h, const char *known)
+{
+    int folded = edit_distance(h->typed, known, 1);
+    if (folded > 2 || (h->best && folded > h->folded))
+        return;
+    int exact = edit_distance(h->typed, known, 0);
+    if (h->best && folded == h->folded &&
+        (exact > h->exact || (exact == h->exact && strcmp(known, h->best) >= 0)))
+        return;
+    h->best = known;
+    h->folded = folded;
+    h->exact = exact;
+}
+
 /* ---- index -------------------------------------------------------------- */
 
 static uint64_t hash(const char *s)

@@ -36,6 +36,21 @@ int name_streamline_var(const char *title, const char *name, char *out,
 /* "Neoverse V1" -> "neoverse_v1" / "neoverse-v1". */
 void name_slug(const char *text, char sep, char *out, size_t size);
 
+/* "Did you mean": offer every known name in turn; `best` ends as the one
+ * closest to `typed`, within two edits (insert, delete, replace a letter)
+ * when case is ignored, so "IPC" finds "ipc". Among equally close names
+ * the one that also matches case better wins, then the first in strcmp
+ * order, so the hint does not depend on the order names are offered. */
+typedef struct name_hint {
+    const char *typed;
+    const char *best; /* NULL: nothing close */
+    int folded;       /* best's edits with case ignored */
+    int exact;        /* best's edits with case */
+} name_hint;
+
+name_hint name_hint_for(const char *typed);
+void name_hint_offer(name_hint *h, const char *known);
+
 /* An open-addressing hash from name to an int tag, for lookups that must
  * stay fast on specs with 100,000 names. Keys are borrowed, not copied.
  * Each slot keeps the key's hash, so probing and growing rarely touch the
