@@ -11,6 +11,7 @@ void diag_init(hw_diag *d, FILE *stream)
     d->warnings = 0;
     d->max_errors = 50;
     d->verbose = 0;
+    d->werror = 0;
 }
 
 void diag_free(hw_diag *d)
@@ -24,8 +25,9 @@ hw_loc loc_at(const char *file, int line, int col)
     return loc;
 }
 
-static void emit(hw_diag *d, const char *level, const hw_loc *loc,
-                 const char *fmt, va_list ap)
+/* `tag` follows the message: "" or " [-Werror]". */
+static void emit(hw_diag *d, const char *level, const char *tag,
+                 const hw_loc *loc, const char *fmt, va_list ap)
 {
     size_t start = d->log.len;
     if (loc && loc->file) {
@@ -40,30 +42,41 @@ static void emit(hw_diag *d, const char *level, const hw_loc *loc,
     if (loc && loc->path)
         buf_printf(&d->log, "%s: ", loc->path);
     buf_vprintf(&d->log, fmt, ap);
+    buf_puts(&d->log, tag);
     buf_putc(&d->log, '\n');
     if (d->stream && !d->log.failed)
         fputs(d->log.data + start, d->stream);
 }
 
-void diag_error(hw_diag *d, const hw_loc *loc, const char *fmt, ...)
+static void error_v(hw_diag *d, const char *tag, const hw_loc *loc,
+                    const char *fmt, va_list ap)
 {
     d->errors++;
     if (d->errors > d->max_errors)
         return;
-    va_list ap;
-    va_start(ap, fmt);
-    emit(d, "error", loc, fmt, ap);
-    va_end(ap);
+    emit(d, "error", tag, loc, fmt, ap);
     if (d->errors == d->max_errors && d->stream)
         fprintf(d->stream, "hwcgen: too many errors, not reporting more\n");
 }
 
-void diag_warning(hw_diag *d, const hw_loc *loc, const char *fmt, ...)
+void diag_error(hw_diag *d, const hw_loc *loc, const char *fmt, ...)
 {
-    d->warnings++;
     va_list ap;
     va_start(ap, fmt);
-    emit(d, "warning", loc, fmt, ap);
+    error_v(d, "", loc, fmt, ap);
+    va_end(ap);
+}
+
+void diag_warning(hw_diag *d, const hw_loc *loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (d->werror) {
+        error_v(d, " [-Werror]", loc, fmt, ap);
+    } else {
+        d->warnings++;
+        emit(d, "warning", "", loc, fmt, ap);
+    }
     va_end(ap);
 }
 
@@ -73,6 +86,6 @@ void diag_note(hw_diag *d, const hw_loc *loc, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    emit(d, "note", loc, fmt, ap);
+    emit(d, "note", "", loc, fmt, ap);
     va_end(ap);
 }

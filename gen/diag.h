@@ -18,6 +18,7 @@ typedef struct hw_diag {
     int warnings;
     int max_errors;   /* stop reporting (not counting) beyond this; 0 = 50 */
     int verbose;      /* show notes */
+    int werror;       /* warnings are errors (--werror): see diag_warning */
 } hw_diag;
 
 void diag_init(hw_diag *d, FILE *stream);
@@ -25,6 +26,10 @@ void diag_free(hw_diag *d);
 
 void diag_error(hw_diag *d, const hw_loc *loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* With d->werror set a warning is an error in every respect: counted in
+ * d->errors (so the stage that reported it fails), subject to max_errors,
+ * and printed as "error: message [-Werror]", the tag saying which rule
+ * made it one. Stages need not know the flag. */
 void diag_warning(hw_diag *d, const hw_loc *loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Shown only with --verbose. */
