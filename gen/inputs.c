@@ -54,7 +54,42 @@ static int check_own(const hw_input *in, double v, hw_diag *d)
     return bad;
 }
 
-int inputs_check(const hw_target *t, const double *inputs, hw_diag *d)
+static int is_used(const char *used, int i)
+{
+    return !used || used[i];
+}
+
+/* Multiple-of rules between inputs whose own values passed (bad[i] = 0). */
+static int check_multiples(const hw_target *t, const double *inputs,
+                           const char *used, const int *bad, hw_diag *d)
+{
+    int violations = 0;
+    for (int i = 0; i < t->ninputs; i++) {
+        const hw_input *in = &t->inputs[i];
+        if (!in->multiple_of || !is_used(used, i) || bad[i])
+            continue;
+        int j = ir_find_input(t, in->multiple_of);
+        if (j < 0) { /* the loader reports this; never trust it blindly */
+            diag_error(d, &in->loc, "input '%s': multiple-of names no input "
+                       "'%s'", in->name, in->multiple_of);
+            violations++;
+            continue;
+        }
+        if (!is_used(used, j) || bad[j])
+            continue; /* no value, or already reported against input j */
+        double v = inputs[i], m = inputs[j];
+        if (m == 0.0 ? v != 0.0 : fmod(v, m) != 0.0) {
+            diag_error(d, NULL, "input '%s' = %s is not a multiple of %s = %s",
+                       in->name, num(v).s, in->multiple_of,
+                       num(m).s);
+            violations++;
+        }
+    }
+    return violations;
+}
+
+int inputs_check_used(const hw_target *t, const double *inputs,
+                      const char *used, hw_diag *d)
 {
     if (t->ninputs == 0)
         return 0;
@@ -65,30 +100,15 @@ int inputs_check(const hw_target *t, const double *inputs, hw_diag *d)
     }
     int violations = 0;
     for (int i = 0; i < t->ninputs; i++) {
-        bad[i] = check_own(&t->inputs[i], inputs[i], d);
+        bad[i] = is_used(used, i) ? check_own(&t->inputs[i], inputs[i], d) : 0;
         violations += bad[i];
     }
-    for (int i = 0; i < t->ninputs; i++) {
-        const hw_input *in = &t->inputs[i];
-        if (!in->multiple_of || bad[i])
-            continue;
-        int j = ir_find_input(t, in->multiple_of);
-        if (j < 0) { /* the loader reports this; never trust it blindly */
-            diag_error(d, &in->loc, "input '%s': multiple-of names no input "
-                       "'%s'", in->name, in->multiple_of);
-            violations++;
-            continue;
-        }
-        if (bad[j])
-            continue; /* already reported against input j */
-        double v = inputs[i], m = inputs[j];
-        if (m == 0.0 ? v != 0.0 : fmod(v, m) != 0.0) {
-            diag_error(d, NULL, "input '%s' = %s is not a multiple of %s = %s",
-                       in->name, num(v).s, in->multiple_of,
-                       num(m).s);
-            violations++;
-        }
-    }
+    violations += check_multiples(t, inputs, used, bad, d);
     free(bad);
     return violations;
+}
+
+int inputs_check(const hw_target *t, const double *inputs, hw_diag *d)
+{
+    return inputs_check_used(t, inputs, NULL, d);
 }

@@ -18,4 +18,11 @@
  * reported twice). Returns the number of violations (0 = all valid). */
 int inputs_check(const hw_target *t, const double *inputs, hw_diag *d);
 
+/* The same for the inputs flagged in `used` (indexed like t->inputs; NULL:
+ * all), for a caller that evaluates only some metrics and so has values
+ * for only some inputs. A multiple-of rule is checked only when both of
+ * its inputs are used: one that is not used has no value to hold it to. */
+int inputs_check_used(const hw_target *t, const double *inputs,
+                      const char *used, hw_diag *d);
+
 #endif

@@ -2,6 +2,9 @@
 #include "interp.h"
 
 #include <math.h>
+#include <stdlib.h>
+
+#include "expr.h"
 
 double hw_div(double a, double b)
 {
@@ -101,5 +104,50 @@ void interp_all(const hw_target *t, const hw_values *v, double *out)
         int i = t->metric_order ? t->metric_order[k] : k;
         if (t->metrics[i].expr)
             out[i] = interp_expr(t->metrics[i].expr, t, v, out);
+    }
+}
+
+int mask_init(hw_mask *m, const hw_target *t)
+{
+    m->metrics = calloc((size_t)t->nmetrics + 1, 1);
+    m->events = calloc((size_t)t->nevents + 1, 1);
+    m->constants = calloc((size_t)t->nconstants + 1, 1);
+    m->inputs = calloc((size_t)t->ninputs + 1, 1);
+    if (m->metrics && m->events && m->constants && m->inputs)
+        return 0;
+    mask_free(m);
+    return -1;
+}
+
+void mask_free(hw_mask *m)
+{
+    free(m->metrics);
+    free(m->events);
+    free(m->constants);
+    free(m->inputs);
+    *m = (hw_mask){NULL, NULL, NULL, NULL};
+}
+
+static int flag_ref(void *ctx, hw_expr *ref)
+{
+    hw_mask *m = ctx;
+    char *flags = ref->ref == REF_EVENT      ? m->events
+                  : ref->ref == REF_CONSTANT ? m->constants
+                  : ref->ref == REF_INPUT    ? m->inputs
+                  : ref->ref == REF_METRIC   ? m->metrics
+                                             : NULL;
+    if (flags)
+        flags[ref->index] = 1;
+    return 0;
+}
+
+void interp_needs(const hw_target *t, hw_mask *m)
+{
+    /* Each metric follows the metrics it uses in metric_order; walking it
+     * backwards flags a metric's uses before they are visited. */
+    for (int k = t->nmetrics - 1; k >= 0; k--) {
+        int i = t->metric_order[k];
+        if (m->metrics[i] && t->metrics[i].expr)
+            expr_each_ref(t->metrics[i].expr, flag_ref, m);
     }
 }

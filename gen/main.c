@@ -12,6 +12,7 @@
 #include "expr.h"
 #include "inputs.h"
 #include "interp.h"
+#include "names.h"
 #include "pipeline.h"
 #include "render.h"
 #include "version.h"
@@ -63,11 +64,17 @@ static const char *const command_help[][2] = {
     {"eval",
      "usage: hwcgen eval SPEC [--metric NAME]... NAME=VALUE...\n\n"
      "Evaluate metrics (all by default, or each --metric NAME) from counter,\n"
-     "constant and input values given as NAME=VALUE (for Streamline variables\n"
-     "the name without '$'). Prints 'name value' per metric with %.10g, and\n"
-     "'nan' when a value is undefined (for example a division by zero).\n"
-     "A value the chosen metrics need but that is not given, or a NAME the\n"
-     "spec does not define, is an error.\n"},
+     "constant and input values given as NAME=VALUE (a Streamline variable\n"
+     "with or without its '$'). Prints 'name value' per metric with %.10g,\n"
+     "and 'nan' when a value is undefined (for example a division by zero).\n"
+     "\n"
+     "Only the values the chosen metrics read, directly or through the\n"
+     "metrics they use, must be given. Each of these is an error (exit 1):\n"
+     "a value they read that is not given; a NAME or metric the spec does\n"
+     "not define (with a suggestion when a name is close, ignoring case);\n"
+     "a NAME given twice; a negative or non-finite counter value; a value\n"
+     "given for a model input outside its valid range, even one the\n"
+     "metrics do not read.\n"},
     {"encode",
      "usage: hwcgen encode SPEC COUNTER=INC/COARSE/FINE...\n\n"
      "Program flexible counters: each COUNTER (e.g. A7) takes an increment\n"
@@ -263,35 +270,94 @@ static int cmd_list(const options *o, int argc, char **argv, hw_diag *d)
 typedef struct eval_state {
     const hw_target *t;
     double *events, *constants, *inputs;
-    char *given_e, *given_c, *given_i; /* which values the user set */
-    char *wanted;                      /* metrics to evaluate, with deps */
+    hw_mask given; /* the values the user set */
+    hw_mask needs; /* the chosen metrics, what they use and what they read */
     hw_diag *d;
-    int missing;
 } eval_state;
 
-static int need_value(void *ctx, hw_expr *ref)
+/* " (did you mean 'x'?)" or "", for an unknown name. */
+typedef struct hint_text {
+    char s[300];
+} hint_text;
+
+static hint_text hint_of(const name_hint *h)
 {
-    eval_state *s = ctx;
-    const char *given = ref->ref == REF_EVENT ? s->given_e
-                        : ref->ref == REF_INPUT ? s->given_i
-                        : ref->ref == REF_CONSTANT && !s->t->constants[ref->index].has_value
-                            ? s->given_c : NULL;
-    if (given && !given[ref->index]) {
-        diag_error(s->d, NULL, "eval: missing value for '%s'", ref->text);
-        ((char *)given)[ref->index] = 2; /* report once */
-        s->missing++;
+    hint_text out = {""};
+    if (h->best)
+        snprintf(out.s, sizeof out.s, " (did you mean '%s'?)", h->best);
+    return out;
+}
+
+static int choose_metric(eval_state *s, const char *name)
+{
+    const hw_target *t = s->t;
+    int m = ir_find_metric(t, name);
+    if (m >= 0) {
+        s->needs.metrics[m] = 1;
+        return 0;
     }
-    return 0;
+    name_hint h = name_hint_for(name);
+    for (int i = 0; i < t->nmetrics; i++)
+        name_hint_offer(&h, t->metrics[i].name);
+    diag_error(s->d, NULL, "eval: unknown metric '%s'%s", name, hint_of(&h).s);
+    return -1;
 }
 
-static int mark_wanted(void *ctx, hw_expr *ref)
+/* What a NAME=VALUE may set: counters, inputs and run-time constants. */
+static hint_text settable_hint(const hw_target *t, const char *name)
 {
-    eval_state *s = ctx;
-    if (ref->ref == REF_METRIC)
-        s->wanted[ref->index] = 1;
-    return 0;
+    name_hint h = name_hint_for(name);
+    for (int i = 0; i < t->nevents; i++)
+        name_hint_offer(&h, t->events[i].name);
+    for (int i = 0; i < t->ninputs; i++)
+        name_hint_offer(&h, t->inputs[i].name);
+    for (int i = 0; i < t->nconstants; i++)
+        if (!t->constants[i].has_value)
+            name_hint_offer(&h, t->constants[i].name);
+    return hint_of(&h);
 }
 
+/* The slot NAME sets, and its given flag; NULL after reporting. */
+static double *value_slot(eval_state *s, const char *key, char **given)
+{
+    const hw_target *t = s->t;
+    int i;
+    if ((i = ir_find_event(t, key)) >= 0) {
+        *given = &s->given.events[i];
+        return &s->events[i];
+    }
+    if ((i = ir_find_input(t, key)) >= 0) {
+        *given = &s->given.inputs[i];
+        return &s->inputs[i];
+    }
+    if ((i = ir_find_constant(t, key)) >= 0 && !t->constants[i].has_value) {
+        *given = &s->given.constants[i];
+        return &s->constants[i];
+    }
+    if (i >= 0)
+        diag_error(s->d, NULL, "eval: '%s' is a constant the spec fixes at %.10g",
+                   key, t->constants[i].value);
+    else
+        diag_error(s->d, NULL, "eval: '%s' is not a counter, input or run-time "
+                   "constant of %s%s", key, t->name ? t->name : t->id,
+                   settable_hint(t, key).s);
+    return NULL;
+}
+
+/* Counters count: a value below zero, or an infinite or NaN one, cannot
+ * be a count. Inputs have their ranges (inputs_check_used); run-time
+ * constants have none, so any number goes. */
+static int check_counter(eval_state *s, const char *key, const char *text, double v)
+{
+    if (ir_find_event(s->t, key) < 0 || (isfinite(v) && v >= 0))
+        return 0;
+    diag_error(s->d, NULL, "eval: counter '%s' = %s is %s", key, text,
+               isfinite(v) ? "negative" : "not a finite number");
+    return -1;
+}
+
+/* One NAME=VALUE: EXIT_USAGE when it is not of that form; otherwise 0,
+ * or -1 after reporting a value that cannot be used. */
 static int set_value(eval_state *s, const char *arg)
 {
     const char *eq = strchr(arg, '=');
@@ -299,26 +365,49 @@ static int set_value(eval_state *s, const char *arg)
         return usage_error("eval: expected NAME=VALUE, got '%s'", arg);
     char name[256];
     snprintf(name, sizeof name, "%.*s", (int)(eq - arg), arg);
-    char *end;
+    const char *key = name[0] == '$' ? name + 1 : name;
+    char *end, *given;
     double v = strtod(eq + 1, &end);
     if (end == eq + 1 || *end) {
         diag_error(s->d, NULL, "eval: '%s' is not a number for '%s'", eq + 1, name);
-        return EXIT_SPEC;
+        return -1;
     }
-    const char *key = name[0] == '$' ? name + 1 : name;
-    int i;
-    if ((i = ir_find_event(s->t, key)) >= 0) {
-        s->events[i] = v, s->given_e[i] = 1;
-    } else if ((i = ir_find_input(s->t, key)) >= 0) {
-        s->inputs[i] = v, s->given_i[i] = 1;
-    } else if ((i = ir_find_constant(s->t, key)) >= 0 && !s->t->constants[i].has_value) {
-        s->constants[i] = v, s->given_c[i] = 1;
-    } else {
-        diag_error(s->d, NULL, "eval: '%s' is not a counter, input or run-time "
-                   "constant of %s", key, s->t->name ? s->t->name : s->t->id);
-        return EXIT_SPEC;
+    double *slot = value_slot(s, key, &given);
+    if (!slot || check_counter(s, key, eq + 1, v) != 0)
+        return -1;
+    if (*given) {
+        diag_error(s->d, NULL, "eval: a value for '%s' is given twice", key);
+        return -1;
     }
+    *slot = v, *given = 1;
     return 0;
+}
+
+static int missing_value(hw_diag *d, int missing, const char *name)
+{
+    if (missing)
+        diag_error(d, NULL, "eval: missing value for '%s'", name);
+    return missing;
+}
+
+/* Every value the chosen metrics read must be given; each one that is not
+ * is an error. Returns how many are missing. */
+static int report_missing(const eval_state *s)
+{
+    const hw_target *t = s->t;
+    const hw_mask *need = &s->needs, *given = &s->given;
+    int n = 0;
+    for (int i = 0; i < t->nevents; i++)
+        n += missing_value(s->d, need->events[i] && !given->events[i],
+                           t->events[i].name);
+    for (int i = 0; i < t->nconstants; i++)
+        n += missing_value(s->d, need->constants[i] && !given->constants[i] &&
+                                     !t->constants[i].has_value,
+                           t->constants[i].name);
+    for (int i = 0; i < t->ninputs; i++)
+        n += missing_value(s->d, need->inputs[i] && !given->inputs[i],
+                           t->inputs[i].name);
+    return n;
 }
 
 static void print_value(const char *name, double v)
@@ -329,36 +418,37 @@ static void print_value(const char *name, double v)
         printf("%s %.10g\n", name, v == 0.0 ? 0.0 : v);
 }
 
+/* The metrics named (all when none), into s->needs; the values given,
+ * into s->given. 0, EXIT_USAGE, or EXIT_SPEC after reporting. */
+static int eval_read(eval_state *s, const options *o, int argc, char **argv)
+{
+    int bad = 0;
+    for (int k = 0; k < o->nmetrics; k++)
+        bad |= choose_metric(s, o->metrics[k]) != 0;
+    for (int i = 0; !o->nmetrics && i < s->t->nmetrics; i++)
+        s->needs.metrics[i] = 1;
+    for (int i = 0; i < argc; i++) {
+        int rc = set_value(s, argv[i]);
+        if (rc == EXIT_USAGE)
+            return rc;
+        bad |= rc != 0;
+    }
+    return bad ? EXIT_SPEC : 0;
+}
+
 static int eval_run(eval_state *s, const options *o, int argc, char **argv)
 {
     const hw_target *t = s->t;
-    for (int i = 0; i < argc; i++) {
-        int rc = set_value(s, argv[i]);
-        if (rc)
-            return rc;
-    }
-    for (int k = 0; k < o->nmetrics; k++) {
-        int m = ir_find_metric(t, o->metrics[k]);
-        if (m < 0) {
-            diag_error(s->d, NULL, "eval: unknown metric '%s'", o->metrics[k]);
-            return EXIT_SPEC;
-        }
-        s->wanted[m] = 1;
-    }
-    for (int i = 0; !o->nmetrics && i < t->nmetrics; i++)
-        s->wanted[i] = 1;
-    /* Dependencies come before users in metric_order: walk it backwards. */
-    for (int k = t->nmetrics - 1; k >= 0; k--) {
-        const hw_metric *m = &t->metrics[t->metric_order[k]];
-        if (s->wanted[t->metric_order[k]] && m->expr) {
-            expr_each_ref(m->expr, mark_wanted, s);
-            expr_each_ref(m->expr, need_value, s);
-        }
-    }
-    if (s->missing)
+    int rc = eval_read(s, o, argc, argv);
+    if (rc)
+        return rc;
+    interp_needs(t, &s->needs);
+    if (report_missing(s))
         return EXIT_SPEC;
-    /* A model outside its valid range has no answer, not a NaN one. */
-    if (t->ninputs && inputs_check(t, s->inputs, s->d) != 0)
+    /* A model outside its valid range has no answer, not a NaN one. Every
+     * input the metrics need is given by now; one given but not needed
+     * is checked too, as a wrong value is wrong whether used or not. */
+    if (inputs_check_used(t, s->inputs, s->given.inputs, s->d) != 0)
         return EXIT_SPEC;
     double *out = calloc((size_t)t->nmetrics + 1, sizeof *out);
     if (!out)
@@ -383,15 +473,17 @@ static int cmd_eval(const options *o, int argc, char **argv, hw_diag *d)
     if (!t)
         return EXIT_SPEC;
     size_t ne = (size_t)t->nevents + 1, nc = (size_t)t->nconstants + 1,
-           ni = (size_t)t->ninputs + 1, nm = (size_t)t->nmetrics + 1;
+           ni = (size_t)t->ninputs + 1;
     eval_state s = {t, calloc(ne, sizeof(double)), calloc(nc, sizeof(double)),
-                    calloc(ni, sizeof(double)), calloc(ne, 1), calloc(nc, 1),
-                    calloc(ni, 1), calloc(nm, 1), d, 0};
+                    calloc(ni, sizeof(double)), {0}, {0}, d};
     int rc = EXIT_SPEC;
-    if (s.events && s.constants && s.inputs && s.given_e && s.given_c && s.given_i && s.wanted)
+    if (s.events && s.constants && s.inputs && mask_init(&s.given, t) == 0 &&
+        mask_init(&s.needs, t) == 0)
         rc = eval_run(&s, o, argc - 1, argv + 1);
+    else
+        diag_error(d, NULL, "out of memory");
     free(s.events), free(s.constants), free(s.inputs);
-    free(s.given_e), free(s.given_c), free(s.given_i), free(s.wanted);
+    mask_free(&s.given), mask_free(&s.needs);
     target_free(t);
     return rc;
 }
