@@ -1,10 +1,12 @@
 /* main.c - the command line: a thin layer over load, check, emit. */
-#include <getopt.h>
+#include <errno.h>
 #include <glob.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "check.h"
 #include "emit.h"
@@ -20,7 +22,8 @@
 enum { EXIT_SPEC = 1, EXIT_USAGE = 2 };
 
 static const char usage_text[] =
-    "usage: hwcgen [--version] [--help] COMMAND [OPTIONS] [ARGS]\n"
+    "usage: hwcgen [OPTIONS] COMMAND [OPTIONS] [ARGS]\n"
+    "       hwcgen help [COMMAND]\n"
     "\n"
     "Turn hardware counter specs into C headers, perf event aliases,\n"
     "Streamline events XML and reference docs.\n"
@@ -36,12 +39,24 @@ static const char usage_text[] =
     "  encode SPEC COUNTER=INC/COARSE/FINE...\n"
     "                               register values that program flexible\n"
     "                               counters (Intel OA EU_PERF_CNTLn)\n"
+    "  help [COMMAND]               this text, or COMMAND's help\n"
     "\n"
-    "options for every command:\n"
+    "options of every command, before or after its name:\n"
     "  -v, --verbose      also print notes (e.g. ignored JSON keys)\n"
-    "  -q, --quiet        print errors only\n"
-    "  --templates DIR    use templates from DIR instead of the built-in ones\n"
+    "  -q, --quiet        no 'ok' lines, no summary when generate succeeds;\n"
+    "                     diagnostics still appear\n"
+    "  --templates DIR    take each template from DIR where DIR has it, else\n"
+    "                     the built-in one; DIR must be a directory\n"
     "  -h, --help         help for the command\n"
+    "  --version          print the version\n"
+    "\n"
+    "Options may stand anywhere on the line; '--' makes every later word an\n"
+    "operand. Short options combine (-vq). An option that takes a value\n"
+    "(-o, --metric, --templates) takes the next word, unless it is the last\n"
+    "word or the next word starts with '-': then its value is missing, a\n"
+    "usage error. Attach a value that starts with '-': --output=-dir.\n"
+    "Given twice, -o and --templates keep the last value; --metric adds.\n"
+    "An option of one command (-o, --metric) is a usage error with another.\n"
     "\n"
     "exit status: 0 success, 1 errors in a spec or in values, 2 usage errors.\n"
     "See hwcgen(1) for the spec formats and the outputs.\n";
@@ -50,10 +65,10 @@ static const char *const command_help[][2] = {
     {"generate",
      "usage: hwcgen generate [-o DIR] [SPEC...]\n\n"
      "Load and check every SPEC (default: spec/*/*.json and spec/*/*.xml),\n"
-     "then write all outputs under DIR (default: out). Nothing is written\n"
-     "unless every spec is valid; each file is written to a temporary name\n"
-     "and renamed into place, and files whose content is unchanged are not\n"
-     "touched.\n"},
+     "then write all outputs under DIR (-o DIR, --output DIR; default: out).\n"
+     "Nothing is written unless every spec is valid; each file is written to\n"
+     "a temporary name and renamed into place, and files whose content is\n"
+     "unchanged are not touched.\n"},
     {"check",
      "usage: hwcgen check SPEC...\n\n"
      "Load and validate each SPEC; print every diagnostic as\n"
@@ -85,31 +100,72 @@ static const char *const command_help[][2] = {
      "error naming the counter and the rule.\n"},
 };
 
+/* Every option. Global ones (command NULL) work with every command; the
+ * others belong to one command and are a usage error with another. */
+enum {
+    OPT_VERBOSE, OPT_QUIET, OPT_TEMPLATES, OPT_HELP, OPT_VERSION,
+    OPT_OUTPUT, OPT_METRIC, NOPTS
+};
+
+static const struct option_def {
+    const char *name; /* long name, after "--" */
+    char letter;      /* short name after "-", or 0 */
+    int takes_value;
+    const char *command;
+} option_defs[NOPTS] = {
+    [OPT_VERBOSE] = {"verbose", 'v', 0, NULL},
+    [OPT_QUIET] = {"quiet", 'q', 0, NULL},
+    [OPT_TEMPLATES] = {"templates", 0, 1, NULL},
+    [OPT_HELP] = {"help", 'h', 0, NULL},
+    [OPT_VERSION] = {"version", 0, 0, NULL},
+    [OPT_OUTPUT] = {"output", 'o', 1, "generate"},
+    [OPT_METRIC] = {"metric", 0, 1, "eval"},
+};
+
+enum { GIVEN_LONG = 1, GIVEN_SHORT = 2 };
+
 typedef struct options {
     const char *out_dir;
     const char *templates;
-    int verbose, quiet;
+    int verbose, quiet, help, version;
     const char **metrics;
     int nmetrics;
+    char **operands; /* every word that is not an option: COMMAND first */
+    int noperands;
+    int given[NOPTS]; /* how each option was first written; 0: not given */
 } options;
 
-static int usage_error(const char *fmt, const char *arg)
+__attribute__((format(printf, 1, 2)))
+static int usage_error(const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
     fprintf(stderr, "hwcgen: ");
-    fprintf(stderr, fmt, arg);
+    vfprintf(stderr, fmt, ap);
     fprintf(stderr, "\nTry 'hwcgen --help'.\n");
+    va_end(ap);
     return EXIT_USAGE;
 }
 
+static const char global_options_text[] =
+    "\noptions of every command, before or after its name: -v, -q,\n"
+    "--templates DIR, -h (see 'hwcgen --help').\n";
+
+/* COMMAND's help, or the overview when COMMAND is NULL or "help"; -1 when
+ * there is no such command. */
 static int print_help(const char *command)
 {
+    if (!command || !strcmp(command, "help")) {
+        fputs(usage_text, stdout);
+        return 0;
+    }
     for (size_t i = 0; i < sizeof command_help / sizeof command_help[0]; i++)
-        if (command && strcmp(command_help[i][0], command) == 0) {
+        if (strcmp(command_help[i][0], command) == 0) {
             fputs(command_help[i][1], stdout);
+            fputs(global_options_text, stdout);
             return 0;
         }
-    fputs(usage_text, stdout);
-    return 0;
+    return -1;
 }
 
 /* ---- loading ---------------------------------------------------------- */
@@ -506,7 +562,7 @@ static int cmd_encode(const options *o, int argc, char **argv, hw_diag *d)
     return rc == 0 ? 0 : EXIT_SPEC;
 }
 
-/* ---- dispatch ------------------------------------------------------------ */
+/* ---- the command line ------------------------------------------------------ */
 
 typedef int (*command_fn)(const options *, int, char **, hw_diag *);
 
@@ -521,93 +577,221 @@ static const struct {
     {"encode", cmd_encode},
 };
 
-static int parse_options(options *o, int argc, char **argv, const char *command)
+enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
+
+static int find_command(const char *name)
 {
-    static const struct option longs[] = {
-        {"verbose", no_argument, NULL, 'v'}, {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},    {"templates", required_argument, NULL, 'T'},
-        {"metric", required_argument, NULL, 'm'}, {"output", required_argument, NULL, 'o'},
-        {NULL, 0, NULL, 0}};
-    optind = 1;
-    opterr = 0;
-    int c;
-    /* '+' stops at the first operand; eval's NAME=VALUE may follow options. */
-    while ((c = getopt_long(argc, argv, "+vqho:", longs, NULL)) != -1) {
-        switch (c) {
-        case 'v': o->verbose = 1; break;
-        case 'q': o->quiet = 1; break;
-        case 'h': return print_help(command) == 0 ? -1 : -2;
-        case 'T': o->templates = optarg; break;
-        case 'o': o->out_dir = optarg; break;
-        case 'm':
-            o->metrics[o->nmetrics++] = optarg;
-            break;
-        default:
-            usage_error("unknown or incomplete option '%s'", argv[optind - 1]);
-            return -2;
-        }
-    }
-    return optind;
+    for (int k = 0; k < NCOMMANDS; k++)
+        if (strcmp(commands[k].name, name) == 0)
+            return k;
+    return -1;
 }
 
-/* Options may also follow operands ("eval SPEC --metric ipc A=1"): move
- * them in front, keeping their order, before getopt sees the list. */
-static void options_first(int argc, char **argv)
+static int unknown_command(const char *name)
 {
-    char **tmp = malloc((size_t)argc * sizeof *tmp);
-    if (!tmp)
-        return;
-    int n = 1;
-    tmp[0] = argv[0];
-    for (int pass = 0; pass < 2; pass++)
-        for (int i = 1; i < argc; i++) {
-            int opt = argv[i][0] == '-' && argv[i][1] != '\0' &&
-                      !(argv[i][1] >= '0' && argv[i][1] <= '9');
-            int takes = opt && (!strcmp(argv[i], "--metric") || !strcmp(argv[i], "-o") ||
-                                !strcmp(argv[i], "--output") || !strcmp(argv[i], "--templates"));
-            if (opt == (pass == 0)) {
-                tmp[n++] = argv[i];
-                if (takes && i + 1 < argc)
-                    tmp[n++] = argv[++i];
-            } else if (takes) {
-                i++;
-            }
-        }
-    memcpy(argv, tmp, (size_t)argc * sizeof *tmp);
-    free(tmp);
+    name_hint h = name_hint_for(name);
+    for (int k = 0; k < NCOMMANDS; k++)
+        name_hint_offer(&h, commands[k].name);
+    name_hint_offer(&h, "help");
+    return usage_error("unknown command '%s'%s", name, hint_of(&h).s);
+}
+
+/* How the user wrote option id: "--output" or "-o". */
+static const char *option_text(int id, int given)
+{
+    static char text[NOPTS][32];
+    if (given == GIVEN_SHORT)
+        snprintf(text[id], sizeof text[id], "-%c", option_defs[id].letter);
+    else
+        snprintf(text[id], sizeof text[id], "--%s", option_defs[id].name);
+    return text[id];
+}
+
+/* A value-taking option whose value is missing: `next` is the word after
+ * it (NULL: it was the last word). */
+static int value_missing(int id, int given, const char *next)
+{
+    const char *opt = option_text(id, given);
+    if (!next)
+        return usage_error("option '%s' needs a value", opt);
+    return usage_error("option '%s' needs a value, not '%s' (attach a value that "
+                       "starts with '-': --%s=VALUE)", opt, next, option_defs[id].name);
+}
+
+static void set_option(options *o, int id, int given, const char *value)
+{
+    if (!o->given[id])
+        o->given[id] = given;
+    switch (id) {
+    case OPT_VERBOSE: o->verbose = 1; break;
+    case OPT_QUIET: o->quiet = 1; break;
+    case OPT_TEMPLATES: o->templates = value; break;
+    case OPT_HELP: o->help = 1; break;
+    case OPT_VERSION: o->version = 1; break;
+    case OPT_OUTPUT: o->out_dir = value; break;
+    case OPT_METRIC: o->metrics[o->nmetrics++] = value; break;
+    }
+}
+
+/* Option id at argv[*i], `attached` its value written in the same word
+ * (--output=DIR, -oDIR; NULL: none). The rule for a value-taking option
+ * without one attached: it takes the next word, unless there is none or
+ * that word starts with '-'; then its value is missing, a usage error, so
+ * an option never takes an operand's place or another option as its value.
+ * 0, or EXIT_USAGE after reporting. */
+static int take_option(options *o, int id, int given, const char *attached,
+                       int argc, char **argv, int *i)
+{
+    const char *value = attached, *next = *i + 1 < argc ? argv[*i + 1] : NULL;
+    if (!option_defs[id].takes_value) {
+        if (attached)
+            return usage_error("option '%s' takes no value", option_text(id, given));
+    } else if (!attached) {
+        if (!next || next[0] == '-')
+            return value_missing(id, given, next);
+        value = argv[++*i];
+    } else if (!*attached) {
+        return value_missing(id, given, NULL);
+    }
+    set_option(o, id, given, value);
+    return 0;
+}
+
+static int long_option(options *o, int argc, char **argv, int *i)
+{
+    const char *word = argv[*i] + 2, *eq = strchr(word, '=');
+    size_t n = eq ? (size_t)(eq - word) : strlen(word);
+    for (int id = 0; id < NOPTS; id++)
+        if (strlen(option_defs[id].name) == n && !strncmp(option_defs[id].name, word, n))
+            return take_option(o, id, GIVEN_LONG, eq ? eq + 1 : NULL, argc, argv, i);
+    char typed[64];
+    snprintf(typed, sizeof typed, "--%.*s", (int)(n < 60 ? n : 60), word);
+    name_hint h = name_hint_for(typed);
+    for (int id = 0; id < NOPTS; id++)
+        name_hint_offer(&h, option_text(id, GIVEN_LONG));
+    return usage_error("unknown option '%s'%s", typed, hint_of(&h).s);
+}
+
+/* "-vq", "-o DIR", "-oDIR": letters until one takes a value, which is
+ * the rest of the word or follows the value rule. */
+static int short_options(options *o, int argc, char **argv, int *i)
+{
+    for (const char *p = argv[*i] + 1; *p; p++) {
+        int id = 0;
+        while (id < NOPTS && option_defs[id].letter != *p)
+            id++;
+        if (id == NOPTS)
+            return usage_error("unknown option '-%c'", *p);
+        if (option_defs[id].takes_value)
+            return take_option(o, id, GIVEN_SHORT, p[1] ? p + 1 : NULL, argc, argv, i);
+        set_option(o, id, GIVEN_SHORT, NULL);
+    }
+    return 0;
+}
+
+/* Options may stand anywhere: before the command name, after it, between
+ * operands. A word that starts with '-' is an option ("-" alone is an
+ * operand); after "--" every word is an operand. 0, or EXIT_USAGE. */
+static int parse_args(options *o, int argc, char **argv)
+{
+    int operands_only = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *w = argv[i];
+        int rc = 0;
+        if (operands_only || w[0] != '-' || w[1] == '\0')
+            o->operands[o->noperands++] = argv[i];
+        else if (!strcmp(w, "--"))
+            operands_only = 1;
+        else if (w[1] == '-')
+            rc = long_option(o, argc, argv, &i);
+        else
+            rc = short_options(o, argc, argv, &i);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+/* An option of one command given to another would be silently ignored. */
+static int check_scope(const options *o, const char *command)
+{
+    for (int id = 0; id < NOPTS; id++) {
+        const char *owner = option_defs[id].command;
+        if (o->given[id] && owner && strcmp(owner, command) != 0)
+            return usage_error("option '%s' is for %s, not %s",
+                               option_text(id, o->given[id]), owner, command);
+    }
+    return 0;
+}
+
+/* Caught here, not when the first template is read: by then every spec
+ * has been loaded and checked, and a typo in DIR would look like a
+ * missing template. */
+static int check_templates(const char *dir)
+{
+    struct stat st;
+    if (!dir)
+        return 0;
+    if (stat(dir, &st) != 0)
+        return usage_error("option '--templates': '%s': %s", dir, strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return usage_error("option '--templates': '%s' is not a directory", dir);
+    return 0;
+}
+
+/* "hwcgen help [COMMAND]", or --help anywhere: help for the first operand
+ * (after "help"), so --help appended to any command line explains it. */
+static int help(const options *o)
+{
+    char **words = o->operands;
+    int n = o->noperands;
+    int help_command = n > 0 && !strcmp(words[0], "help");
+    if (help_command)
+        words++, n--;
+    if (help_command && n > 1)
+        return usage_error("help: expected at most one COMMAND, got '%s' after '%s'",
+                           words[1], words[0]);
+    if (print_help(n > 0 ? words[0] : NULL) != 0)
+        return unknown_command(words[0]);
+    return 0;
+}
+
+static int run_command(const options *o)
+{
+    const char *command = o->noperands ? o->operands[0] : NULL;
+    if (o->version) {
+        printf("hwcgen %s\n", HWCGEN_VERSION);
+        return 0;
+    }
+    if (o->help || (command && !strcmp(command, "help")))
+        return help(o);
+    if (!command)
+        return usage_error("no command given");
+    int k = find_command(command);
+    if (k < 0)
+        return unknown_command(command);
+    if (check_scope(o, command) || check_templates(o->templates))
+        return EXIT_USAGE;
+    hw_diag d;
+    diag_init(&d, stderr);
+    d.verbose = o->verbose;
+    render_init();
+    int rc = commands[k].fn(o, o->noperands - 1, o->operands + 1, &d);
+    diag_free(&d);
+    return rc;
 }
 
 int main(int argc, char **argv)
 {
-    if (argc < 2)
-        return usage_error("%s", "no command given");
-    if (!strcmp(argv[1], "--version")) {
-        printf("hwcgen %s\n", HWCGEN_VERSION);
-        return 0;
-    }
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))
-        return print_help(argc > 2 ? argv[2] : NULL);
-    size_t k = 0, n = sizeof commands / sizeof commands[0];
-    while (k < n && strcmp(commands[k].name, argv[1]) != 0)
-        k++;
-    if (k == n)
-        return usage_error("unknown command '%s'", argv[1]);
-    options o = {"out", NULL, 0, 0, calloc((size_t)argc, sizeof(char *)), 0};
-    if (!o.metrics)
-        return EXIT_SPEC;
-    options_first(argc - 1, argv + 1);
-    int first = parse_options(&o, argc - 1, argv + 1, argv[1]);
-    int rc;
-    if (first < 0) {
-        rc = first == -1 ? 0 : EXIT_USAGE;
-    } else {
-        hw_diag d;
-        diag_init(&d, stderr);
-        d.verbose = o.verbose;
-        render_init();
-        rc = commands[k].fn(&o, argc - 1 - first, argv + 1 + first, &d);
-        diag_free(&d);
-    }
+    options o = {.out_dir = "out",
+                 .metrics = calloc((size_t)argc, sizeof(char *)),
+                 .operands = calloc((size_t)argc, sizeof(char *))};
+    int rc = EXIT_SPEC;
+    if (!o.metrics || !o.operands)
+        fprintf(stderr, "hwcgen: out of memory\n");
+    else if ((rc = parse_args(&o, argc, argv)) == 0)
+        rc = run_command(&o);
     free(o.metrics);
+    free(o.operands);
     return rc;
 }

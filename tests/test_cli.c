@@ -2,6 +2,7 @@
  * binary named by $HWCGEN (default ./hwcgen) from the top of the tree, as
  * `make check` does, and asserts its exit status and the exact text it
  * writes to stdout and stderr. */
+#define _XOPEN_SOURCE 700 /* nftw */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 #include "test_util.h"
 
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,6 +160,151 @@ static void test_eval_suggests_names(void **state)
            "error: eval: 'pipeline_depth' is a constant the spec fixes at 38\n");
 }
 
+/* ---- options ------------------------------------------------------------------ */
+
+/* A value-taking option at the end of the line, or followed by a word
+ * that starts with '-', is missing its value: it takes neither an operand
+ * nor another option. */
+static void test_option_missing_value(void **state)
+{
+    (void)state;
+    char *spec = read_file(V1, NULL);
+    assert_non_null(spec);
+    expect(HWCGEN("eval", V1, "INST_RETIRED=1", "--metric"), 2, "",
+           "hwcgen: option '--metric' needs a value\n" TRY);
+    expect(HWCGEN("generate", V1, "-o"), 2, "", "hwcgen: option '-o' needs a value\n" TRY);
+    expect(HWCGEN("generate", V1, "-q", "-o"), 2, "", "hwcgen: option '-o' needs a value\n" TRY);
+    expect(HWCGEN("generate", V1, "--output"), 2, "",
+           "hwcgen: option '--output' needs a value\n" TRY);
+    /* -o into the temporary directory: a regression must not touch out/ */
+    char dir[128];
+    snprintf(dir, sizeof dir, "%s/gen", root);
+    expect(HWCGEN("generate", "-o", dir, V1, "--templates"), 2, "",
+           "hwcgen: option '--templates' needs a value\n" TRY);
+    expect(HWCGEN("generate", "-o", dir, "--templates", "-q", V1), 2, "",
+           "hwcgen: option '--templates' needs a value, not '-q' (attach a value "
+           "that starts with '-': --templates=VALUE)\n" TRY);
+    expect(HWCGEN("eval", V1, "--metric", "--metric", "ipc", "CPU_CYCLES=1"), 2, "",
+           "hwcgen: option '--metric' needs a value, not '--metric' (attach a "
+           "value that starts with '-': --metric=VALUE)\n" TRY);
+    expect(HWCGEN("eval", V1, "--metric=", "CPU_CYCLES=1"), 2, "",
+           "hwcgen: option '--metric' needs a value\n" TRY);
+    /* `generate SPEC -o` once took the spec as the output directory */
+    char *after = read_file(V1, NULL);
+    assert_non_null(after);
+    assert_string_equal(spec, after);
+    free(spec);
+    free(after);
+}
+
+static void test_option_values_attached(void **state)
+{
+    (void)state;
+    expect(HWCGEN("eval", V1, "--metric=ipc", "INST_RETIRED=3", "CPU_CYCLES=6"), 0,
+           "ipc 0.5\n", "");
+    expect(HWCGEN("check", "-qodir", V1), 2, "",
+           "hwcgen: option '-o' is for generate, not check\n" TRY);
+    expect(HWCGEN("check", "--verbose=yes", V1), 2, "",
+           "hwcgen: option '--verbose' takes no value\n" TRY);
+}
+
+static void test_option_unknown(void **state)
+{
+    (void)state;
+    expect(HWCGEN("check", "--verbos", V1), 2, "",
+           "hwcgen: unknown option '--verbos' (did you mean '--verbose'?)\n" TRY);
+    expect(HWCGEN("check", "-x", V1), 2, "", "hwcgen: unknown option '-x'\n" TRY);
+    expect(HWCGEN("eval", V1, "-o", "dir", "CPU_CYCLES=1"), 2, "",
+           "hwcgen: option '-o' is for generate, not eval\n" TRY);
+    expect(HWCGEN("generate", "--metric", "ipc", V1), 2, "",
+           "hwcgen: option '--metric' is for eval, not generate\n" TRY);
+}
+
+static void test_templates_must_be_a_directory(void **state)
+{
+    (void)state;
+    char dir[128], err[512];
+    snprintf(dir, sizeof dir, "%s/no-such-dir", root);
+    snprintf(err, sizeof err, "hwcgen: option '--templates': '%s': No such file or "
+             "directory\n" TRY, dir);
+    expect(HWCGEN("generate", "--templates", dir, "-o", dir, V1), 2, "", err);
+    expect(HWCGEN("check", "--templates", V1, V1), 2, "",
+           "hwcgen: option '--templates': '" V1 "' is not a directory\n" TRY);
+    expect(HWCGEN("check", "-q", "--templates=templates", V1), 0, "", "");
+}
+
+/* -v, -q, --templates: before the command name or after it. */
+static void test_global_options_anywhere(void **state)
+{
+    (void)state;
+    const char *ok = V1 ": ok: Neoverse V1, 132 events, 36 metrics, 30 groups\n";
+    expect(HWCGEN("check", V1), 0, ok, "");
+    expect(HWCGEN("-q", "check", V1), 0, "", "");
+    expect(HWCGEN("check", "-q", V1), 0, "", "");
+    expect(HWCGEN("check", V1, "--quiet"), 0, "", "");
+    expect(HWCGEN("--templates", "templates", "-q", "check", V1), 0, "", "");
+    expect(HWCGEN("--metric", "ipc", "eval", V1, "INST_RETIRED=3", "CPU_CYCLES=6"), 0,
+           "ipc 0.5\n", "");
+    /* after "--" a word that starts with '-' is an operand */
+    expect(HWCGEN("check", "--", "-q.json"), 1, "",
+           "-q.json: error: cannot open: No such file or directory\n");
+}
+
+/* ---- help and commands -------------------------------------------------------- */
+
+static void test_help(void **state)
+{
+    (void)state;
+    expect(HWCGEN("help", "nope"), 2, "", "hwcgen: unknown command 'nope'\n" TRY);
+    expect(HWCGEN("--help", "nope"), 2, "", "hwcgen: unknown command 'nope'\n" TRY);
+    expect(HWCGEN("help", "check", "eval"), 2, "",
+           "hwcgen: help: expected at most one COMMAND, got 'eval' after 'check'\n" TRY);
+    result r = HWCGEN("help", "check");
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.err, "");
+    assert_true(strncmp(r.out, "usage: hwcgen check SPEC...\n\n", 29) == 0);
+    /* the same text however help is asked for */
+    expect(HWCGEN("--help", "check"), 0, r.out, "");
+    expect(HWCGEN("check", "--help"), 0, r.out, "");
+    expect(HWCGEN("check", V1, "-h"), 0, r.out, "");
+    free(r.out);
+    free(r.err);
+    r = HWCGEN("help");
+    assert_int_equal(r.status, 0);
+    assert_true(strncmp(r.out, "usage: hwcgen [OPTIONS] COMMAND [OPTIONS] [ARGS]\n", 49) == 0);
+    expect(HWCGEN("--help"), 0, r.out, "");
+    free(r.out);
+    free(r.err);
+}
+
+static void test_unknown_or_no_command(void **state)
+{
+    (void)state;
+    expect(HWCGEN("chek", V1), 2, "",
+           "hwcgen: unknown command 'chek' (did you mean 'check'?)\n" TRY);
+    expect(HWCGEN("-q"), 2, "", "hwcgen: no command given\n" TRY);
+    expect(HWCGEN("check"), 2, "", "hwcgen: check: no SPEC given\n" TRY);
+}
+
+/* check A B: one line per good spec, every error, exit 1 if any. */
+static void test_check_several(void **state)
+{
+    (void)state;
+    expect(HWCGEN("check", V1, G720), 0,
+           V1 ": ok: Neoverse V1, 132 events, 36 metrics, 30 groups\n" G720
+              ": ok: Mali-G720, 91 events, 109 metrics, 32 groups\n",
+           "");
+    expect(HWCGEN("check", V1, "tests/bad/json-metric-cycle.json"), 1,
+           V1 ": ok: Neoverse V1, 132 events, 36 metrics, 30 groups\n",
+           "tests/bad/json-metric-cycle.json:36: error: metrics.ipc: metric 'ipc': "
+           "cycle through metrics: ipc -> slots_per_ipc -> ipc\n");
+    expect(HWCGEN("check", "tests/bad/gpu-unknown-variable.xml", "nope.json"), 1, "",
+           "tests/bad/gpu-unknown-variable.xml:27: error: metric 'prims_per_core': "
+           "unknown name 'MaliTilerPrimitivez' at formula column 1 (did you mean "
+           "'MaliTilerPrimitives'?)\nnope.json: error: cannot open: No such file or "
+           "directory\n");
+}
+
 /* ---- fixture ---------------------------------------------------------------- */
 
 static int setup(void **state)
@@ -174,12 +321,18 @@ static int setup(void **state)
     return mkdtemp(root) ? 0 : -1;
 }
 
+static int remove_entry(const char *path, const struct stat *st, int flag,
+                        struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+/* Everything under root: captures, and whatever a failing test wrote. */
 static int teardown(void **state)
 {
     (void)state;
-    unlink(capture_path("out"));
-    unlink(capture_path("err"));
-    return rmdir(root);
+    return nftw(root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 int main(void)
@@ -190,6 +343,14 @@ int main(void)
         cmocka_unit_test(test_eval_name_given_twice),
         cmocka_unit_test(test_eval_negative_counter),
         cmocka_unit_test(test_eval_suggests_names),
+        cmocka_unit_test(test_option_missing_value),
+        cmocka_unit_test(test_option_values_attached),
+        cmocka_unit_test(test_option_unknown),
+        cmocka_unit_test(test_templates_must_be_a_directory),
+        cmocka_unit_test(test_global_options_anywhere),
+        cmocka_unit_test(test_help),
+        cmocka_unit_test(test_unknown_or_no_command),
+        cmocka_unit_test(test_check_several),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
