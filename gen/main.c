@@ -45,6 +45,8 @@ static const char usage_text[] =
     "  -v, --verbose      also print notes (e.g. ignored JSON keys)\n"
     "  -q, --quiet        no 'ok' lines, no summary when generate succeeds;\n"
     "                     diagnostics still appear\n"
+    "  --werror           every warning is an error: printed as\n"
+    "                     'error: ... [-Werror]', and the exit status is 1\n"
     "  --templates DIR    take each template from DIR where DIR has it, else\n"
     "                     the built-in one; DIR must be a directory\n"
     "  -h, --help         help for the command\n"
@@ -103,7 +105,7 @@ static const char *const command_help[][2] = {
 /* Every option. Global ones (command NULL) work with every command; the
  * others belong to one command and are a usage error with another. */
 enum {
-    OPT_VERBOSE, OPT_QUIET, OPT_TEMPLATES, OPT_HELP, OPT_VERSION,
+    OPT_VERBOSE, OPT_QUIET, OPT_WERROR, OPT_TEMPLATES, OPT_HELP, OPT_VERSION,
     OPT_OUTPUT, OPT_METRIC, NOPTS
 };
 
@@ -115,6 +117,7 @@ static const struct option_def {
 } option_defs[NOPTS] = {
     [OPT_VERBOSE] = {"verbose", 'v', 0, NULL},
     [OPT_QUIET] = {"quiet", 'q', 0, NULL},
+    [OPT_WERROR] = {"werror", 0, 0, NULL},
     [OPT_TEMPLATES] = {"templates", 0, 1, NULL},
     [OPT_HELP] = {"help", 'h', 0, NULL},
     [OPT_VERSION] = {"version", 0, 0, NULL},
@@ -127,7 +130,7 @@ enum { GIVEN_LONG = 1, GIVEN_SHORT = 2 };
 typedef struct options {
     const char *out_dir;
     const char *templates;
-    int verbose, quiet, help, version;
+    int verbose, quiet, werror, help, version;
     const char **metrics;
     int nmetrics;
     char **operands; /* every word that is not an option: COMMAND first */
@@ -148,7 +151,7 @@ static int usage_error(const char *fmt, ...)
 }
 
 static const char global_options_text[] =
-    "\noptions of every command, before or after its name: -v, -q,\n"
+    "\noptions of every command, before or after its name: -v, -q, --werror,\n"
     "--templates DIR, -h (see 'hwcgen --help').\n";
 
 /* COMMAND's help, or the overview when COMMAND is NULL or "help"; -1 when
@@ -625,6 +628,7 @@ static void set_option(options *o, int id, int given, const char *value)
     switch (id) {
     case OPT_VERBOSE: o->verbose = 1; break;
     case OPT_QUIET: o->quiet = 1; break;
+    case OPT_WERROR: o->werror = 1; break;
     case OPT_TEMPLATES: o->templates = value; break;
     case OPT_HELP: o->help = 1; break;
     case OPT_VERSION: o->version = 1; break;
@@ -775,6 +779,7 @@ static int run_command(const options *o)
     hw_diag d;
     diag_init(&d, stderr);
     d.verbose = o->verbose;
+    d.werror = o->werror;
     render_init();
     int rc = commands[k].fn(o, o->noperands - 1, o->operands + 1, &d);
     diag_free(&d);

@@ -233,7 +233,7 @@ static void test_templates_must_be_a_directory(void **state)
     expect(HWCGEN("check", "-q", "--templates=templates", V1), 0, "", "");
 }
 
-/* -v, -q, --templates: before the command name or after it. */
+/* -v, -q, --werror, --templates: before the command name or after it. */
 static void test_global_options_anywhere(void **state)
 {
     (void)state;
@@ -248,6 +248,50 @@ static void test_global_options_anywhere(void **state)
     /* after "--" a word that starts with '-' is an operand */
     expect(HWCGEN("check", "--", "-q.json"), 1, "",
            "-q.json: error: cannot open: No such file or directory\n");
+}
+
+/* ---- --werror --------------------------------------------------------------- */
+
+#define DIV0 "tests/bad/json-divide-by-zero.json"
+#define DIV0_MSG DIV0 ":48: %s: metrics.branch_mpki.formula: metric 'branch_mpki': " \
+    "division by the constant 0 at formula column 59 is always NaN%s\n"
+
+static void test_werror(void **state)
+{
+    (void)state;
+    char warning[512], error[512];
+    snprintf(warning, sizeof warning, DIV0_MSG, "warning", "");
+    snprintf(error, sizeof error, DIV0_MSG, "error", " [-Werror]");
+    expect(HWCGEN("check", DIV0), 0, DIV0 ": ok: Bad Core, 3 events, 2 metrics, 2 groups\n",
+           warning);
+    expect(HWCGEN("--werror", "check", DIV0), 1, "", error);
+    expect(HWCGEN("check", DIV0, "--werror"), 1, "", error);
+    /* every command: the spec does not load */
+    expect(HWCGEN("list", "--werror", DIV0), 1, "", error);
+    char dir[128], failed[1024];
+    snprintf(dir, sizeof dir, "%s/gen", root);
+    snprintf(failed, sizeof failed, "%shwcgen: nothing written to %s/ (1 error)\n", error, dir);
+    expect(HWCGEN("generate", "--werror", "-o", dir, DIV0), 1, "", failed);
+    assert_int_equal(access(dir, F_OK), -1);
+}
+
+/* The loader's warnings obey it as well as the checker's. */
+static void test_werror_in_loader(void **state)
+{
+    (void)state;
+    char spec[128], err[512];
+    snprintf(spec, sizeof spec, "%s/schema.json", root);
+    FILE *f = fopen(spec, "w");
+    assert_non_null(f);
+    fputs("{\"$schema\": \"v1.1.schema.json\", \"product_configuration\": {\n"
+          "\"product_name\": \"Schema Core\", \"part_num\": \"0xd41\",\n"
+          "\"implementer\": \"0x41\", \"num_slots\": 8}, \"events\": {\"CPU_CYCLES\":\n"
+          "{\"code\": \"0x0011\", \"title\": \"Cycles\", \"description\": \"Cycles.\"}},\n"
+          "\"metrics\": {}, \"groups\": {}}\n", f);
+    assert_int_equal(fclose(f), 0);
+    snprintf(err, sizeof err, "%s:1: error: $schema: schema 'v1.1.schema.json' is not "
+             "v1.0.schema.json; reading it as v1.0 [-Werror]\n", spec);
+    expect(HWCGEN("check", "--werror", spec), 1, "", err);
 }
 
 /* ---- help and commands -------------------------------------------------------- */
@@ -348,6 +392,8 @@ int main(void)
         cmocka_unit_test(test_option_unknown),
         cmocka_unit_test(test_templates_must_be_a_directory),
         cmocka_unit_test(test_global_options_anywhere),
+        cmocka_unit_test(test_werror),
+        cmocka_unit_test(test_werror_in_loader),
         cmocka_unit_test(test_help),
         cmocka_unit_test(test_unknown_or_no_command),
         cmocka_unit_test(test_check_several),
