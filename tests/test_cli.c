@@ -354,13 +354,8 @@ static void test_check_several(void **state)
 static int setup(void **state)
 {
     (void)state;
-    hwcgen = getenv("HWCGEN");
-    if (!hwcgen || !*hwcgen)
-        hwcgen = "./hwcgen";
-    if (access(hwcgen, X_OK) != 0) {
-        fprintf(stderr, "test_cli: no hwcgen binary at %s (set HWCGEN)\n", hwcgen);
+    if (!(hwcgen = hwcgen_binary("test_cli")))
         return -1;
-    }
     snprintf(root, sizeof root, "/tmp/hwcgen-cli-XXXXXX");
     return mkdtemp(root) ? 0 : -1;
 }

@@ -212,14 +212,8 @@ static void remove_tree(const char *dir)
 static int setup(void **state)
 {
     (void)state;
-    hwcgen = getenv("HWCGEN");
-    if (!hwcgen || !*hwcgen)
-        hwcgen = "./hwcgen";
-    if (access(hwcgen, X_OK) != 0) {
-        fprintf(stderr, "test_output: no hwcgen binary at %s (set HWCGEN)\n",
-                hwcgen);
+    if (!(hwcgen = hwcgen_binary("test_output")))
         return -1;
-    }
     snprintf(root, sizeof root, "/tmp/hwcgen-out-XXXXXX");
     if (!mkdtemp(root))
         return -1;

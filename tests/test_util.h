@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 /* The whole file, NUL-terminated, malloc'd; NULL if it cannot be read.
  * `len` (may be NULL) gets its size, which may include NUL bytes. */
@@ -33,6 +34,20 @@ static inline char *read_file(const char *path, size_t *len)
     if (len)
         *len = n;
     return data;
+}
+
+/* The hwcgen binary a test runs: $HWCGEN, else ./hwcgen (make check runs
+ * tests from the top of the tree). NULL, after saying so on stderr, when
+ * there is no such executable; `test` names the caller. */
+static inline const char *hwcgen_binary(const char *test)
+{
+    const char *path = getenv("HWCGEN");
+    if (!path || !*path)
+        path = "./hwcgen";
+    if (access(path, X_OK) == 0)
+        return path;
+    fprintf(stderr, "%s: no hwcgen binary at %s (set HWCGEN)\n", test, path);
+    return NULL;
 }
 
 #endif
