@@ -13,10 +13,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "c_regs_plan.h"
 #include "names.h"
 #include "render.h"
-
-enum { MAX_SIZE = 8 }; /* widest report element, bytes */
 
 typedef struct rgen {
     const hw_target *t;
@@ -34,11 +33,7 @@ typedef struct rgen {
     int oom;
     int clashes;
     int u64;               /* something uses <id>_u64 */
-    int need[MAX_SIZE + 1]; /* report reads by element size in bytes */
-    int *split_lo, *split_hi; /* distinct (low, high) sizes of split reads */
-    int nsplits;
-    int *span;             /* per block: counter numbers 0..span-1 */
-    int **width;           /* per block and number: counter width, 0 none */
+    c_regs_plan p;         /* which reads, blocks and checks exist */
 } rgen;
 
 /* A macro body under construction: lines without indentation. */
@@ -235,16 +230,6 @@ static void macro1(rgen *g, cJSON *list, const char *head, const char *body)
 
 /* ---- reports ------------------------------------------------------------ */
 
-static int is_array(const hw_report_field *f)
-{
-    return f->count > 1 || f->block != NULL;
-}
-
-static int size_ok(int size)
-{
-    return size == 1 || size == 2 || size == 4 || size == 8;
-}
-
 static const char *field_prefix(rgen *g, const hw_report *r,
                                 const hw_report_field *f)
 {
@@ -275,7 +260,7 @@ static void report_section(rgen *g, cJSON *sections, const hw_report *r)
         const char *F = field_prefix(g, r, f);
         g->owner = fmt(g, "report '%s' field '%s'", r->name, f->name);
         g->loc = &f->loc;
-        if (!is_array(f)) {
+        if (!c_is_array(f)) {
             define(g, s, fmt(g, "%s_OFFSET", F), fmt(g, "%d", f->offset),
                    f->description);
             define(g, s, fmt(g, "%s_SIZE", F), fmt(g, "%d", f->size), "bytes");
@@ -292,90 +277,16 @@ static void report_section(rgen *g, cJSON *sections, const hw_report *r)
     }
 }
 
-/* Every (low, high) pair of element sizes that some block read joins. */
-static void note_split(rgen *g, int lo, int hi)
-{
-    for (int i = 0; i < g->nsplits; i++)
-        if (g->split_lo[i] == lo && g->split_hi[i] == hi)
-            return;
-    int *l = arena_alloc(g->a, sizeof(int) * (size_t)(g->nsplits + 1));
-    int *h = arena_alloc(g->a, sizeof(int) * (size_t)(g->nsplits + 1));
-    if (!l || !h) {
-        g->oom = 1;
-        return;
-    }
-    if (g->nsplits) {
-        memcpy(l, g->split_lo, sizeof(int) * (size_t)g->nsplits);
-        memcpy(h, g->split_hi, sizeof(int) * (size_t)g->nsplits);
-    }
-    l[g->nsplits] = lo;
-    h[g->nsplits] = hi;
-    g->split_lo = l, g->split_hi = h;
-    g->nsplits++;
-}
-
 /* REPORT_U40 for the read joining 4 low and 1 high bytes; REPORT_U32_8
  * instead when another pair adds up to the same width. */
 static const char *split_name(rgen *g, int lo, int hi)
 {
     int same = 0;
-    for (int i = 0; i < g->nsplits; i++)
-        same += g->split_lo[i] + g->split_hi[i] == lo + hi;
+    for (int i = 0; i < g->p.nsplits; i++)
+        same += g->p.splits[i].lo + g->p.splits[i].hi == lo + hi;
     if (same > 1)
         return fmt(g, "REPORT_U%d_%d", 8 * lo, 8 * hi);
     return fmt(g, "REPORT_U%d", 8 * (lo + hi));
-}
-
-/* Per block, the numbers the chains cover (the block's size, or more if
- * a counter lies beyond it) and each counter's width: one pass over the
- * events, so large specs stay linear. 0, or -1 when out of memory. */
-static int block_info(rgen *g)
-{
-    const hw_target *t = g->t;
-    int nb = t->nblocks > 0 ? t->nblocks : 1;
-    g->span = arena_alloc(g->a, sizeof *g->span * (size_t)nb);
-    g->width = arena_alloc(g->a, sizeof *g->width * (size_t)nb);
-    if (!g->span || !g->width)
-        return -1;
-    for (int b = 0; b < t->nblocks; b++)
-        g->span[b] = t->blocks[b].size > 0 ? t->blocks[b].size : 0;
-    for (int i = 0; i < t->nevents; i++) {
-        const hw_event *e = &t->events[i];
-        if (e->block >= 0 && e->block < t->nblocks && e->index >= g->span[e->block])
-            g->span[e->block] = e->index + 1;
-    }
-    for (int b = 0; b < t->nblocks; b++)
-        if (!(g->width[b] = arena_alloc(g->a, sizeof(int) * (size_t)(g->span[b] + 1))))
-            return -1;
-    for (int i = 0; i < t->nevents; i++) {
-        const hw_event *e = &t->events[i];
-        if (e->block >= 0 && e->block < t->nblocks && e->index >= 0 && e->width > 0 &&
-            e->width <= 64 && !g->width[e->block][e->index])
-            g->width[e->block][e->index] = e->width;
-    }
-    return 0;
-}
-
-/* Whether report r has a field of block `bname`. */
-static int has_block(const hw_report *r, const char *bname)
-{
-    for (int k = 0; k < r->nfields; k++)
-        if (r->fields[k].block && strcmp(r->fields[k].block, bname) == 0)
-            return 1;
-    return 0;
-}
-
-/* The field of report r holding counter i of block `bname` (its high bits
- * when `high`), or -1. */
-static int field_at(const hw_report *r, const char *bname, int i, int high)
-{
-    for (int k = 0; k < r->nfields; k++) {
-        const hw_report_field *f = &r->fields[k];
-        if (f->block && strcmp(f->block, bname) == 0 && !f->high_bits == !high &&
-            size_ok(f->size) && i >= f->first && i < f->first + f->count)
-            return k;
-    }
-    return -1;
 }
 
 /* "(unsigned long)(i) - 32ul < 4ul ?": i in [lo, lo + n). */
@@ -400,36 +311,20 @@ static void read_line(rgen *g, mlines *m, const char *indent, const char *reader
     line(g, m, fmt(g, "%s    %s)%s", indent, offset, tail));
 }
 
-/* Pass 1 over a report: which reads its fields and block reads need. */
-static void report_needs(rgen *g, const hw_report *r)
-{
-    const hw_target *t = g->t;
-    for (int k = 0; k < r->nfields; k++)
-        if (size_ok(r->fields[k].size))
-            g->need[r->fields[k].size] = 1;
-    for (int b = 0; b < t->nblocks; b++) {
-        int n = has_block(r, t->blocks[b].name) ? g->span[b] : 0;
-        for (int i = 0; i < n; i++) {
-            int lo = field_at(r, t->blocks[b].name, i, 0);
-            int hi = field_at(r, t->blocks[b].name, i, 1);
-            if (lo >= 0 && hi >= 0)
-                note_split(g, r->fields[lo].size, r->fields[hi].size);
-        }
-    }
-}
-
 /* REPORT_<R>_READ_<B>(p, i): counter i of block b, whole, from report r. */
 static void block_read(rgen *g, cJSON *list, const hw_report *r, int b)
 {
     const hw_target *t = g->t;
     const char *bname = t->blocks[b].name;
-    int n = has_block(r, bname) ? g->span[b] : 0;
+    if (!c_reads_block(&g->p, t, r, b))
+        return;
+    int n = g->p.span[b];
     mlines m = {0};
     for (int i = 0; i < n;) {
-        int lo = field_at(r, bname, i, 0), hi = field_at(r, bname, i, 1);
+        int lo = c_field_at(r, bname, i, 0), hi = c_field_at(r, bname, i, 1);
         int j = i + 1;
-        while (j < n && field_at(r, bname, j, 0) == lo &&
-               field_at(r, bname, j, 1) == hi)
+        while (j < n && c_field_at(r, bname, j, 0) == lo &&
+               c_field_at(r, bname, j, 1) == hi)
             j++;
         if (lo >= 0) {
             const hw_report_field *fl = &r->fields[lo];
@@ -449,8 +344,6 @@ static void block_read(rgen *g, cJSON *list, const hw_report *r, int b)
         }
         i = j;
     }
-    if (!m.n)
-        return;
     line(g, &m, " 0ul)");
     g->owner = fmt(g, "report '%s' block '%s'", r->name, bname);
     g->loc = &r->loc;
@@ -467,15 +360,15 @@ static void report_code(rgen *g, cJSON *reports, const hw_report *r)
     cJSON *list = jarr(o, "macros");
     for (int k = 0; k < r->nfields; k++) {
         const hw_report_field *f = &r->fields[k];
-        if (!size_ok(f->size))
+        if (!c_size_ok(f->size))
             continue;
         const char *F = field_prefix(g, r, f);
         g->owner = fmt(g, "report '%s' field '%s'", r->name, f->name);
         g->loc = &f->loc;
         mlines m = {0};
         read_line(g, &m, "", fmt(g, "%s_REPORT_U%d", g->ID, 8 * f->size),
-                  fmt(g, "%s_%s_OFFSET%s", g->ID, F, is_array(f) ? "(i)" : ""), "");
-        macro(g, list, fmt(g, "%s_READ(%s)", F, is_array(f) ? "p, i" : "p"), &m);
+                  fmt(g, "%s_%s_OFFSET%s", g->ID, F, c_is_array(f) ? "(i)" : ""), "");
+        macro(g, list, fmt(g, "%s_READ(%s)", F, c_is_array(f) ? "p, i" : "p"), &m);
     }
     for (int b = 0; b < g->t->nblocks; b++)
         block_read(g, list, r, b);
@@ -483,26 +376,22 @@ static void report_code(rgen *g, cJSON *reports, const hw_report *r)
 
 static void read_helpers(rgen *g, cJSON *data)
 {
-    int any = g->need[1] || g->need[2] || g->need[4] || g->need[8];
-    for (int i = 0; i < g->nsplits; i++)
-        g->need[g->split_lo[i]] = g->need[g->split_hi[i]] = 1;
-    if (g->need[8])
-        g->need[4] = 1;
-    jbool(data, "reads", any);
-    jbool(data, "u16", g->need[2]);
-    jbool(data, "u32", g->need[4]);
-    jbool(data, "u64read", g->need[8]);
+    const int *need = g->p.need;
+    jbool(data, "reads", g->p.reads);
+    jbool(data, "u16", need[2]);
+    jbool(data, "u32", need[4]);
+    jbool(data, "u64read", need[8]);
     g->owner = "the report read helpers";
     g->loc = NULL;
     static const int sizes[] = {1, 2, 4, 8};
     for (int i = 0; i < 4; i++)
-        if (any && (sizes[i] == 1 || g->need[sizes[i]]))
+        if (g->p.reads && (sizes[i] == 1 || need[sizes[i]]))
             claim(g, fmt(g, "%s_REPORT_U%d", g->ID, 8 * sizes[i]));
-    if (g->need[8])
+    if (need[8])
         g->u64 = 1;
     cJSON *splits = jarr(data, "splits");
-    for (int i = 0; i < g->nsplits; i++) {
-        int lo = g->split_lo[i], hi = g->split_hi[i];
+    for (int i = 0; i < g->p.nsplits; i++) {
+        int lo = g->p.splits[i].lo, hi = g->p.splits[i].hi;
         const char *name = split_name(g, lo, hi);
         claim(g, fmt(g, "%s_%s", g->ID, name));
         cJSON *o = jobj(splits, NULL);
@@ -519,15 +408,10 @@ static void read_helpers(rgen *g, cJSON *data)
 /* MASK<w> and DELTA<w>(prev, cur) for each counter width. */
 static void width_macros(rgen *g, cJSON *list)
 {
-    const hw_target *t = g->t;
-    char seen[65] = {0};
-    for (int e = 0; e < t->nevents; e++)
-        if (t->events[e].width > 0 && t->events[e].width <= 64)
-            seen[t->events[e].width] = 1;
     g->owner = "the counter arithmetic";
     g->loc = NULL;
     for (int w = 1; w <= 64; w++) {
-        if (!seen[w])
+        if (!g->p.widths[w])
             continue;
         const char *ty = utype(g, w);
         macro1(g, list, fmt(g, "MASK%d", w), ones(g, w));
@@ -540,8 +424,10 @@ static void width_macros(rgen *g, cJSON *list)
 static void block_width_macros(rgen *g, cJSON *list, int b)
 {
     const hw_target *t = g->t;
-    int n = g->span[b];
-    const int *width = g->width[b];
+    if (!c_block_counts(&g->p, b))
+        return;
+    int n = g->p.span[b];
+    const int *width = g->p.width[b];
     mlines wl = {0}, dl = {0};
     for (int i = 0; i < n;) {
         int w = width[i], j = i + 1;
@@ -555,8 +441,6 @@ static void block_width_macros(rgen *g, cJSON *list, int b)
         }
         i = j;
     }
-    if (!wl.n)
-        return;
     line(g, &wl, " 0)");
     line(g, &dl, " 0ul)");
     const char *B = up(g, t->blocks[b].name);
@@ -567,23 +451,6 @@ static void block_width_macros(rgen *g, cJSON *list, int b)
 }
 
 /* ---- enums and support rules -------------------------------------------- */
-
-static const hw_enum_value *enum_value(const hw_enum *e, uint32_t v)
-{
-    for (int i = 0; i < e->nvalues; i++)
-        if (e->values[i].value == v)
-            return &e->values[i];
-    return NULL;
-}
-
-/* Whether every value fits a 32-bit mask (the loader limits widths). */
-static int enum_maskable(const hw_enum *e)
-{
-    for (int i = 0; i < e->nvalues; i++)
-        if (e->values[i].value >= 32)
-            return 0;
-    return e->width >= 1 && e->width <= 5;
-}
 
 /* Hex digits of a mask over the values of e. */
 static int mask_digits(const hw_enum *e)
@@ -617,7 +484,7 @@ static void enum_section(rgen *g, cJSON *sections, const hw_enum *e)
     g->owner = fmt(g, "enum '%s'", e->name);
     g->loc = &e->loc;
     define(g, s, fmt(g, "%s_WIDTH", E), fmt(g, "%d", e->width), "bits");
-    if (!enum_maskable(e))
+    if (!c_enum_maskable(e))
         return;
     define(g, s, fmt(g, "%s_VALUES", E), fmt(g, "0x%0*Xu", mask_digits(e), all),
            "bit v set: v is a value");
@@ -629,7 +496,7 @@ static const char *rule_name(rgen *g, const hw_rule *r)
 {
     const hw_target *t = g->t;
     const hw_enum *s = &t->enums[r->subject];
-    const hw_enum_value *v = enum_value(s, r->value);
+    const hw_enum_value *v = c_enum_value(s, r->value);
     return fmt(g, "%s_%s_ALLOWS_%s", up(g, s->name),
                v ? up(g, v->name) : fmt(g, "0X%X", (unsigned)r->value),
                up(g, t->enums[r->object].name));
@@ -642,7 +509,7 @@ static void rules_section(rgen *g, cJSON *sections)
     for (int i = 0; i < t->nrules; i++) {
         const hw_rule *r = &t->rules[i];
         const hw_enum *subj = &t->enums[r->subject], *obj = &t->enums[r->object];
-        if (!enum_maskable(obj))
+        if (!c_enum_maskable(obj))
             continue;
         if (!s) {
             s = section(sections, "Support rules: the values one enum may take "
@@ -650,7 +517,7 @@ static void rules_section(rgen *g, cJSON *sections)
             jstr(s, "note", "bit v set: value v allowed; a value no rule names "
                             "restricts nothing");
         }
-        const hw_enum_value *v = enum_value(subj, r->value);
+        const hw_enum_value *v = c_enum_value(subj, r->value);
         g->owner = fmt(g, "the support rule %s=%s for %s", subj->name,
                        v ? v->name : "?", obj->name);
         g->loc = &r->loc;
@@ -721,39 +588,23 @@ static void layout_section(rgen *g, cJSON *sections, const hw_layout *l)
     }
 }
 
-/* The first field of l whose values come from enum e, or -1 (as encode.c
- * matches rules to fields). */
-static int field_of_enum(const hw_layout *l, int e)
-{
-    for (int i = 0; i < l->nfields; i++)
-        if (l->fields[i].enum_index == e)
-            return i;
-    return -1;
-}
-
-/* Whether rule r limits field `obj` of l through field `subj`. */
-static int rule_links(const hw_layout *l, const hw_rule *r, int subj, int obj)
-{
-    return field_of_enum(l, r->subject) == subj && field_of_enum(l, r->object) == obj;
-}
-
 /* <L>_<OBJ>_BY_<SUBJ>(v, none): the allowed mask of field obj while field
  * subj holds v, or `none` when no rule is written for v. */
 static const char *by_macro(rgen *g, cJSON *list, const hw_layout *l, int subj,
                             int obj)
 {
     const hw_target *t = g->t;
+    if (!c_layout_limits(t, l, subj, obj))
+        return NULL;
     mlines m = {0};
     for (int i = 0; i < t->nrules; i++) {
         const hw_rule *r = &t->rules[i];
-        if (!rule_links(l, r, subj, obj))
+        if (!c_rule_links(l, r, subj, obj))
             continue;
         line(g, &m, fmt(g, "%s(unsigned long)(v) == 0x%Xul ?", m.n ? " " : "(",
                         (unsigned)r->value));
         line(g, &m, fmt(g, "    %s_%s :", g->ID, rule_name(g, r)));
     }
-    if (!m.n)
-        return NULL;
     line(g, &m, " (none))");
     const char *name = fmt(g, "%s_%s_BY_%s", up(g, l->name), up(g, l->fields[obj].name),
                            up(g, l->fields[subj].name));
@@ -819,16 +670,6 @@ static void ok_macro(rgen *g, cJSON *list, const hw_layout *l, int k,
           &m);
 }
 
-/* Whether every enum of l's fields fits the 32-bit masks of the check. */
-static int layout_checkable(const hw_target *t, const hw_layout *l)
-{
-    for (int k = 0; k < l->nfields; k++)
-        if (l->fields[k].enum_index >= 0 &&
-            !enum_maskable(&t->enums[l->fields[k].enum_index]))
-            return 0;
-    return l->nfields > 0;
-}
-
 /* <L>_PACK(fields...): the layout value, each field masked to its width. */
 static void pack_macro(rgen *g, cJSON *list, const char *what, const hw_loc *loc,
                        const char *name, int width, const hw_field *fields,
@@ -863,7 +704,7 @@ static void layout_code(rgen *g, cJSON *layouts, const hw_layout *l)
     cJSON *list = jarr(o, "macros");
     pack_macro(g, list, fmt(g, "layout '%s'", l->name), &l->loc, L, l->width,
                l->fields, l->nfields, p);
-    if (!layout_checkable(g->t, l))
+    if (!c_layout_checkable(g->t, l))
         return;
     for (int k = 0; k < l->nfields; k++)
         ok_macro(g, list, l, k, p);
@@ -975,7 +816,7 @@ int emit_c_regs(const hw_target *t, const char *ID, hw_arena *scratch,
         return -1;
     }
     claim_sections(&g, sections);
-    if (block_info(&g) != 0) {
+    if (c_plan_make(&g.p, t, scratch) != 0) {
         name_index_free(&g.names);
         diag_error(d, NULL, "out of memory");
         return -1;
@@ -994,8 +835,6 @@ int emit_c_regs(const hw_target *t, const char *ID, hw_arena *scratch,
     cJSON *data = cJSON_CreateObject();
     jstr(data, "ID", ID);
     jstr(data, "id", t->id);
-    for (int i = 0; i < t->nreports; i++)
-        report_needs(&g, &t->reports[i]);
     read_helpers(&g, data);
     cJSON *reports = jarr(data, "reports");
     for (int i = 0; i < t->nreports; i++)
