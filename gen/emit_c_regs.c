@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "c_names.h"
 #include "c_regs_plan.h"
 #include "names.h"
 #include "render.h"
@@ -65,11 +66,8 @@ static const char *fmt(rgen *g, const char *f, ...)
     return s;
 }
 
-static const char *up(rgen *g, const char *name)
-{
-    const char *s = name ? name_c(g->a, name, CASE_UPPER) : NULL;
-    return s ? s : "INVALID";
-}
+/* A macro name of the header, as c_names.h spells it. */
+#define MNAME(g, ...) c_checked_macro((g)->a, (g)->ID, __VA_ARGS__)
 
 /* A parameter name for field `name`: lower case, never a keyword. */
 static const char *param(rgen *g, const char *name)
@@ -82,15 +80,12 @@ static const char *param(rgen *g, const char *name)
     return s;
 }
 
-/* Claim a name of the header (the part before any '('); on a clash,
- * report both owners unless `quiet`. */
-static void claim_name(rgen *g, const char *full, int quiet)
+/* Claim a name of the header; on a clash, report both owners unless
+ * `quiet`. */
+static void claim_name(rgen *g, const char *key, int quiet)
 {
-    const char *paren = strchr(full, '(');
-    const char *key =
-        paren ? arena_strndup(g->a, full, (size_t)(paren - full)) : full;
     const char **o = ARENA_PUSH(g->a, g->owners, g->nowners, g->cap_owners);
-    if (!key || !o) {
+    if (!o) {
         g->oom = 1;
         return;
     }
@@ -180,14 +175,15 @@ static cJSON *section(cJSON *sections, const char *title)
     return s;
 }
 
-/* The same shape as define() in emit_c.c: ID_name, padded to 40. */
-static void define(rgen *g, cJSON *sec, const char *name, const char *value,
-                   const char *comment)
+/* The same shape as define() in emit_c.c: the name padded to 40. `args`
+ * follow a function-like macro's name, or are NULL. */
+static void define(rgen *g, cJSON *sec, const char *name, const char *args,
+                   const char *value, const char *comment)
 {
     cJSON *def = jobj(cJSON_GetObjectItem(sec, "defines"), NULL);
-    const char *full = fmt(g, "%s_%s", g->ID, name);
+    const char *full = args ? fmt(g, "%s(%s)", name, args) : name;
     int pad = 40 - (int)strlen(full);
-    claim(g, full);
+    claim(g, name);
     jstr(def, "name", full);
     jstr(def, "pad", fmt(g, "%*s", pad > 0 ? pad : 0, ""));
     jstr(def, "value", value);
@@ -204,12 +200,13 @@ static void line(rgen *g, mlines *m, const char *s)
         g->oom = 1;
 }
 
-/* Add macro ID_head to `list` as {"lines": [{"text"}]}: one line when it
- * fits 79 columns, else the body indented under a continued head. */
-static void macro(rgen *g, cJSON *list, const char *head, const mlines *body)
+/* Add macro name(args) to `list` as {"lines": [{"text"}]}: one line when
+ * it fits 79 columns, else the body indented under a continued head. */
+static void macro(rgen *g, cJSON *list, const char *name, const char *args,
+                  const mlines *body)
 {
-    const char *full = fmt(g, "%s_%s", g->ID, head);
-    claim(g, full);
+    const char *full = args ? fmt(g, "%s(%s)", name, args) : name;
+    claim(g, name);
     cJSON *lines = jarr(jobj(list, NULL), "lines");
     if (body->n == 1 && strlen(full) + strlen(body->v[0]) + 9 <= 79) {
         jstr(jobj(lines, NULL), "text", fmt(g, "#define %s %s", full, body->v[0]));
@@ -221,19 +218,21 @@ static void macro(rgen *g, cJSON *list, const char *head, const mlines *body)
              fmt(g, "    %s%s", body->v[i], i + 1 < body->n ? " \\" : ""));
 }
 
-static void macro1(rgen *g, cJSON *list, const char *head, const char *body)
+static void macro1(rgen *g, cJSON *list, const char *name, const char *args,
+                   const char *body)
 {
     mlines m = {0};
     line(g, &m, body);
-    macro(g, list, head, &m);
+    macro(g, list, name, args, &m);
 }
 
 /* ---- reports ------------------------------------------------------------ */
 
-static const char *field_prefix(rgen *g, const hw_report *r,
-                                const hw_report_field *f)
+/* <ID>_REPORT_<R>_<F>_<what>: a fact of field f of report r. */
+static const char *field_macro(rgen *g, const hw_report *r,
+                               const hw_report_field *f, const char *what)
 {
-    return fmt(g, "REPORT_%s_%s", up(g, r->name), up(g, f->name));
+    return MNAME(g, "REPORT_%s_%s_%s", r->name, f->name, what);
 }
 
 /* Byte offset of element i of an array field. */
@@ -246,47 +245,41 @@ static const char *offset_expr(rgen *g, const hw_report_field *f)
 
 static void report_section(rgen *g, cJSON *sections, const hw_report *r)
 {
-    const char *R = up(g, r->name);
     g->owner = fmt(g, "report '%s'", r->name);
     g->loc = &r->loc;
     cJSON *s = section(sections, fmt(g, "Report format %s", r->name));
     jstr(s, "note", r->description);
-    define(g, s, fmt(g, "REPORT_%s_SELECT", R), fmt(g, "%d", r->select),
-           "report format select value");
-    define(g, s, fmt(g, "REPORT_%s_SIZE", R), fmt(g, "%d", r->size),
+    define(g, s, MNAME(g, "REPORT_%s_SELECT", r->name), NULL,
+           fmt(g, "%d", r->select), "report format select value");
+    define(g, s, MNAME(g, "REPORT_%s_SIZE", r->name), NULL, fmt(g, "%d", r->size),
            "bytes per report");
     for (int k = 0; k < r->nfields; k++) {
         const hw_report_field *f = &r->fields[k];
-        const char *F = field_prefix(g, r, f);
         g->owner = fmt(g, "report '%s' field '%s'", r->name, f->name);
         g->loc = &f->loc;
         if (!c_is_array(f)) {
-            define(g, s, fmt(g, "%s_OFFSET", F), fmt(g, "%d", f->offset),
-                   f->description);
-            define(g, s, fmt(g, "%s_SIZE", F), fmt(g, "%d", f->size), "bytes");
+            define(g, s, field_macro(g, r, f, "OFFSET"), NULL,
+                   fmt(g, "%d", f->offset), f->description);
+            define(g, s, field_macro(g, r, f, "SIZE"), NULL, fmt(g, "%d", f->size),
+                   "bytes");
             continue;
         }
-        define(g, s, fmt(g, "%s_OFFSET(i)", F), offset_expr(g, f),
+        define(g, s, field_macro(g, r, f, "OFFSET"), "i", offset_expr(g, f),
                f->description);
-        define(g, s, fmt(g, "%s_SIZE", F), fmt(g, "%d", f->size),
+        define(g, s, field_macro(g, r, f, "SIZE"), NULL, fmt(g, "%d", f->size),
                "bytes per element");
-        define(g, s, fmt(g, "%s_FIRST", F), fmt(g, "%d", f->first),
+        define(g, s, field_macro(g, r, f, "FIRST"), NULL, fmt(g, "%d", f->first),
                f->block ? fmt(g, "first element: counter %s%d", f->block, f->first)
                         : "number of the first element");
-        define(g, s, fmt(g, "%s_COUNT", F), fmt(g, "%d", f->count), "elements");
+        define(g, s, field_macro(g, r, f, "COUNT"), NULL, fmt(g, "%d", f->count),
+               "elements");
     }
 }
 
-/* REPORT_U40 for the read joining 4 low and 1 high bytes; REPORT_U32_8
- * instead when another pair adds up to the same width. */
-static const char *split_name(rgen *g, int lo, int hi)
+/* <ID>_REPORT_U<bits>: the read of one little-endian element. */
+static const char *reader(rgen *g, int size)
 {
-    int same = 0;
-    for (int i = 0; i < g->p.nsplits; i++)
-        same += g->p.splits[i].lo + g->p.splits[i].hi == lo + hi;
-    if (same > 1)
-        return fmt(g, "REPORT_U%d_%d", 8 * lo, 8 * hi);
-    return fmt(g, "REPORT_U%d", 8 * (lo + hi));
+    return MNAME(g, "REPORT_U%d", 8 * size);
 }
 
 /* "(unsigned long)(i) - 32ul < 4ul ?": i in [lo, lo + n). */
@@ -330,16 +323,15 @@ static void block_read(rgen *g, cJSON *list, const hw_report *r, int b)
             const hw_report_field *fl = &r->fields[lo];
             line(g, &m, fmt(g, "%s%s", m.n ? " " : "(", range_test(g, "i", i, j - i)));
             if (hi < 0) {
-                read_line(g, &m, "    ", fmt(g, "%s_REPORT_U%d", g->ID, 8 * fl->size),
-                          fmt(g, "%s_%s_OFFSET(i)", g->ID, field_prefix(g, r, fl)), " :");
+                read_line(g, &m, "    ", reader(g, fl->size),
+                          fmt(g, "%s(i)", field_macro(g, r, fl, "OFFSET")), " :");
             } else {
                 const hw_report_field *fh = &r->fields[hi];
-                line(g, &m, fmt(g, "    %s_%s((p),", g->ID,
-                                split_name(g, fl->size, fh->size)));
-                line(g, &m, fmt(g, "        %s_%s_OFFSET(i),", g->ID,
-                                field_prefix(g, r, fl)));
-                line(g, &m, fmt(g, "        %s_%s_OFFSET(i)) :", g->ID,
-                                field_prefix(g, r, fh)));
+                c_split sp = {fl->size, fh->size};
+                line(g, &m, fmt(g, "    %s((p),",
+                                MNAME(g, "%s", c_split_name(g->a, &g->p, sp))));
+                line(g, &m, fmt(g, "        %s(i),", field_macro(g, r, fl, "OFFSET")));
+                line(g, &m, fmt(g, "        %s(i)) :", field_macro(g, r, fh, "OFFSET")));
             }
         }
         i = j;
@@ -347,8 +339,7 @@ static void block_read(rgen *g, cJSON *list, const hw_report *r, int b)
     line(g, &m, " 0ul)");
     g->owner = fmt(g, "report '%s' block '%s'", r->name, bname);
     g->loc = &r->loc;
-    macro(g, list, fmt(g, "REPORT_%s_READ_%s(p, i)", up(g, r->name), up(g, bname)),
-          &m);
+    macro(g, list, MNAME(g, "REPORT_%s_READ_%s", r->name, bname), "p, i", &m);
 }
 
 static void report_code(rgen *g, cJSON *reports, const hw_report *r)
@@ -362,13 +353,13 @@ static void report_code(rgen *g, cJSON *reports, const hw_report *r)
         const hw_report_field *f = &r->fields[k];
         if (!c_size_ok(f->size))
             continue;
-        const char *F = field_prefix(g, r, f);
         g->owner = fmt(g, "report '%s' field '%s'", r->name, f->name);
         g->loc = &f->loc;
         mlines m = {0};
-        read_line(g, &m, "", fmt(g, "%s_REPORT_U%d", g->ID, 8 * f->size),
-                  fmt(g, "%s_%s_OFFSET%s", g->ID, F, c_is_array(f) ? "(i)" : ""), "");
-        macro(g, list, fmt(g, "%s_READ(%s)", F, c_is_array(f) ? "p, i" : "p"), &m);
+        read_line(g, &m, "", reader(g, f->size),
+                  fmt(g, "%s%s", field_macro(g, r, f, "OFFSET"), c_is_array(f) ? "(i)" : ""),
+                  "");
+        macro(g, list, field_macro(g, r, f, "READ"), c_is_array(f) ? "p, i" : "p", &m);
     }
     for (int b = 0; b < g->t->nblocks; b++)
         block_read(g, list, r, b);
@@ -386,14 +377,14 @@ static void read_helpers(rgen *g, cJSON *data)
     static const int sizes[] = {1, 2, 4, 8};
     for (int i = 0; i < 4; i++)
         if (g->p.reads && (sizes[i] == 1 || need[sizes[i]]))
-            claim(g, fmt(g, "%s_REPORT_U%d", g->ID, 8 * sizes[i]));
+            claim(g, reader(g, sizes[i]));
     if (need[8])
         g->u64 = 1;
     cJSON *splits = jarr(data, "splits");
     for (int i = 0; i < g->p.nsplits; i++) {
         int lo = g->p.splits[i].lo, hi = g->p.splits[i].hi;
-        const char *name = split_name(g, lo, hi);
-        claim(g, fmt(g, "%s_%s", g->ID, name));
+        const char *name = c_split_name(g->a, &g->p, g->p.splits[i]);
+        claim(g, MNAME(g, "%s", name));
         cJSON *o = jobj(splits, NULL);
         jstr(o, "name", name);
         jstr(o, "type", utype(g, 8 * (lo + hi)));
@@ -414,9 +405,10 @@ static void width_macros(rgen *g, cJSON *list)
         if (!g->p.widths[w])
             continue;
         const char *ty = utype(g, w);
-        macro1(g, list, fmt(g, "MASK%d", w), ones(g, w));
-        macro1(g, list, fmt(g, "DELTA%d(prev, cur)", w),
-               fmt(g, "(((%s)(cur) - (%s)(prev)) & %s_MASK%d)", ty, ty, g->ID, w));
+        const char *mask = MNAME(g, "MASK%d", w);
+        macro1(g, list, mask, NULL, ones(g, w));
+        macro1(g, list, MNAME(g, "DELTA%d", w), "prev, cur",
+               fmt(g, "(((%s)(cur) - (%s)(prev)) & %s)", ty, ty, mask));
     }
 }
 
@@ -436,18 +428,18 @@ static void block_width_macros(rgen *g, cJSON *list, int b)
         if (w) {
             const char *test = range_test(g, "i", i, j - i);
             line(g, &wl, fmt(g, "%s%s %d :", wl.n ? " " : "(", test, w));
-            line(g, &dl, fmt(g, "%s%s %s_DELTA%d(prev, cur) :", dl.n ? " " : "(",
-                             test, g->ID, w));
+            line(g, &dl, fmt(g, "%s%s %s(prev, cur) :", dl.n ? " " : "(", test,
+                             MNAME(g, "DELTA%d", w)));
         }
         i = j;
     }
     line(g, &wl, " 0)");
     line(g, &dl, " 0ul)");
-    const char *B = up(g, t->blocks[b].name);
-    g->owner = fmt(g, "block '%s'", t->blocks[b].name);
+    const char *B = t->blocks[b].name;
+    g->owner = fmt(g, "block '%s'", B);
     g->loc = &t->blocks[b].loc;
-    macro(g, list, fmt(g, "BLOCK_%s_WIDTH(i)", B), &wl);
-    macro(g, list, fmt(g, "BLOCK_%s_DELTA(i, prev, cur)", B), &dl);
+    macro(g, list, MNAME(g, "BLOCK_%s_WIDTH", B), "i", &wl);
+    macro(g, list, MNAME(g, "BLOCK_%s_DELTA", B), "i, prev, cur", &dl);
 }
 
 /* ---- enums and support rules -------------------------------------------- */
@@ -460,7 +452,7 @@ static int mask_digits(const hw_enum *e)
 
 static void enum_section(rgen *g, cJSON *sections, const hw_enum *e)
 {
-    const char *E = up(g, e->name);
+    const char *E = e->name;
     g->owner = fmt(g, "enum '%s'", e->name);
     g->loc = &e->loc;
     cJSON *s = section(sections, e->title ? fmt(g, "Enum %s: %s", e->name, e->title)
@@ -471,7 +463,7 @@ static void enum_section(rgen *g, cJSON *sections, const hw_enum *e)
         g->owner = fmt(g, "enum '%s' value '%s'", e->name, v->name);
         g->loc = &v->loc;
         const char *what = v->title ? v->title : v->name;
-        define(g, s, fmt(g, "%s_%s", E, up(g, v->name)), fmt(g, "0x%Xu", (unsigned)v->value),
+        define(g, s, MNAME(g, "%s_%s", E, v->name), NULL, fmt(g, "0x%Xu", (unsigned)v->value),
                v->undocumented
                    ? fmt(g, "%s undocumented: %s", binary(g, v->value, e->width), what)
                    : fmt(g, "%s %s", binary(g, v->value, e->width), what));
@@ -483,23 +475,18 @@ static void enum_section(rgen *g, cJSON *sections, const hw_enum *e)
     }
     g->owner = fmt(g, "enum '%s'", e->name);
     g->loc = &e->loc;
-    define(g, s, fmt(g, "%s_WIDTH", E), fmt(g, "%d", e->width), "bits");
+    define(g, s, MNAME(g, "%s_WIDTH", E), NULL, fmt(g, "%d", e->width), "bits");
     if (!c_enum_maskable(e))
         return;
-    define(g, s, fmt(g, "%s_VALUES", E), fmt(g, "0x%0*Xu", mask_digits(e), all),
+    define(g, s, MNAME(g, "%s_VALUES", E), NULL, fmt(g, "0x%0*Xu", mask_digits(e), all),
            "bit v set: v is a value");
-    define(g, s, fmt(g, "%s_DOCUMENTED", E), fmt(g, "0x%0*Xu", mask_digits(e), doc),
-           "bit v set: v is a documented value");
+    define(g, s, MNAME(g, "%s_DOCUMENTED", E), NULL,
+           fmt(g, "0x%0*Xu", mask_digits(e), doc), "bit v set: v is a documented value");
 }
 
 static const char *rule_name(rgen *g, const hw_rule *r)
 {
-    const hw_target *t = g->t;
-    const hw_enum *s = &t->enums[r->subject];
-    const hw_enum_value *v = c_enum_value(s, r->value);
-    return fmt(g, "%s_%s_ALLOWS_%s", up(g, s->name),
-               v ? up(g, v->name) : fmt(g, "0X%X", (unsigned)r->value),
-               up(g, t->enums[r->object].name));
+    return c_checked(g->a, c_rule_macro(g->a, g->ID, g->t, r));
 }
 
 static void rules_section(rgen *g, cJSON *sections)
@@ -521,7 +508,8 @@ static void rules_section(rgen *g, cJSON *sections)
         g->owner = fmt(g, "the support rule %s=%s for %s", subj->name,
                        v ? v->name : "?", obj->name);
         g->loc = &r->loc;
-        define(g, s, rule_name(g, r), fmt(g, "0x%0*Xu", mask_digits(obj), (unsigned)r->allowed),
+        define(g, s, rule_name(g, r), NULL,
+               fmt(g, "0x%0*Xu", mask_digits(obj), (unsigned)r->allowed),
                fmt(g, "%s values allowed while %s is %s", obj->name, subj->name,
                    binary(g, r->value, subj->width)));
     }
@@ -563,25 +551,27 @@ static const char *joined(rgen *g, const char **items, int n, const char *prefix
 static void layout_section(rgen *g, cJSON *sections, const hw_layout *l)
 {
     const hw_target *t = g->t;
-    const char *L = up(g, l->name);
+    const char *L = l->name;
     int digits = (l->width + 3) / 4;
-    g->owner = fmt(g, "layout '%s'", l->name);
+    g->owner = fmt(g, "layout '%s'", L);
     g->loc = &l->loc;
-    cJSON *s = section(sections, fmt(g, "Layout %s", l->name));
+    cJSON *s = section(sections, fmt(g, "Layout %s", L));
     jstr(s, "note", l->description);
-    define(g, s, fmt(g, "%s_WIDTH", L), fmt(g, "%d", l->width), "bits");
+    define(g, s, MNAME(g, "%s_WIDTH", L), NULL, fmt(g, "%d", l->width), "bits");
     for (int k = 0; k < l->nfields; k++) {
         const hw_field *f = &l->fields[k];
-        const char *F = fmt(g, "%s_%s", L, up(g, f->name));
-        g->owner = fmt(g, "layout '%s' field '%s'", l->name, f->name);
+        g->owner = fmt(g, "layout '%s' field '%s'", L, f->name);
         g->loc = &f->loc;
-        define(g, s, fmt(g, "%s_SHIFT", F), fmt(g, "%d", f->shift), f->description);
-        define(g, s, fmt(g, "%s_WIDTH", F), fmt(g, "%d", f->width), "bits");
-        define(g, s, fmt(g, "%s_MASK", F), field_mask(g, f->shift, f->width, digits),
+        define(g, s, MNAME(g, "%s_%s_SHIFT", L, f->name), NULL, fmt(g, "%d", f->shift),
+               f->description);
+        define(g, s, MNAME(g, "%s_%s_WIDTH", L, f->name), NULL, fmt(g, "%d", f->width),
+               "bits");
+        define(g, s, MNAME(g, "%s_%s_MASK", L, f->name), NULL,
+               field_mask(g, f->shift, f->width, digits),
                f->enum_index >= 0
                    ? fmt(g, "values: enum %s", t->enums[f->enum_index].name)
                    : NULL);
-        define(g, s, fmt(g, "%s_GET(v)", F),
+        define(g, s, MNAME(g, "%s_%s_GET", L, f->name), "v",
                fmt(g, "(((%s)(v) >> %d) & %s)", utype(g, l->width), f->shift,
                    ones(g, f->width)),
                NULL);
@@ -603,14 +593,13 @@ static const char *by_macro(rgen *g, cJSON *list, const hw_layout *l, int subj,
             continue;
         line(g, &m, fmt(g, "%s(unsigned long)(v) == 0x%Xul ?", m.n ? " " : "(",
                         (unsigned)r->value));
-        line(g, &m, fmt(g, "    %s_%s :", g->ID, rule_name(g, r)));
+        line(g, &m, fmt(g, "    %s :", rule_name(g, r)));
     }
     line(g, &m, " (none))");
-    const char *name = fmt(g, "%s_%s_BY_%s", up(g, l->name), up(g, l->fields[obj].name),
-                           up(g, l->fields[subj].name));
+    const char *name = c_checked(g->a, c_by_macro(g->a, g->ID, l, subj, obj));
     g->owner = fmt(g, "layout '%s' field '%s'", l->name, l->fields[obj].name);
     g->loc = &l->fields[obj].loc;
-    macro(g, list, fmt(g, "%s(v, none)", name), &m);
+    macro(g, list, name, "v, none", &m);
     return name;
 }
 
@@ -634,8 +623,7 @@ static void ok_macro(rgen *g, cJSON *list, const hw_layout *l, int k,
                                    : fmt(g, "((unsigned long)(%s) >> %d == 0ul)",
                                          p[k], f->width));
     } else {
-        const char *doc = fmt(g, "%s_%s_DOCUMENTED", g->ID,
-                              up(g, g->t->enums[f->enum_index].name));
+        const char *doc = MNAME(g, "%s_DOCUMENTED", g->t->enums[f->enum_index].name);
         const char **by = arena_alloc(g->a, sizeof *by * (size_t)l->nfields);
         int nby = 0;
         for (int s = 0; by && s < l->nfields; s++) {
@@ -651,23 +639,21 @@ static void ok_macro(rgen *g, cJSON *list, const hw_layout *l, int k,
             for (int s = 0; s < l->nfields; s++)
                 if (by[s]) {
                     append(g, &m, " |");
-                    line(g, &m, fmt(g, "   %s_%s(%s, 0ul)", g->ID, by[s], p[s]));
+                    line(g, &m, fmt(g, "   %s(%s, 0ul)", by[s], p[s]));
                 }
             append(g, &m, ")");
             for (int s = 0; s < l->nfields; s++)
                 if (by[s]) {
                     append(g, &m, " &");
-                    line(g, &m, fmt(g, "  %s_%s(%s, 0xFFFFFFFFul)", g->ID, by[s], p[s]));
+                    line(g, &m, fmt(g, "  %s(%s, 0xFFFFFFFFul)", by[s], p[s]));
                 }
             append(g, &m, ") != 0ul)");
         }
     }
     g->owner = fmt(g, "layout '%s' field '%s'", l->name, f->name);
     g->loc = &f->loc;
-    macro(g, list,
-          fmt(g, "%s_%s_OK(%s)", up(g, l->name), up(g, f->name),
-              joined(g, p, l->nfields, "")),
-          &m);
+    macro(g, list, MNAME(g, "%s_%s_OK", l->name, f->name),
+          joined(g, p, l->nfields, ""), &m);
 }
 
 /* <L>_PACK(fields...): the layout value, each field masked to its width. */
@@ -686,7 +672,7 @@ static void pack_macro(rgen *g, cJSON *list, const char *what, const hw_loc *loc
     }
     g->owner = what;
     g->loc = loc;
-    macro(g, list, fmt(g, "%s_PACK(%s)", name, joined(g, p, n, "")), &m);
+    macro(g, list, MNAME(g, "%s_PACK", name), joined(g, p, n, ""), &m);
 }
 
 static void layout_code(rgen *g, cJSON *layouts, const hw_layout *l)
@@ -696,11 +682,12 @@ static void layout_code(rgen *g, cJSON *layouts, const hw_layout *l)
     const char **p = field_params(g, l->fields, l->nfields);
     if (!p)
         return;
-    const char *L = up(g, l->name);
+    const char *L = l->name;
+    const char *args = joined(g, p, l->nfields, "");
     cJSON *o = jobj(layouts, NULL);
     jstr(o, "name", l->name);
-    jstr(o, "args", joined(g, p, l->nfields, ""));
-    jstr(o, "pack", fmt(g, "%s_%s_PACK", g->ID, L));
+    jstr(o, "args", args);
+    jstr(o, "pack", MNAME(g, "%s_PACK", L));
     cJSON *list = jarr(o, "macros");
     pack_macro(g, list, fmt(g, "layout '%s'", l->name), &l->loc, L, l->width,
                l->fields, l->nfields, p);
@@ -710,16 +697,16 @@ static void layout_code(rgen *g, cJSON *layouts, const hw_layout *l)
         ok_macro(g, list, l, k, p);
     mlines m = {0};
     for (int k = 0; k < l->nfields; k++)
-        line(g, &m, fmt(g, "%s%s_%s_%s_OK(%s)%s", k ? " " : "(", g->ID, L,
-                        up(g, l->fields[k].name), joined(g, p, l->nfields, ""),
+        line(g, &m, fmt(g, "%s%s(%s)%s", k ? " " : "(",
+                        MNAME(g, "%s_%s_OK", L, l->fields[k].name), args,
                         k + 1 < l->nfields ? " &&" : ")"));
     g->owner = fmt(g, "layout '%s'", l->name);
     g->loc = &l->loc;
-    macro(g, list, fmt(g, "%s_SUPPORTED(%s)", L, joined(g, p, l->nfields, "")), &m);
-    const char *lname = name_c(g->a, l->name, CASE_LOWER);
-    const char *fn = fmt(g, "%s_%s_supported", g->id, lname ? lname : "invalid");
+    const char *supported = MNAME(g, "%s_SUPPORTED", L);
+    macro(g, list, supported, args, &m);
+    const char *fn = c_checked(g->a, c_supported_fn(g->a, g->t, l));
     claim(g, fn);
-    jstr(o, "supported", fmt(g, "%s_%s_SUPPORTED", g->ID, L));
+    jstr(o, "supported", supported);
     jstr(o, "fn", fn);
     jstr(o, "fn_params", joined(g, p, l->nfields, "unsigned int "));
 }
@@ -738,35 +725,36 @@ static const char *address(rgen *g, uint64_t a)
 static void register_section(rgen *g, cJSON *sections, const hw_register *r)
 {
     const hw_target *t = g->t;
-    const char *R = up(g, r->name);
+    const char *R = r->name;
     int digits = (r->width + 3) / 4;
-    g->owner = fmt(g, "register '%s'", r->name);
+    g->owner = fmt(g, "register '%s'", R);
     g->loc = &r->loc;
-    cJSON *s = section(sections, fmt(g, "Register %s", r->name));
+    cJSON *s = section(sections, fmt(g, "Register %s", R));
     jstr(s, "note", r->description);
-    define(g, s, fmt(g, "%s_ADDR", R), address(g, r->address), "MMIO offset");
-    define(g, s, fmt(g, "%s_WIDTH", R), fmt(g, "%d", r->width), "bits");
+    const char *addr = MNAME(g, "%s_ADDR", R);
+    define(g, s, addr, NULL, address(g, r->address), "MMIO offset");
+    define(g, s, MNAME(g, "%s_WIDTH", R), NULL, fmt(g, "%d", r->width), "bits");
     for (int k = 0; k < r->nfields; k++) {
         const hw_field *f = &r->fields[k];
-        const char *F = fmt(g, "%s_%s", R, up(g, f->name));
-        g->owner = fmt(g, "register '%s' field '%s'", r->name, f->name);
+        const char *shift = MNAME(g, "%s_%s_SHIFT", R, f->name);
+        g->owner = fmt(g, "register '%s' field '%s'", R, f->name);
         g->loc = &f->loc;
-        define(g, s, fmt(g, "%s_SHIFT", F), fmt(g, "%d", f->shift), f->description);
-        define(g, s, fmt(g, "%s_WIDTH", F), fmt(g, "%d", f->width), "bits");
-        define(g, s, fmt(g, "%s_MASK", F), field_mask(g, f->shift, f->width, digits),
+        define(g, s, shift, NULL, fmt(g, "%d", f->shift), f->description);
+        define(g, s, MNAME(g, "%s_%s_WIDTH", R, f->name), NULL, fmt(g, "%d", f->width),
+               "bits");
+        define(g, s, MNAME(g, "%s_%s_MASK", R, f->name), NULL,
+               field_mask(g, f->shift, f->width, digits),
                f->layout >= 0 ? fmt(g, "layout %s", t->layouts[f->layout].name)
                : f->enum_index >= 0 ? fmt(g, "values: enum %s", t->enums[f->enum_index].name)
                                     : NULL);
         if (f->event < 0)
             continue;
         const hw_event *e = &t->events[f->event];
-        const char *E = up(g, e->hw_name ? e->hw_name : e->name);
-        g->owner = fmt(g, "counter '%s' (programmed by register '%s')", e->name, r->name);
-        define(g, s, fmt(g, "%s_PROGRAM_ADDR", E), fmt(g, "%s_%s_ADDR", g->ID, R),
-               fmt(g, "counter %s is programmed by %s field %s", e->name, r->name,
-                   f->name));
-        define(g, s, fmt(g, "%s_PROGRAM_SHIFT", E), fmt(g, "%s_%s_SHIFT", g->ID, F),
-               NULL);
+        const char *E = c_counter_stem(e);
+        g->owner = fmt(g, "counter '%s' (programmed by register '%s')", e->name, R);
+        define(g, s, MNAME(g, "%s_PROGRAM_ADDR", E), NULL, addr,
+               fmt(g, "counter %s is programmed by %s field %s", e->name, R, f->name));
+        define(g, s, MNAME(g, "%s_PROGRAM_SHIFT", E), NULL, shift, NULL);
     }
 }
 
@@ -776,7 +764,7 @@ static void register_code(rgen *g, cJSON *list, const hw_register *r)
         return;
     const char **p = field_params(g, r->fields, r->nfields);
     if (p)
-        pack_macro(g, list, fmt(g, "register '%s'", r->name), &r->loc, up(g, r->name),
+        pack_macro(g, list, fmt(g, "register '%s'", r->name), &r->loc, r->name,
                    r->width, r->fields, r->nfields, p);
 }
 
@@ -860,7 +848,7 @@ int emit_c_regs(const hw_target *t, const char *ID, hw_arena *scratch,
     jbool(data, "u64", g.u64);
 
     int rc = 0;
-    if (g.oom) {
+    if (g.oom || arena_failed(scratch)) {
         diag_error(d, NULL, "out of memory");
         rc = -1;
     } else if (g.clashes) {
