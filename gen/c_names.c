@@ -7,6 +7,7 @@
  */
 #include "c_names.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "names.h"
@@ -19,7 +20,8 @@ static const char *vmacro(hw_arena *a, const char *ID, const char *fmt, va_list 
 
 const char *c_checked(hw_arena *a, const char *name)
 {
-    (void)a;
+    assert(name || arena_failed(a));
+    (void)a; /* without assertions */
     return name ? name : "";
 }
 

@@ -635,6 +635,8 @@ int check_target(hw_target *t, hw_diag *d)
     check_inputs(&c);
     if (d->errors == before)
         order_metrics(&c);
+    if (d->errors == before)
+        check_c_names(t, d);
     name_index_free(&c.names);
     name_index_free(&c.mangled);
     if (arena_failed(t->arena))

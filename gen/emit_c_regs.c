@@ -3,9 +3,9 @@
  *
  * One-line facts become defines in sections, like the rest of <id>.h; the
  * helpers that span lines are rendered from templates/c_regs.h.mustache,
- * which holds the fixed text while this file builds the expressions. Every
- * name the header defines is claimed in one index, so a spec whose names
- * would make two macros collide is an error, not a silently broken header.
+ * which holds the fixed text while this file builds the expressions. The
+ * names come from c_names.h, whose list the checker has held against
+ * clashes before this runs.
  */
 #include "emit_c_regs.h"
 
@@ -25,14 +25,7 @@ typedef struct rgen {
     hw_arena *a;
     hw_diag *d;
     const char *templates; /* user template directory, or NULL */
-    name_index names;      /* macro name -> index into owners */
-    const char **owners;   /* what each claimed name was made for */
-    int nowners;
-    size_t cap_owners;
-    const char *owner;     /* what the names being made now are for */
-    const hw_loc *loc;     /* ... and where it is in the spec */
     int oom;
-    int clashes;
     int u64;               /* something uses <id>_u64 */
     c_regs_plan p;         /* which reads, blocks and checks exist */
 } rgen;
@@ -78,50 +71,6 @@ static const char *param(rgen *g, const char *name)
     if (name_is_keyword(s) || (s[0] >= '0' && s[0] <= '9'))
         return fmt(g, "f_%s", s);
     return s;
-}
-
-/* Claim a name of the header; on a clash, report both owners unless
- * `quiet`. */
-static void claim_name(rgen *g, const char *key, int quiet)
-{
-    const char **o = ARENA_PUSH(g->a, g->owners, g->nowners, g->cap_owners);
-    if (!o) {
-        g->oom = 1;
-        return;
-    }
-    *o = g->owner;
-    int old = name_index_put(&g->names, key, g->nowners - 1);
-    if (old == -2) {
-        g->oom = 1;
-    } else if (old >= 0 && !quiet) {
-        diag_error(g->d, g->loc,
-                   "%s: the generated C name %s is also made for %s",
-                   g->owner, key, g->owners[old]);
-        g->clashes++;
-    }
-}
-
-static void claim(rgen *g, const char *full)
-{
-    claim_name(g, full, 0);
-}
-
-/* The names emit_c.c has already put in `sections` (their clashes among
- * themselves are not this file's to judge). */
-static void claim_sections(rgen *g, const cJSON *sections)
-{
-    const cJSON *s, *def;
-    g->owner = "another part of the header";
-    g->loc = NULL;
-    cJSON_ArrayForEach(s, sections)
-    {
-        cJSON_ArrayForEach(def, cJSON_GetObjectItem(s, "defines"))
-        {
-            const char *name = cJSON_GetStringValue(cJSON_GetObjectItem(def, "name"));
-            if (name)
-                claim_name(g, name, 1);
-        }
-    }
 }
 
 /* "0b0110" for value v of a `width`-bit field. */
@@ -183,7 +132,6 @@ static void define(rgen *g, cJSON *sec, const char *name, const char *args,
     cJSON *def = jobj(cJSON_GetObjectItem(sec, "defines"), NULL);
     const char *full = args ? fmt(g, "%s(%s)", name, args) : name;
     int pad = 40 - (int)strlen(full);
-    claim(g, name);
     jstr(def, "name", full);
     jstr(def, "pad", fmt(g, "%*s", pad > 0 ? pad : 0, ""));
     jstr(def, "value", value);
@@ -206,7 +154,6 @@ static void macro(rgen *g, cJSON *list, const char *name, const char *args,
                   const mlines *body)
 {
     const char *full = args ? fmt(g, "%s(%s)", name, args) : name;
-    claim(g, name);
     cJSON *lines = jarr(jobj(list, NULL), "lines");
     if (body->n == 1 && strlen(full) + strlen(body->v[0]) + 9 <= 79) {
         jstr(jobj(lines, NULL), "text", fmt(g, "#define %s %s", full, body->v[0]));
@@ -245,8 +192,6 @@ static const char *offset_expr(rgen *g, const hw_report_field *f)
 
 static void report_section(rgen *g, cJSON *sections, const hw_report *r)
 {
-    g->owner = fmt(g, "report '%s'", r->name);
-    g->loc = &r->loc;
     cJSON *s = section(sections, fmt(g, "Report format %s", r->name));
     jstr(s, "note", r->description);
     define(g, s, MNAME(g, "REPORT_%s_SELECT", r->name), NULL,
@@ -255,8 +200,6 @@ static void report_section(rgen *g, cJSON *sections, const hw_report *r)
            "bytes per report");
     for (int k = 0; k < r->nfields; k++) {
         const hw_report_field *f = &r->fields[k];
-        g->owner = fmt(g, "report '%s' field '%s'", r->name, f->name);
-        g->loc = &f->loc;
         if (!c_is_array(f)) {
             define(g, s, field_macro(g, r, f, "OFFSET"), NULL,
                    fmt(g, "%d", f->offset), f->description);
@@ -337,8 +280,6 @@ static void block_read(rgen *g, cJSON *list, const hw_report *r, int b)
         i = j;
     }
     line(g, &m, " 0ul)");
-    g->owner = fmt(g, "report '%s' block '%s'", r->name, bname);
-    g->loc = &r->loc;
     macro(g, list, MNAME(g, "REPORT_%s_READ_%s", r->name, bname), "p, i", &m);
 }
 
@@ -353,8 +294,6 @@ static void report_code(rgen *g, cJSON *reports, const hw_report *r)
         const hw_report_field *f = &r->fields[k];
         if (!c_size_ok(f->size))
             continue;
-        g->owner = fmt(g, "report '%s' field '%s'", r->name, f->name);
-        g->loc = &f->loc;
         mlines m = {0};
         read_line(g, &m, "", reader(g, f->size),
                   fmt(g, "%s%s", field_macro(g, r, f, "OFFSET"), c_is_array(f) ? "(i)" : ""),
@@ -372,19 +311,12 @@ static void read_helpers(rgen *g, cJSON *data)
     jbool(data, "u16", need[2]);
     jbool(data, "u32", need[4]);
     jbool(data, "u64read", need[8]);
-    g->owner = "the report read helpers";
-    g->loc = NULL;
-    static const int sizes[] = {1, 2, 4, 8};
-    for (int i = 0; i < 4; i++)
-        if (g->p.reads && (sizes[i] == 1 || need[sizes[i]]))
-            claim(g, reader(g, sizes[i]));
     if (need[8])
         g->u64 = 1;
     cJSON *splits = jarr(data, "splits");
     for (int i = 0; i < g->p.nsplits; i++) {
         int lo = g->p.splits[i].lo, hi = g->p.splits[i].hi;
         const char *name = c_split_name(g->a, &g->p, g->p.splits[i]);
-        claim(g, MNAME(g, "%s", name));
         cJSON *o = jobj(splits, NULL);
         jstr(o, "name", name);
         jstr(o, "type", utype(g, 8 * (lo + hi)));
@@ -399,8 +331,6 @@ static void read_helpers(rgen *g, cJSON *data)
 /* MASK<w> and DELTA<w>(prev, cur) for each counter width. */
 static void width_macros(rgen *g, cJSON *list)
 {
-    g->owner = "the counter arithmetic";
-    g->loc = NULL;
     for (int w = 1; w <= 64; w++) {
         if (!g->p.widths[w])
             continue;
@@ -436,8 +366,6 @@ static void block_width_macros(rgen *g, cJSON *list, int b)
     line(g, &wl, " 0)");
     line(g, &dl, " 0ul)");
     const char *B = t->blocks[b].name;
-    g->owner = fmt(g, "block '%s'", B);
-    g->loc = &t->blocks[b].loc;
     macro(g, list, MNAME(g, "BLOCK_%s_WIDTH", B), "i", &wl);
     macro(g, list, MNAME(g, "BLOCK_%s_DELTA", B), "i, prev, cur", &dl);
 }
@@ -453,15 +381,11 @@ static int mask_digits(const hw_enum *e)
 static void enum_section(rgen *g, cJSON *sections, const hw_enum *e)
 {
     const char *E = e->name;
-    g->owner = fmt(g, "enum '%s'", e->name);
-    g->loc = &e->loc;
     cJSON *s = section(sections, e->title ? fmt(g, "Enum %s: %s", e->name, e->title)
                                           : fmt(g, "Enum %s", e->name));
     uint32_t all = 0, doc = 0;
     for (int k = 0; k < e->nvalues; k++) {
         const hw_enum_value *v = &e->values[k];
-        g->owner = fmt(g, "enum '%s' value '%s'", e->name, v->name);
-        g->loc = &v->loc;
         const char *what = v->title ? v->title : v->name;
         define(g, s, MNAME(g, "%s_%s", E, v->name), NULL, fmt(g, "0x%Xu", (unsigned)v->value),
                v->undocumented
@@ -473,8 +397,6 @@ static void enum_section(rgen *g, cJSON *sections, const hw_enum *e)
                 doc |= 1u << v->value;
         }
     }
-    g->owner = fmt(g, "enum '%s'", e->name);
-    g->loc = &e->loc;
     define(g, s, MNAME(g, "%s_WIDTH", E), NULL, fmt(g, "%d", e->width), "bits");
     if (!c_enum_maskable(e))
         return;
@@ -504,10 +426,6 @@ static void rules_section(rgen *g, cJSON *sections)
             jstr(s, "note", "bit v set: value v allowed; a value no rule names "
                             "restricts nothing");
         }
-        const hw_enum_value *v = c_enum_value(subj, r->value);
-        g->owner = fmt(g, "the support rule %s=%s for %s", subj->name,
-                       v ? v->name : "?", obj->name);
-        g->loc = &r->loc;
         define(g, s, rule_name(g, r), NULL,
                fmt(g, "0x%0*Xu", mask_digits(obj), (unsigned)r->allowed),
                fmt(g, "%s values allowed while %s is %s", obj->name, subj->name,
@@ -553,15 +471,11 @@ static void layout_section(rgen *g, cJSON *sections, const hw_layout *l)
     const hw_target *t = g->t;
     const char *L = l->name;
     int digits = (l->width + 3) / 4;
-    g->owner = fmt(g, "layout '%s'", L);
-    g->loc = &l->loc;
     cJSON *s = section(sections, fmt(g, "Layout %s", L));
     jstr(s, "note", l->description);
     define(g, s, MNAME(g, "%s_WIDTH", L), NULL, fmt(g, "%d", l->width), "bits");
     for (int k = 0; k < l->nfields; k++) {
         const hw_field *f = &l->fields[k];
-        g->owner = fmt(g, "layout '%s' field '%s'", L, f->name);
-        g->loc = &f->loc;
         define(g, s, MNAME(g, "%s_%s_SHIFT", L, f->name), NULL, fmt(g, "%d", f->shift),
                f->description);
         define(g, s, MNAME(g, "%s_%s_WIDTH", L, f->name), NULL, fmt(g, "%d", f->width),
@@ -597,8 +511,6 @@ static const char *by_macro(rgen *g, cJSON *list, const hw_layout *l, int subj,
     }
     line(g, &m, " (none))");
     const char *name = c_checked(g->a, c_by_macro(g->a, g->ID, l, subj, obj));
-    g->owner = fmt(g, "layout '%s' field '%s'", l->name, l->fields[obj].name);
-    g->loc = &l->fields[obj].loc;
     macro(g, list, name, "v, none", &m);
     return name;
 }
@@ -650,16 +562,13 @@ static void ok_macro(rgen *g, cJSON *list, const hw_layout *l, int k,
             append(g, &m, ") != 0ul)");
         }
     }
-    g->owner = fmt(g, "layout '%s' field '%s'", l->name, f->name);
-    g->loc = &f->loc;
     macro(g, list, MNAME(g, "%s_%s_OK", l->name, f->name),
           joined(g, p, l->nfields, ""), &m);
 }
 
 /* <L>_PACK(fields...): the layout value, each field masked to its width. */
-static void pack_macro(rgen *g, cJSON *list, const char *what, const hw_loc *loc,
-                       const char *name, int width, const hw_field *fields,
-                       int n, const char **p)
+static void pack_macro(rgen *g, cJSON *list, const char *name, int width,
+                       const hw_field *fields, int n, const char **p)
 {
     const char *ty = utype(g, width);
     mlines m = {0};
@@ -670,8 +579,6 @@ static void pack_macro(rgen *g, cJSON *list, const char *what, const hw_loc *loc
             v = fmt(g, "(%s << %d)", v, f->shift);
         line(g, &m, fmt(g, "%s%s%s", k ? " " : "(", v, k + 1 < n ? " |" : ")"));
     }
-    g->owner = what;
-    g->loc = loc;
     macro(g, list, MNAME(g, "%s_PACK", name), joined(g, p, n, ""), &m);
 }
 
@@ -689,8 +596,7 @@ static void layout_code(rgen *g, cJSON *layouts, const hw_layout *l)
     jstr(o, "args", args);
     jstr(o, "pack", MNAME(g, "%s_PACK", L));
     cJSON *list = jarr(o, "macros");
-    pack_macro(g, list, fmt(g, "layout '%s'", l->name), &l->loc, L, l->width,
-               l->fields, l->nfields, p);
+    pack_macro(g, list, L, l->width, l->fields, l->nfields, p);
     if (!c_layout_checkable(g->t, l))
         return;
     for (int k = 0; k < l->nfields; k++)
@@ -700,12 +606,9 @@ static void layout_code(rgen *g, cJSON *layouts, const hw_layout *l)
         line(g, &m, fmt(g, "%s%s(%s)%s", k ? " " : "(",
                         MNAME(g, "%s_%s_OK", L, l->fields[k].name), args,
                         k + 1 < l->nfields ? " &&" : ")"));
-    g->owner = fmt(g, "layout '%s'", l->name);
-    g->loc = &l->loc;
     const char *supported = MNAME(g, "%s_SUPPORTED", L);
     macro(g, list, supported, args, &m);
     const char *fn = c_checked(g->a, c_supported_fn(g->a, g->t, l));
-    claim(g, fn);
     jstr(o, "supported", supported);
     jstr(o, "fn", fn);
     jstr(o, "fn_params", joined(g, p, l->nfields, "unsigned int "));
@@ -727,8 +630,6 @@ static void register_section(rgen *g, cJSON *sections, const hw_register *r)
     const hw_target *t = g->t;
     const char *R = r->name;
     int digits = (r->width + 3) / 4;
-    g->owner = fmt(g, "register '%s'", R);
-    g->loc = &r->loc;
     cJSON *s = section(sections, fmt(g, "Register %s", R));
     jstr(s, "note", r->description);
     const char *addr = MNAME(g, "%s_ADDR", R);
@@ -737,8 +638,6 @@ static void register_section(rgen *g, cJSON *sections, const hw_register *r)
     for (int k = 0; k < r->nfields; k++) {
         const hw_field *f = &r->fields[k];
         const char *shift = MNAME(g, "%s_%s_SHIFT", R, f->name);
-        g->owner = fmt(g, "register '%s' field '%s'", R, f->name);
-        g->loc = &f->loc;
         define(g, s, shift, NULL, fmt(g, "%d", f->shift), f->description);
         define(g, s, MNAME(g, "%s_%s_WIDTH", R, f->name), NULL, fmt(g, "%d", f->width),
                "bits");
@@ -751,7 +650,6 @@ static void register_section(rgen *g, cJSON *sections, const hw_register *r)
             continue;
         const hw_event *e = &t->events[f->event];
         const char *E = c_counter_stem(e);
-        g->owner = fmt(g, "counter '%s' (programmed by register '%s')", e->name, R);
         define(g, s, MNAME(g, "%s_PROGRAM_ADDR", E), NULL, addr,
                fmt(g, "counter %s is programmed by %s field %s", e->name, R, f->name));
         define(g, s, MNAME(g, "%s_PROGRAM_SHIFT", E), NULL, shift, NULL);
@@ -764,8 +662,7 @@ static void register_code(rgen *g, cJSON *list, const hw_register *r)
         return;
     const char **p = field_params(g, r->fields, r->nfields);
     if (p)
-        pack_macro(g, list, fmt(g, "register '%s'", r->name), &r->loc, r->name,
-                   r->width, r->fields, r->nfields, p);
+        pack_macro(g, list, r->name, r->width, r->fields, r->nfields, p);
 }
 
 /* ---- the whole part ----------------------------------------------------- */
@@ -799,13 +696,7 @@ int emit_c_regs(const hw_target *t, const char *ID, hw_arena *scratch,
     memset(&g, 0, sizeof g);
     g.t = t, g.ID = ID, g.id = t->id, g.a = scratch, g.d = d;
     g.templates = to->templates;
-    if (name_index_init(&g.names, 256) != 0) {
-        diag_error(d, NULL, "out of memory");
-        return -1;
-    }
-    claim_sections(&g, sections);
     if (c_plan_make(&g.p, t, scratch) != 0) {
-        name_index_free(&g.names);
         diag_error(d, NULL, "out of memory");
         return -1;
     }
@@ -839,24 +730,15 @@ int emit_c_regs(const hw_target *t, const char *ID, hw_arena *scratch,
     for (int i = 0; i < t->nregisters; i++)
         register_code(&g, regs, &t->registers[i]);
     jbool(data, "registers", cJSON_GetArraySize(regs) > 0);
-    if (g.u64) {
-        g.owner = "the 64-bit type";
-        g.loc = NULL;
-        claim(&g, fmt(&g, "%s_u64", g.id));
-        claim(&g, fmt(&g, "%s_U64", g.ID));
-    }
     jbool(data, "u64", g.u64);
 
     int rc = 0;
     if (g.oom || arena_failed(scratch)) {
         diag_error(d, NULL, "out of memory");
         rc = -1;
-    } else if (g.clashes) {
-        rc = -1;
     } else {
         rc = render_code(&g, data, code);
     }
     cJSON_Delete(data);
-    name_index_free(&g.names);
     return rc;
 }
