@@ -73,9 +73,10 @@ const char *c_split_name(hw_arena *a, const c_regs_plan *p, c_split s)
     int same = 0;
     for (int i = 0; i < p->nsplits; i++)
         same += p->splits[i].lo + p->splits[i].hi == s.lo + s.hi;
-    if (same > 1)
-        return arena_printf(a, "REPORT_U%d_%d", 8 * s.lo, 8 * s.hi);
-    return arena_printf(a, "REPORT_U%d", 8 * (s.lo + s.hi));
+    const char *name = same > 1
+                           ? arena_printf(a, "REPORT_U%d_%d", 8 * s.lo, 8 * s.hi)
+                           : arena_printf(a, "REPORT_U%d", 8 * (s.lo + s.hi));
+    return name ? name : ""; /* the arena remembers */
 }
 
 const char *c_by_macro(hw_arena *a, const char *ID, const hw_layout *l,

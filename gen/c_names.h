@@ -48,7 +48,7 @@ const char *c_rule_macro(hw_arena *a, const char *ID, const hw_target *t,
 
 /* REPORT_U40 for the read joining 4 low and 1 high bytes; REPORT_U32_8
  * instead when another read of p adds up to the same width. Without the
- * <ID>_ the template puts before it. */
+ * <ID>_ the template puts before it; "" when out of memory. */
 const char *c_split_name(hw_arena *a, const c_regs_plan *p, c_split s);
 
 /* <ID>_<LAYOUT>_<OBJ>_BY_<SUBJ>: the values field obj may take while field

@@ -25,7 +25,6 @@ typedef struct rgen {
     hw_arena *a;
     hw_diag *d;
     const char *templates; /* user template directory, or NULL */
-    int oom;
     int u64;               /* something uses <id>_u64 */
     c_regs_plan p;         /* which reads, blocks and checks exist */
 } rgen;
@@ -39,24 +38,18 @@ typedef struct mlines {
 
 /* ---- strings and names -------------------------------------------------- */
 
+/* "" when out of memory, which the arena remembers for the one check
+ * before rendering. */
 static const char *fmt(rgen *g, const char *f, ...)
     __attribute__((format(printf, 2, 3)));
 
 static const char *fmt(rgen *g, const char *f, ...)
 {
-    hw_buf b;
-    buf_init(&b);
     va_list ap;
     va_start(ap, f);
-    buf_vprintf(&b, f, ap);
+    const char *s = arena_vprintf(g->a, f, ap);
     va_end(ap);
-    const char *s = b.failed ? NULL : arena_strdup(g->a, b.data ? b.data : "");
-    buf_free(&b);
-    if (!s) {
-        g->oom = 1;
-        return "";
-    }
-    return s;
+    return s ? s : "";
 }
 
 /* A macro name of the header, as c_names.h spells it. */
@@ -144,8 +137,6 @@ static void line(rgen *g, mlines *m, const char *s)
     const char **p = ARENA_PUSH(g->a, m->v, m->n, m->cap);
     if (p)
         *p = s;
-    else
-        g->oom = 1;
 }
 
 /* Add macro name(args) to `list` as {"lines": [{"text"}]}: one line when
@@ -439,10 +430,8 @@ static void rules_section(rgen *g, cJSON *sections)
 static const char **field_params(rgen *g, const hw_field *fields, int n)
 {
     const char **p = arena_alloc(g->a, sizeof *p * (size_t)(n > 0 ? n : 1));
-    if (!p) {
-        g->oom = 1;
+    if (!p)
         return NULL;
-    }
     int ok = 1;
     for (int i = 0; i < n; i++) {
         p[i] = param(g, fields[i].name);
@@ -455,14 +444,12 @@ static const char **field_params(rgen *g, const hw_field *fields, int n)
     return p;
 }
 
+/* "prefix a, prefix b": a few fields, so copying as it grows is cheap. */
 static const char *joined(rgen *g, const char **items, int n, const char *prefix)
 {
-    hw_buf b;
-    buf_init(&b);
+    const char *s = "";
     for (int i = 0; i < n; i++)
-        buf_printf(&b, "%s%s%s", i ? ", " : "", prefix, items[i]);
-    const char *s = fmt(g, "%s", b.data ? b.data : "");
-    buf_free(&b);
+        s = fmt(g, "%s%s%s%s", s, i ? ", " : "", prefix, items[i]);
     return s;
 }
 
@@ -675,14 +662,13 @@ static int render_code(rgen *g, cJSON *data, cJSON *code)
     if (rc == 0 && b.data) {
         /* the template starts each block with a blank line; the header
          * puts one before the text already */
-        const char *s = b.data;
-        while (*s == '\n')
-            s++;
+        char *s = b.data + strspn(b.data, "\n");
         size_t n = strlen(s);
         while (n && s[n - 1] == '\n')
             n--;
-        if (n)
-            jstr(jobj(code, NULL), "text", arena_strndup(g->a, s, n));
+        s[n] = '\0';
+        if (n) /* a copy: cJSON counts a failure for render_template() */
+            jstr(jobj(code, NULL), "text", s);
     }
     buf_free(&b);
     return rc;
@@ -732,13 +718,11 @@ int emit_c_regs(const hw_target *t, const char *ID, hw_arena *scratch,
     jbool(data, "registers", cJSON_GetArraySize(regs) > 0);
     jbool(data, "u64", g.u64);
 
-    int rc = 0;
-    if (g.oom || arena_failed(scratch)) {
+    int rc = -1;
+    if (arena_failed(scratch)) /* the one check of every string above */
         diag_error(d, NULL, "out of memory");
-        rc = -1;
-    } else {
+    else
         rc = render_code(&g, data, code);
-    }
     cJSON_Delete(data);
     return rc;
 }
