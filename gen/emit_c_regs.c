@@ -453,25 +453,33 @@ static const char *joined(rgen *g, const char **items, int n, const char *prefix
     return s;
 }
 
-static void layout_section(rgen *g, cJSON *sections, const hw_layout *l)
+/* <OF>_<F>_SHIFT, _WIDTH and _MASK of field f of a `width`-bit layout or
+ * register `of`; returns the name of the first. */
+static const char *field_defines(rgen *g, cJSON *s, const char *of, int width,
+                                 const hw_field *f)
 {
     const hw_target *t = g->t;
+    const char *shift = MNAME(g, "%s_%s_SHIFT", of, f->name);
+    define(g, s, shift, NULL, fmt(g, "%d", f->shift), f->description);
+    define(g, s, MNAME(g, "%s_%s_WIDTH", of, f->name), NULL, fmt(g, "%d", f->width),
+           "bits");
+    define(g, s, MNAME(g, "%s_%s_MASK", of, f->name), NULL,
+           field_mask(g, f->shift, f->width, (width + 3) / 4),
+           f->layout >= 0 ? fmt(g, "layout %s", t->layouts[f->layout].name)
+           : f->enum_index >= 0 ? fmt(g, "values: enum %s", t->enums[f->enum_index].name)
+                                : NULL);
+    return shift;
+}
+
+static void layout_section(rgen *g, cJSON *sections, const hw_layout *l)
+{
     const char *L = l->name;
-    int digits = (l->width + 3) / 4;
     cJSON *s = section(sections, fmt(g, "Layout %s", L));
     jstr(s, "note", l->description);
     define(g, s, MNAME(g, "%s_WIDTH", L), NULL, fmt(g, "%d", l->width), "bits");
     for (int k = 0; k < l->nfields; k++) {
         const hw_field *f = &l->fields[k];
-        define(g, s, MNAME(g, "%s_%s_SHIFT", L, f->name), NULL, fmt(g, "%d", f->shift),
-               f->description);
-        define(g, s, MNAME(g, "%s_%s_WIDTH", L, f->name), NULL, fmt(g, "%d", f->width),
-               "bits");
-        define(g, s, MNAME(g, "%s_%s_MASK", L, f->name), NULL,
-               field_mask(g, f->shift, f->width, digits),
-               f->enum_index >= 0
-                   ? fmt(g, "values: enum %s", t->enums[f->enum_index].name)
-                   : NULL);
+        field_defines(g, s, L, l->width, f);
         define(g, s, MNAME(g, "%s_%s_GET", L, f->name), "v",
                fmt(g, "(((%s)(v) >> %d) & %s)", utype(g, l->width), f->shift,
                    ones(g, f->width)),
@@ -616,7 +624,6 @@ static void register_section(rgen *g, cJSON *sections, const hw_register *r)
 {
     const hw_target *t = g->t;
     const char *R = r->name;
-    int digits = (r->width + 3) / 4;
     cJSON *s = section(sections, fmt(g, "Register %s", R));
     jstr(s, "note", r->description);
     const char *addr = MNAME(g, "%s_ADDR", R);
@@ -624,15 +631,7 @@ static void register_section(rgen *g, cJSON *sections, const hw_register *r)
     define(g, s, MNAME(g, "%s_WIDTH", R), NULL, fmt(g, "%d", r->width), "bits");
     for (int k = 0; k < r->nfields; k++) {
         const hw_field *f = &r->fields[k];
-        const char *shift = MNAME(g, "%s_%s_SHIFT", R, f->name);
-        define(g, s, shift, NULL, fmt(g, "%d", f->shift), f->description);
-        define(g, s, MNAME(g, "%s_%s_WIDTH", R, f->name), NULL, fmt(g, "%d", f->width),
-               "bits");
-        define(g, s, MNAME(g, "%s_%s_MASK", R, f->name), NULL,
-               field_mask(g, f->shift, f->width, digits),
-               f->layout >= 0 ? fmt(g, "layout %s", t->layouts[f->layout].name)
-               : f->enum_index >= 0 ? fmt(g, "values: enum %s", t->enums[f->enum_index].name)
-                                    : NULL);
+        const char *shift = field_defines(g, s, R, r->width, f);
         if (f->event < 0)
             continue;
         const hw_event *e = &t->events[f->event];
