@@ -12,7 +12,8 @@
 
 #include "names.h"
 
-static const char *vmacro(hw_arena *a, const char *ID, const char *fmt, va_list ap)
+static const char *vmacro(hw_arena *a, const char *ID, const char *fmt,
+                          va_list ap)
 {
     const char *rest = arena_vprintf(a, fmt, ap);
     return rest ? name_c_printf(a, CASE_UPPER, "%s_%s", ID, rest) : NULL;
@@ -21,7 +22,7 @@ static const char *vmacro(hw_arena *a, const char *ID, const char *fmt, va_list 
 const char *c_checked(hw_arena *a, const char *name)
 {
     assert(name || arena_failed(a));
-    (void)a; /* without assertions */
+    (void)a; /* read by the assertion only */
     return name ? name : "";
 }
 
@@ -73,9 +74,9 @@ const char *c_split_name(hw_arena *a, const c_regs_plan *p, c_split s)
     int same = 0;
     for (int i = 0; i < p->nsplits; i++)
         same += p->splits[i].lo + p->splits[i].hi == s.lo + s.hi;
-    const char *name = same > 1
-                           ? arena_printf(a, "REPORT_U%d_%d", 8 * s.lo, 8 * s.hi)
-                           : arena_printf(a, "REPORT_U%d", 8 * (s.lo + s.hi));
+    const char *name =
+        same > 1 ? arena_printf(a, "REPORT_U%d_%d", 8 * s.lo, 8 * s.hi)
+                 : arena_printf(a, "REPORT_U%d", 8 * (s.lo + s.hi));
     return name ? name : ""; /* the arena remembers */
 }
 
@@ -91,7 +92,7 @@ const char *c_supported_fn(hw_arena *a, const hw_target *t, const hw_layout *l)
     return name_c_printf(a, CASE_LOWER, "%s_%s_supported", t->id, l->name);
 }
 
-/* ---- the listing ------------------------------------------------------------ */
+/* ---- the listing -------------------------------------------------------- */
 
 typedef struct walk {
     const hw_target *t;
@@ -121,7 +122,8 @@ static void list(walk *w, const char *name)
 }
 
 /* List <ID>_ and fmt's expansion. */
-static void name(walk *w, const char *f, ...) __attribute__((format(printf, 2, 3)));
+static void name(walk *w, const char *f, ...)
+    __attribute__((format(printf, 2, 3)));
 
 static void name(walk *w, const char *f, ...)
 {
@@ -131,7 +133,7 @@ static void name(walk *w, const char *f, ...)
     va_end(ap);
 }
 
-/* ---- emit_c.c's sections ------------------------------------------------------ */
+/* ---- emit_c.c's sections ------------------------------------------------ */
 
 static void identity_names(walk *w)
 {
@@ -196,7 +198,7 @@ static void counter_names(walk *w)
     }
 }
 
-/* ---- emit_c_regs.c's sections -------------------------------------------------- */
+/* ---- emit_c_regs.c's sections ------------------------------------------- */
 
 static void report_names(walk *w, const hw_report *r)
 {
@@ -263,7 +265,8 @@ static void field_names(walk *w, const char *kind, const char *of,
         if (layout || f->event < 0)
             continue;
         const hw_event *e = &w->t->events[f->event];
-        owner(w, &f->loc, "counter '%s' (programmed by register '%s')", e->name, of);
+        owner(w, &f->loc, "counter '%s' (programmed by register '%s')", e->name,
+              of);
         name(w, "%s_PROGRAM_ADDR", c_counter_stem(e));
         name(w, "%s_PROGRAM_SHIFT", c_counter_stem(e));
     }
@@ -284,7 +287,7 @@ static void register_names(walk *w, const hw_register *r)
     field_names(w, "register", r->name, r->fields, r->nfields);
 }
 
-/* ---- templates/c_regs.h.mustache ---------------------------------------------- */
+/* ---- templates/c_regs.h.mustache ---------------------------------------- */
 
 static void read_names(walk *w)
 {

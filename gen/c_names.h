@@ -1,12 +1,13 @@
 /* c_names.h - the names the freestanding header <id>.h defines.
  *
  * The emitters (emit_c.c, emit_c_regs.c) spell every macro name of the
- * header with c_checked_macro() and the helpers below, and c_header_names() lists
- * every name the header will define, each with the item of the spec it is
- * made for: the checker rejects a spec where two items would make one
- * macro before anything is emitted. Which macros exist is decided as the
- * emitters decide it (c_regs_plan.h for the register part);
- * tests/test_c_names.c holds the list to the headers they write.
+ * header with c_checked_macro() and the helpers below, and
+ * c_header_names() lists every name the header will define, each with the
+ * item of the spec it is made for: the checker rejects a spec where two
+ * items would make one macro before anything is emitted. Which macros
+ * exist is decided as the emitters decide it (c_regs_plan.h for the
+ * register part); tests/test_c_names.c holds the list to the headers they
+ * write.
  */
 #ifndef HWCGEN_C_NAMES_H
 #define HWCGEN_C_NAMES_H

@@ -17,8 +17,9 @@ int c_field_at(const hw_report *r, const char *bname, int i, int high)
 {
     for (int k = 0; k < r->nfields; k++) {
         const hw_report_field *f = &r->fields[k];
-        if (f->block && strcmp(f->block, bname) == 0 && !f->high_bits == !high &&
-            c_size_ok(f->size) && i >= f->first && i < f->first + f->count)
+        if (f->block && strcmp(f->block, bname) == 0 &&
+            !f->high_bits == !high && c_size_ok(f->size) && i >= f->first &&
+            i < f->first + f->count)
             return k;
     }
     return -1;
@@ -32,8 +33,8 @@ int c_has_block(const hw_report *r, const char *bname)
     return 0;
 }
 
-int c_reads_block(const c_regs_plan *p, const hw_target *t,
-                  const hw_report *r, int b)
+int c_reads_block(const c_regs_plan *p, const hw_target *t, const hw_report *r,
+                  int b)
 {
     const char *bname = t->blocks[b].name;
     int n = c_has_block(r, bname) ? p->span[b] : 0;
@@ -51,7 +52,7 @@ int c_block_counts(const c_regs_plan *p, int b)
     return 0;
 }
 
-/* ---- counter blocks ------------------------------------------------------ */
+/* ---- counter blocks ----------------------------------------------------- */
 
 /* Per block, the numbers the chains cover (the block's size, or more if
  * a counter lies beyond it) and each counter's width: one pass over the
@@ -67,24 +68,26 @@ static int block_info(c_regs_plan *p, const hw_target *t, hw_arena *a)
         p->span[b] = t->blocks[b].size > 0 ? t->blocks[b].size : 0;
     for (int i = 0; i < t->nevents; i++) {
         const hw_event *e = &t->events[i];
-        if (e->block >= 0 && e->block < t->nblocks && e->index >= p->span[e->block])
+        if (e->block >= 0 && e->block < t->nblocks &&
+            e->index >= p->span[e->block])
             p->span[e->block] = e->index + 1;
     }
     for (int b = 0; b < t->nblocks; b++)
-        if (!(p->width[b] = arena_alloc(a, sizeof(int) * (size_t)(p->span[b] + 1))))
+        if (!(p->width[b] =
+                  arena_alloc(a, sizeof(int) * (size_t)(p->span[b] + 1))))
             return -1;
     for (int i = 0; i < t->nevents; i++) {
         const hw_event *e = &t->events[i];
         if (e->width > 0 && e->width <= 64)
             p->widths[e->width] = 1;
-        if (e->block >= 0 && e->block < t->nblocks && e->index >= 0 && e->width > 0 &&
-            e->width <= 64 && !p->width[e->block][e->index])
+        if (e->block >= 0 && e->block < t->nblocks && e->index >= 0 &&
+            e->width > 0 && e->width <= 64 && !p->width[e->block][e->index])
             p->width[e->block][e->index] = e->width;
     }
     return 0;
 }
 
-/* ---- report reads -------------------------------------------------------- */
+/* ---- report reads ------------------------------------------------------- */
 
 static int note_split(c_regs_plan *p, hw_arena *a, size_t *cap, int lo, int hi)
 {
@@ -113,7 +116,8 @@ static int report_needs(c_regs_plan *p, const hw_target *t, hw_arena *a,
             int lo = c_field_at(r, bname, i, 0);
             int hi = c_field_at(r, bname, i, 1);
             if (lo >= 0 && hi >= 0 &&
-                note_split(p, a, cap, r->fields[lo].size, r->fields[hi].size) != 0)
+                note_split(p, a, cap, r->fields[lo].size, r->fields[hi].size) !=
+                    0)
                 return -1;
         }
     }
@@ -135,7 +139,7 @@ int c_plan_make(c_regs_plan *p, const hw_target *t, hw_arena *a)
     return 0;
 }
 
-/* ---- enums and layouts ----------------------------------------------------- */
+/* ---- enums and layouts -------------------------------------------------- */
 
 const hw_enum_value *c_enum_value(const hw_enum *e, uint32_t v)
 {
@@ -173,7 +177,8 @@ static int field_of_enum(const hw_layout *l, int e)
 
 int c_rule_links(const hw_layout *l, const hw_rule *r, int subj, int obj)
 {
-    return field_of_enum(l, r->subject) == subj && field_of_enum(l, r->object) == obj;
+    return field_of_enum(l, r->subject) == subj &&
+           field_of_enum(l, r->object) == obj;
 }
 
 int c_layout_limits(const hw_target *t, const hw_layout *l, int subj, int obj)

@@ -22,12 +22,12 @@ typedef struct c_split {
 } c_split;
 
 typedef struct c_regs_plan {
-    int *span;         /* per block: counter numbers 0..span-1 */
-    int **width;       /* per block and number: counter width, 0 none */
-    char widths[65];   /* the widths, in bits, some event has */
-    int reads;         /* some report field can be read */
+    int *span;                /* per block: counter numbers 0..span-1 */
+    int **width;              /* per block and number: counter width, 0 none */
+    char widths[65];          /* the widths, in bits, some event has */
+    int reads;                /* some report field can be read */
     int need[C_MAX_READ + 1]; /* report reads by element size, bytes */
-    c_split *splits;   /* distinct (lo, hi) pairs, in order of first use */
+    c_split *splits;          /* distinct (lo, hi), in order of first use */
     int nsplits;
 } c_regs_plan;
 
@@ -46,8 +46,8 @@ int c_field_at(const hw_report *r, const char *bname, int i, int high);
 int c_has_block(const hw_report *r, const char *bname);
 
 /* Whether report r holds some counter of block b: REPORT_<R>_READ_<B>. */
-int c_reads_block(const c_regs_plan *p, const hw_target *t,
-                  const hw_report *r, int b);
+int c_reads_block(const c_regs_plan *p, const hw_target *t, const hw_report *r,
+                  int b);
 
 /* Whether some counter of block b has a width: BLOCK_<B>_WIDTH, _DELTA. */
 int c_block_counts(const c_regs_plan *p, int b);

@@ -32,7 +32,8 @@ static const char *at(seen *s, const hw_loc *loc)
     if (loc && loc->file && loc->line > 0)
         text = arena_printf(s->a, " (at %s:%d)", loc->file, loc->line);
     else if (loc && loc->file)
-        text = arena_printf(s->a, " (at %s)", loc->path ? loc->path : loc->file);
+        text =
+            arena_printf(s->a, " (at %s)", loc->path ? loc->path : loc->file);
     return text ? text : "";
 }
 
@@ -62,8 +63,10 @@ static void unspelled(seen *s, const c_owner *o)
         return;
     s->unspelled = o->what;
     hw_loc top = loc_at(s->t->spec_path, 0, 0);
-    diag_error(s->d, o->loc ? o->loc : &top, "%s: its name cannot be part of "
-               "a C macro (ASCII letters, digits, '_', '-' and '.' can)", o->what);
+    diag_error(s->d, o->loc ? o->loc : &top,
+               "%s: its name cannot be part of a C macro (ASCII letters, "
+               "digits, '_', '-' and '.' can)",
+               o->what);
 }
 
 static void claim(void *ctx, const char *name, const c_owner *owner)

@@ -27,8 +27,11 @@
 #include "pipeline.h"
 
 static const char *const patterns[] = {
-    "spec/*/*.json", "spec/*/*.xml", "tests/hostile/*.json",
-    "tests/hostile/*.xml", "tests/c_names/*.xml",
+    "spec/*/*.json",
+    "spec/*/*.xml",
+    "tests/hostile/*.json",
+    "tests/hostile/*.xml",
+    "tests/c_names/*.xml",
 };
 
 /* A set of names that remembers their order, for messages. */
@@ -37,7 +40,7 @@ typedef struct names {
     const char **v;
     int n;
     size_t cap;
-    int repeated; /* names added more than once */
+    int repeated;  /* names added more than once */
     int unspelled; /* NULL names: a spec name that cannot be mangled */
     hw_arena *a;
 } names;
@@ -73,8 +76,9 @@ static void defined(names *s, const char *text)
         if (p != text && p[-1] != '\n')
             continue;
         const char *at = p + sizeof tag - 1;
-        size_t n = strspn(at, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-                              "0123456789_");
+        size_t n =
+            strspn(at, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                       "0123456789_");
         names_add(s, arena_strndup(s->a, at, n));
     }
 }
