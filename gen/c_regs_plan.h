@@ -3,8 +3,8 @@
  * emit_c_regs.c writes the macros of reports, counter blocks, enums and
  * layouts; c_names.c lists their names for the checker. Both ask here
  * which of them exist (does a report read this block? may this layout be
- * checked?), so the two cannot disagree. The answers come from a checked
- * target and live in the arena given.
+ * checked?), so the two cannot disagree. The target must have passed the
+ * checks before check_c_names(); the answers live in the arena given.
  */
 #ifndef HWCGEN_C_REGS_PLAN_H
 #define HWCGEN_C_REGS_PLAN_H
