@@ -97,21 +97,25 @@ char *arena_strdup(hw_arena *arena, const char *s)
     return s ? arena_strndup(arena, s, strlen(s)) : NULL;
 }
 
+char *arena_vprintf(hw_arena *arena, const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    char *p = n < 0 ? NULL : arena_alloc(arena, (size_t)n + 1);
+    if (p)
+        vsnprintf(p, (size_t)n + 1, fmt, again);
+    else if (n < 0)
+        arena->failed = 1;
+    va_end(again);
+    return p;
+}
+
 char *arena_printf(hw_arena *arena, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0) {
-        arena->failed = 1;
-        return NULL;
-    }
-    char *p = arena_alloc(arena, (size_t)n + 1);
-    if (!p)
-        return NULL;
-    va_start(ap, fmt);
-    vsnprintf(p, (size_t)n + 1, fmt, ap);
+    char *p = arena_vprintf(arena, fmt, ap);
     va_end(ap);
     return p;
 }

@@ -27,6 +27,8 @@ char *arena_strdup(hw_arena *arena, const char *s);
 char *arena_strndup(hw_arena *arena, const char *s, size_t n);
 char *arena_printf(hw_arena *arena, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+char *arena_vprintf(hw_arena *arena, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
 
 /* Grow an arena array to hold at least `need` items of `size` bytes.
  * Old storage is abandoned to the arena; doubling keeps waste below 2x. */

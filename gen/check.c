@@ -643,6 +643,8 @@ int check_target(hw_target *t, hw_diag *d)
         check_perf_metrics(&c);
     name_index_free(&c.names);
     name_index_free(&c.mangled);
+    if (d->errors == before)
+        check_c_names(t, d);
     if (arena_failed(t->arena))
         diag_error(d, NULL, "out of memory while checking %s", t->spec_path);
     t->checked = d->errors == before;

@@ -15,6 +15,12 @@
 /* Returns 0 when the target is usable (warnings allowed), -1 otherwise. */
 int check_target(hw_target *t, hw_diag *d);
 
+/* No two items of t make one macro of the freestanding header <id>.h, and
+ * every name in one can be spelled in C (check_c_names.c). check_target()
+ * runs it once everything else passed: names are only worth putting
+ * together once each is valid. 0, or -1 after reporting. */
+int check_c_names(const hw_target *t, hw_diag *d);
+
 /* What no target shows alone: checked targets that `generate` would put
  * side by side, e.g. two CPUs with one MIDR. 0, or -1 after reporting. */
 int check_targets(hw_target *const *targets, int n, hw_diag *d);

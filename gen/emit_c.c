@@ -10,6 +10,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "c_names.h"
 #include "emit.h"
 #include "emit_c_regs.h"
 #include "expr.h"
@@ -42,6 +43,9 @@ static const char *keep(cgen *g, const char *name)
     return s ? s : "invalid";
 }
 
+/* A macro name of <id>.h, as c_names.h spells it. */
+#define MNAME(g, ...) c_checked_macro((g)->scratch, (g)->ID, __VA_ARGS__)
+
 static void banner(cJSON *data, const hw_target *t, const char *what)
 {
     jstr(data, "target", t->name);
@@ -64,9 +68,8 @@ static void define(cgen *g, cJSON *sec, const char *name, const char *value,
                    const char *comment)
 {
     cJSON *def = jobj(cJSON_GetObjectItem(sec, "defines"), NULL);
-    const char *full = arena_printf(g->scratch, "%s_%s", g->ID, name);
-    int pad = 40 - (int)strlen(full);
-    jstr(def, "name", full);
+    int pad = 40 - (int)strlen(name);
+    jstr(def, "name", name);
     jstr(def, "pad", arena_printf(g->scratch, "%*s", pad > 0 ? pad : 0, ""));
     jstr(def, "value", value);
     if (comment)
@@ -77,20 +80,22 @@ static void identity_section(cgen *g, cJSON *sections)
 {
     const hw_target *t = g->t;
     cJSON *s = section(sections, "Identity");
-    if (t->kind && strcmp(t->kind, "cpu") == 0 && t->implementer) {
+    if (c_has_midr(t)) {
         uint32_t midr = target_midr(t);
-        define(g, s, "MIDR_VALUE", arena_printf(g->scratch, "0x%08Xu", (unsigned)midr),
+        define(g, s, MNAME(g, "MIDR_VALUE"), arena_printf(g->scratch, "0x%08Xu", (unsigned)midr),
                "MIDR_EL1 with variant and revision zero");
-        define(g, s, "MIDR_MASK", "0xFF0FFFF0u",
+        define(g, s, MNAME(g, "MIDR_MASK"), "0xFF0FFFF0u",
                "implementer, architecture and part number fields");
-        define(g, s, "IMPLEMENTER", arena_printf(g->scratch, "0x%02X", (unsigned)t->implementer), NULL);
-        define(g, s, "PART_NUM", arena_printf(g->scratch, "0x%03X", (unsigned)t->part_num), NULL);
+        define(g, s, MNAME(g, "IMPLEMENTER"),
+               arena_printf(g->scratch, "0x%02X", (unsigned)t->implementer), NULL);
+        define(g, s, MNAME(g, "PART_NUM"),
+               arena_printf(g->scratch, "0x%03X", (unsigned)t->part_num), NULL);
     }
     if (t->num_counters)
-        define(g, s, "NUM_COUNTERS", arena_printf(g->scratch, "%d", t->num_counters),
+        define(g, s, MNAME(g, "NUM_COUNTERS"), arena_printf(g->scratch, "%d", t->num_counters),
                "programmable counters, besides any cycle counter");
     if (t->num_slots)
-        define(g, s, "NUM_SLOTS", arena_printf(g->scratch, "%d", t->num_slots),
+        define(g, s, MNAME(g, "NUM_SLOTS"), arena_printf(g->scratch, "%d", t->num_slots),
                "operation slots per cycle (topdown)");
     if (cJSON_GetArraySize(cJSON_GetObjectItem(s, "defines")) == 0)
         cJSON_DeleteItemFromArray(sections, cJSON_GetArraySize(sections) - 1);
@@ -106,7 +111,7 @@ static void event_section(cgen *g, cJSON *sections)
             continue;
         if (!s)
             s = section(sections, "Event codes");
-        define(g, s, arena_printf(g->scratch, "EVENT_%s", upper(g, e->name)),
+        define(g, s, MNAME(g, "EVENT_%s", e->name),
                arena_printf(g->scratch, "0x%04X", (unsigned)e->code), e->title);
     }
 }
@@ -119,10 +124,10 @@ static void block_section(cgen *g, cJSON *sections)
     cJSON *s = section(sections, "Counter blocks: hardware block ids");
     for (int i = 0; i < t->nblocks; i++) {
         const hw_block *b = &t->blocks[i];
-        define(g, s, arena_printf(g->scratch, "BLOCK_%s", upper(g, b->name)),
-               arena_printf(g->scratch, "%d", b->id), b->title);
+        define(g, s, MNAME(g, "BLOCK_%s", b->name), arena_printf(g->scratch, "%d", b->id),
+               b->title);
         if (b->size)
-            define(g, s, arena_printf(g->scratch, "BLOCK_%s_SIZE", upper(g, b->name)),
+            define(g, s, MNAME(g, "BLOCK_%s_SIZE", b->name),
                    arena_printf(g->scratch, "%d", b->size), "counters in the block");
     }
 }
@@ -138,18 +143,17 @@ static void counter_section(cgen *g, cJSON *sections)
             continue;
         if (!s)
             s = section(sections, "Counters: block id and index inside the block");
-        const char *n = upper(g, e->hw_name ? e->hw_name : e->name);
-        define(g, s, arena_printf(g->scratch, "%s_BLOCK", n),
-               arena_printf(g->scratch, "%s_BLOCK_%s", g->ID, upper(g, t->blocks[e->block].name)),
-               e->title);
-        define(g, s, arena_printf(g->scratch, "%s_INDEX", n),
-               arena_printf(g->scratch, "%d", e->index), NULL);
+        const char *n = c_counter_stem(e);
+        define(g, s, MNAME(g, "%s_BLOCK", n),
+               MNAME(g, "BLOCK_%s", t->blocks[e->block].name), e->title);
+        define(g, s, MNAME(g, "%s_INDEX", n), arena_printf(g->scratch, "%d", e->index),
+               NULL);
         if (e->width)
-            define(g, s, arena_printf(g->scratch, "%s_WIDTH", n),
-                   arena_printf(g->scratch, "%d", e->width), "bits");
-        if (e->multiplier > 0 && e->multiplier != 1 && e->multiplier == (int)e->multiplier)
-            define(g, s, arena_printf(g->scratch, "%s_MULTIPLIER", n),
-                   arena_printf(g->scratch, "%d", (int)e->multiplier),
+            define(g, s, MNAME(g, "%s_WIDTH", n), arena_printf(g->scratch, "%d", e->width),
+                   "bits");
+        if (c_counter_multiplier(e))
+            define(g, s, MNAME(g, "%s_MULTIPLIER", n),
+                   arena_printf(g->scratch, "%d", c_counter_multiplier(e)),
                    "tools scale the raw count by this before use");
     }
 }
@@ -176,10 +180,9 @@ static void group_section(cgen *g, cJSON *sections)
         buf_puts(&list, n ? "}" : "{0}");
         if (!s)
             s = section(sections, "Functional groups: event codes as initialisers");
-        const char *gn = upper(g, gr->name);
-        define(g, s, arena_printf(g->scratch, "GROUP_%s_COUNT", gn),
+        define(g, s, MNAME(g, "GROUP_%s_COUNT", gr->name),
                arena_printf(g->scratch, "%d", n), gr->title);
-        define(g, s, arena_printf(g->scratch, "GROUP_%s_EVENTS", gn),
+        define(g, s, MNAME(g, "GROUP_%s_EVENTS", gr->name),
                arena_strdup(g->scratch, list.data ? list.data : "{0}"), NULL);
         buf_free(&list);
     }
@@ -190,7 +193,7 @@ static int emit_freestanding(cgen *g, const emit_to *to)
     const hw_target *t = g->t;
     cJSON *data = cJSON_CreateObject();
     banner(data, t, "hardware counter facts for drivers");
-    jstr(data, "guard", arena_printf(g->scratch, "HWCGEN_%s_H", g->ID));
+    jstr(data, "guard", c_checked(g->scratch, c_guard(g->scratch, g->ID)));
     cJSON *sections = jarr(data, "sections");
     identity_section(g, sections);
     event_section(g, sections);

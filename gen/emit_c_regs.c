@@ -3,9 +3,9 @@
  *
  * One-line facts become defines in sections, like the rest of <id>.h; the
  * helpers that span lines are rendered from templates/c_regs.h.mustache,
- * which holds the fixed text while this file builds the expressions. Every
- * name the header defines is claimed in one index, so a spec whose names
- * would make two macros collide is an error, not a silently broken header.
+ * which holds the fixed text while this file builds the expressions. The
+ * names come from c_names.h, whose list the checker has held against
+ * clashes before this runs.
  */
 #include "emit_c_regs.h"
 
@@ -13,10 +13,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "c_names.h"
+#include "c_regs_plan.h"
 #include "names.h"
 #include "render.h"
-
-enum { MAX_SIZE = 8 }; /* widest report element, bytes */
 
 typedef struct rgen {
     const hw_target *t;
@@ -25,20 +25,8 @@ typedef struct rgen {
     hw_arena *a;
     hw_diag *d;
     const char *templates; /* user template directory, or NULL */
-    name_index names;      /* macro name -> index into owners */
-    const char **owners;   /* what each claimed name was made for */
-    int nowners;
-    size_t cap_owners;
-    const char *owner;     /* what the names being made now are for */
-    const hw_loc *loc;     /* ... and where it is in the spec */
-    int oom;
-    int clashes;
     int u64;               /* something uses <id>_u64 */
-    int need[MAX_SIZE + 1]; /* report reads by element size in bytes */
-    int *split_lo, *split_hi; /* distinct (low, high) sizes of split reads */
-    int nsplits;
-    int *span;             /* per block: counter numbers 0..span-1 */
-    int **width;           /* per block and number: counter width, 0 none */
+    c_regs_plan p;         /* which reads, blocks and checks exist */
 } rgen;
 
 /* A macro body under construction: lines without indentation. */
@@ -50,31 +38,22 @@ typedef struct mlines {
 
 /* ---- strings and names -------------------------------------------------- */
 
+/* "" when out of memory, which the arena remembers for the one check
+ * before rendering. */
 static const char *fmt(rgen *g, const char *f, ...)
     __attribute__((format(printf, 2, 3)));
 
 static const char *fmt(rgen *g, const char *f, ...)
 {
-    hw_buf b;
-    buf_init(&b);
     va_list ap;
     va_start(ap, f);
-    buf_vprintf(&b, f, ap);
+    const char *s = arena_vprintf(g->a, f, ap);
     va_end(ap);
-    const char *s = b.failed ? NULL : arena_strdup(g->a, b.data ? b.data : "");
-    buf_free(&b);
-    if (!s) {
-        g->oom = 1;
-        return "";
-    }
-    return s;
+    return s ? s : "";
 }
 
-static const char *up(rgen *g, const char *name)
-{
-    const char *s = name ? name_c(g->a, name, CASE_UPPER) : NULL;
-    return s ? s : "INVALID";
-}
+/* A macro name of the header, as c_names.h spells it. */
+#define MNAME(g, ...) c_checked_macro((g)->a, (g)->ID, __VA_ARGS__)
 
 /* A parameter name for field `name`: lower case, never a keyword. */
 static const char *param(rgen *g, const char *name)
@@ -85,53 +64,6 @@ static const char *param(rgen *g, const char *name)
     if (name_is_keyword(s) || (s[0] >= '0' && s[0] <= '9'))
         return fmt(g, "f_%s", s);
     return s;
-}
-
-/* Claim a name of the header (the part before any '('); on a clash,
- * report both owners unless `quiet`. */
-static void claim_name(rgen *g, const char *full, int quiet)
-{
-    const char *paren = strchr(full, '(');
-    const char *key =
-        paren ? arena_strndup(g->a, full, (size_t)(paren - full)) : full;
-    const char **o = ARENA_PUSH(g->a, g->owners, g->nowners, g->cap_owners);
-    if (!key || !o) {
-        g->oom = 1;
-        return;
-    }
-    *o = g->owner;
-    int old = name_index_put(&g->names, key, g->nowners - 1);
-    if (old == -2) {
-        g->oom = 1;
-    } else if (old >= 0 && !quiet) {
-        diag_error(g->d, g->loc,
-                   "%s: the generated C name %s is also made for %s",
-                   g->owner, key, g->owners[old]);
-        g->clashes++;
-    }
-}
-
-static void claim(rgen *g, const char *full)
-{
-    claim_name(g, full, 0);
-}
-
-/* The names emit_c.c has already put in `sections` (their clashes among
- * themselves are not this file's to judge). */
-static void claim_sections(rgen *g, const cJSON *sections)
-{
-    const cJSON *s, *def;
-    g->owner = "another part of the header";
-    g->loc = NULL;
-    cJSON_ArrayForEach(s, sections)
-    {
-        cJSON_ArrayForEach(def, cJSON_GetObjectItem(s, "defines"))
-        {
-            const char *name = cJSON_GetStringValue(cJSON_GetObjectItem(def, "name"));
-            if (name)
-                claim_name(g, name, 1);
-        }
-    }
 }
 
 /* "0b0110" for value v of a `width`-bit field. */
@@ -185,14 +117,14 @@ static cJSON *section(cJSON *sections, const char *title)
     return s;
 }
 
-/* The same shape as define() in emit_c.c: ID_name, padded to 40. */
-static void define(rgen *g, cJSON *sec, const char *name, const char *value,
-                   const char *comment)
+/* The same shape as define() in emit_c.c: the name padded to 40. `args`
+ * follow a function-like macro's name, or are NULL. */
+static void define(rgen *g, cJSON *sec, const char *name, const char *args,
+                   const char *value, const char *comment)
 {
     cJSON *def = jobj(cJSON_GetObjectItem(sec, "defines"), NULL);
-    const char *full = fmt(g, "%s_%s", g->ID, name);
+    const char *full = args ? fmt(g, "%s(%s)", name, args) : name;
     int pad = 40 - (int)strlen(full);
-    claim(g, full);
     jstr(def, "name", full);
     jstr(def, "pad", fmt(g, "%*s", pad > 0 ? pad : 0, ""));
     jstr(def, "value", value);
@@ -205,16 +137,14 @@ static void line(rgen *g, mlines *m, const char *s)
     const char **p = ARENA_PUSH(g->a, m->v, m->n, m->cap);
     if (p)
         *p = s;
-    else
-        g->oom = 1;
 }
 
-/* Add macro ID_head to `list` as {"lines": [{"text"}]}: one line when it
- * fits 79 columns, else the body indented under a continued head. */
-static void macro(rgen *g, cJSON *list, const char *head, const mlines *body)
+/* Add macro name(args) to `list` as {"lines": [{"text"}]}: one line when
+ * it fits 79 columns, else the body indented under a continued head. */
+static void macro(rgen *g, cJSON *list, const char *name, const char *args,
+                  const mlines *body)
 {
-    const char *full = fmt(g, "%s_%s", g->ID, head);
-    claim(g, full);
+    const char *full = args ? fmt(g, "%s(%s)", name, args) : name;
     cJSON *lines = jarr(jobj(list, NULL), "lines");
     if (body->n == 1 && strlen(full) + strlen(body->v[0]) + 9 <= 79) {
         jstr(jobj(lines, NULL), "text", fmt(g, "#define %s %s", full, body->v[0]));
@@ -226,29 +156,21 @@ static void macro(rgen *g, cJSON *list, const char *head, const mlines *body)
              fmt(g, "    %s%s", body->v[i], i + 1 < body->n ? " \\" : ""));
 }
 
-static void macro1(rgen *g, cJSON *list, const char *head, const char *body)
+static void macro1(rgen *g, cJSON *list, const char *name, const char *args,
+                   const char *body)
 {
     mlines m = {0};
     line(g, &m, body);
-    macro(g, list, head, &m);
+    macro(g, list, name, args, &m);
 }
 
 /* ---- reports ------------------------------------------------------------ */
 
-static int is_array(const hw_report_field *f)
+/* <ID>_REPORT_<R>_<F>_<what>: a fact of field f of report r. */
+static const char *field_macro(rgen *g, const hw_report *r,
+                               const hw_report_field *f, const char *what)
 {
-    return f->count > 1 || f->block != NULL;
-}
-
-static int size_ok(int size)
-{
-    return size == 1 || size == 2 || size == 4 || size == 8;
-}
-
-static const char *field_prefix(rgen *g, const hw_report *r,
-                                const hw_report_field *f)
-{
-    return fmt(g, "REPORT_%s_%s", up(g, r->name), up(g, f->name));
+    return MNAME(g, "REPORT_%s_%s_%s", r->name, f->name, what);
 }
 
 /* Byte offset of element i of an array field. */
@@ -261,121 +183,37 @@ static const char *offset_expr(rgen *g, const hw_report_field *f)
 
 static void report_section(rgen *g, cJSON *sections, const hw_report *r)
 {
-    const char *R = up(g, r->name);
-    g->owner = fmt(g, "report '%s'", r->name);
-    g->loc = &r->loc;
     cJSON *s = section(sections, fmt(g, "Report format %s", r->name));
     jstr(s, "note", r->description);
-    define(g, s, fmt(g, "REPORT_%s_SELECT", R), fmt(g, "%d", r->select),
-           "report format select value");
-    define(g, s, fmt(g, "REPORT_%s_SIZE", R), fmt(g, "%d", r->size),
+    define(g, s, MNAME(g, "REPORT_%s_SELECT", r->name), NULL,
+           fmt(g, "%d", r->select), "report format select value");
+    define(g, s, MNAME(g, "REPORT_%s_SIZE", r->name), NULL, fmt(g, "%d", r->size),
            "bytes per report");
     for (int k = 0; k < r->nfields; k++) {
         const hw_report_field *f = &r->fields[k];
-        const char *F = field_prefix(g, r, f);
-        g->owner = fmt(g, "report '%s' field '%s'", r->name, f->name);
-        g->loc = &f->loc;
-        if (!is_array(f)) {
-            define(g, s, fmt(g, "%s_OFFSET", F), fmt(g, "%d", f->offset),
-                   f->description);
-            define(g, s, fmt(g, "%s_SIZE", F), fmt(g, "%d", f->size), "bytes");
+        if (!c_is_array(f)) {
+            define(g, s, field_macro(g, r, f, "OFFSET"), NULL,
+                   fmt(g, "%d", f->offset), f->description);
+            define(g, s, field_macro(g, r, f, "SIZE"), NULL, fmt(g, "%d", f->size),
+                   "bytes");
             continue;
         }
-        define(g, s, fmt(g, "%s_OFFSET(i)", F), offset_expr(g, f),
+        define(g, s, field_macro(g, r, f, "OFFSET"), "i", offset_expr(g, f),
                f->description);
-        define(g, s, fmt(g, "%s_SIZE", F), fmt(g, "%d", f->size),
+        define(g, s, field_macro(g, r, f, "SIZE"), NULL, fmt(g, "%d", f->size),
                "bytes per element");
-        define(g, s, fmt(g, "%s_FIRST", F), fmt(g, "%d", f->first),
+        define(g, s, field_macro(g, r, f, "FIRST"), NULL, fmt(g, "%d", f->first),
                f->block ? fmt(g, "first element: counter %s%d", f->block, f->first)
                         : "number of the first element");
-        define(g, s, fmt(g, "%s_COUNT", F), fmt(g, "%d", f->count), "elements");
+        define(g, s, field_macro(g, r, f, "COUNT"), NULL, fmt(g, "%d", f->count),
+               "elements");
     }
 }
 
-/* Every (low, high) pair of element sizes that some block read joins. */
-static void note_split(rgen *g, int lo, int hi)
+/* <ID>_REPORT_U<bits>: the read of one little-endian element. */
+static const char *reader(rgen *g, int size)
 {
-    for (int i = 0; i < g->nsplits; i++)
-        if (g->split_lo[i] == lo && g->split_hi[i] == hi)
-            return;
-    int *l = arena_alloc(g->a, sizeof(int) * (size_t)(g->nsplits + 1));
-    int *h = arena_alloc(g->a, sizeof(int) * (size_t)(g->nsplits + 1));
-    if (!l || !h) {
-        g->oom = 1;
-        return;
-    }
-    if (g->nsplits) {
-        memcpy(l, g->split_lo, sizeof(int) * (size_t)g->nsplits);
-        memcpy(h, g->split_hi, sizeof(int) * (size_t)g->nsplits);
-    }
-    l[g->nsplits] = lo;
-    h[g->nsplits] = hi;
-    g->split_lo = l, g->split_hi = h;
-    g->nsplits++;
-}
-
-/* REPORT_U40 for the read joining 4 low and 1 high bytes; REPORT_U32_8
- * instead when another pair adds up to the same width. */
-static const char *split_name(rgen *g, int lo, int hi)
-{
-    int same = 0;
-    for (int i = 0; i < g->nsplits; i++)
-        same += g->split_lo[i] + g->split_hi[i] == lo + hi;
-    if (same > 1)
-        return fmt(g, "REPORT_U%d_%d", 8 * lo, 8 * hi);
-    return fmt(g, "REPORT_U%d", 8 * (lo + hi));
-}
-
-/* Per block, the numbers the chains cover (the block's size, or more if
- * a counter lies beyond it) and each counter's width: one pass over the
- * events, so large specs stay linear. 0, or -1 when out of memory. */
-static int block_info(rgen *g)
-{
-    const hw_target *t = g->t;
-    int nb = t->nblocks > 0 ? t->nblocks : 1;
-    g->span = arena_alloc(g->a, sizeof *g->span * (size_t)nb);
-    g->width = arena_alloc(g->a, sizeof *g->width * (size_t)nb);
-    if (!g->span || !g->width)
-        return -1;
-    for (int b = 0; b < t->nblocks; b++)
-        g->span[b] = t->blocks[b].size > 0 ? t->blocks[b].size : 0;
-    for (int i = 0; i < t->nevents; i++) {
-        const hw_event *e = &t->events[i];
-        if (e->block >= 0 && e->block < t->nblocks && e->index >= g->span[e->block])
-            g->span[e->block] = e->index + 1;
-    }
-    for (int b = 0; b < t->nblocks; b++)
-        if (!(g->width[b] = arena_alloc(g->a, sizeof(int) * (size_t)(g->span[b] + 1))))
-            return -1;
-    for (int i = 0; i < t->nevents; i++) {
-        const hw_event *e = &t->events[i];
-        if (e->block >= 0 && e->block < t->nblocks && e->index >= 0 && e->width > 0 &&
-            e->width <= 64 && !g->width[e->block][e->index])
-            g->width[e->block][e->index] = e->width;
-    }
-    return 0;
-}
-
-/* Whether report r has a field of block `bname`. */
-static int has_block(const hw_report *r, const char *bname)
-{
-    for (int k = 0; k < r->nfields; k++)
-        if (r->fields[k].block && strcmp(r->fields[k].block, bname) == 0)
-            return 1;
-    return 0;
-}
-
-/* The field of report r holding counter i of block `bname` (its high bits
- * when `high`), or -1. */
-static int field_at(const hw_report *r, const char *bname, int i, int high)
-{
-    for (int k = 0; k < r->nfields; k++) {
-        const hw_report_field *f = &r->fields[k];
-        if (f->block && strcmp(f->block, bname) == 0 && !f->high_bits == !high &&
-            size_ok(f->size) && i >= f->first && i < f->first + f->count)
-            return k;
-    }
-    return -1;
+    return MNAME(g, "REPORT_U%d", 8 * size);
 }
 
 /* "(unsigned long)(i) - 32ul < 4ul ?": i in [lo, lo + n). */
@@ -400,62 +238,40 @@ static void read_line(rgen *g, mlines *m, const char *indent, const char *reader
     line(g, m, fmt(g, "%s    %s)%s", indent, offset, tail));
 }
 
-/* Pass 1 over a report: which reads its fields and block reads need. */
-static void report_needs(rgen *g, const hw_report *r)
-{
-    const hw_target *t = g->t;
-    for (int k = 0; k < r->nfields; k++)
-        if (size_ok(r->fields[k].size))
-            g->need[r->fields[k].size] = 1;
-    for (int b = 0; b < t->nblocks; b++) {
-        int n = has_block(r, t->blocks[b].name) ? g->span[b] : 0;
-        for (int i = 0; i < n; i++) {
-            int lo = field_at(r, t->blocks[b].name, i, 0);
-            int hi = field_at(r, t->blocks[b].name, i, 1);
-            if (lo >= 0 && hi >= 0)
-                note_split(g, r->fields[lo].size, r->fields[hi].size);
-        }
-    }
-}
-
 /* REPORT_<R>_READ_<B>(p, i): counter i of block b, whole, from report r. */
 static void block_read(rgen *g, cJSON *list, const hw_report *r, int b)
 {
     const hw_target *t = g->t;
     const char *bname = t->blocks[b].name;
-    int n = has_block(r, bname) ? g->span[b] : 0;
+    if (!c_reads_block(&g->p, t, r, b))
+        return;
+    int n = g->p.span[b];
     mlines m = {0};
     for (int i = 0; i < n;) {
-        int lo = field_at(r, bname, i, 0), hi = field_at(r, bname, i, 1);
+        int lo = c_field_at(r, bname, i, 0), hi = c_field_at(r, bname, i, 1);
         int j = i + 1;
-        while (j < n && field_at(r, bname, j, 0) == lo &&
-               field_at(r, bname, j, 1) == hi)
+        while (j < n && c_field_at(r, bname, j, 0) == lo &&
+               c_field_at(r, bname, j, 1) == hi)
             j++;
         if (lo >= 0) {
             const hw_report_field *fl = &r->fields[lo];
             line(g, &m, fmt(g, "%s%s", m.n ? " " : "(", range_test(g, "i", i, j - i)));
             if (hi < 0) {
-                read_line(g, &m, "    ", fmt(g, "%s_REPORT_U%d", g->ID, 8 * fl->size),
-                          fmt(g, "%s_%s_OFFSET(i)", g->ID, field_prefix(g, r, fl)), " :");
+                read_line(g, &m, "    ", reader(g, fl->size),
+                          fmt(g, "%s(i)", field_macro(g, r, fl, "OFFSET")), " :");
             } else {
                 const hw_report_field *fh = &r->fields[hi];
-                line(g, &m, fmt(g, "    %s_%s((p),", g->ID,
-                                split_name(g, fl->size, fh->size)));
-                line(g, &m, fmt(g, "        %s_%s_OFFSET(i),", g->ID,
-                                field_prefix(g, r, fl)));
-                line(g, &m, fmt(g, "        %s_%s_OFFSET(i)) :", g->ID,
-                                field_prefix(g, r, fh)));
+                c_split sp = {fl->size, fh->size};
+                line(g, &m, fmt(g, "    %s((p),",
+                                MNAME(g, "%s", c_split_name(g->a, &g->p, sp))));
+                line(g, &m, fmt(g, "        %s(i),", field_macro(g, r, fl, "OFFSET")));
+                line(g, &m, fmt(g, "        %s(i)) :", field_macro(g, r, fh, "OFFSET")));
             }
         }
         i = j;
     }
-    if (!m.n)
-        return;
     line(g, &m, " 0ul)");
-    g->owner = fmt(g, "report '%s' block '%s'", r->name, bname);
-    g->loc = &r->loc;
-    macro(g, list, fmt(g, "REPORT_%s_READ_%s(p, i)", up(g, r->name), up(g, bname)),
-          &m);
+    macro(g, list, MNAME(g, "REPORT_%s_READ_%s", r->name, bname), "p, i", &m);
 }
 
 static void report_code(rgen *g, cJSON *reports, const hw_report *r)
@@ -467,15 +283,13 @@ static void report_code(rgen *g, cJSON *reports, const hw_report *r)
     cJSON *list = jarr(o, "macros");
     for (int k = 0; k < r->nfields; k++) {
         const hw_report_field *f = &r->fields[k];
-        if (!size_ok(f->size))
+        if (!c_size_ok(f->size))
             continue;
-        const char *F = field_prefix(g, r, f);
-        g->owner = fmt(g, "report '%s' field '%s'", r->name, f->name);
-        g->loc = &f->loc;
         mlines m = {0};
-        read_line(g, &m, "", fmt(g, "%s_REPORT_U%d", g->ID, 8 * f->size),
-                  fmt(g, "%s_%s_OFFSET%s", g->ID, F, is_array(f) ? "(i)" : ""), "");
-        macro(g, list, fmt(g, "%s_READ(%s)", F, is_array(f) ? "p, i" : "p"), &m);
+        read_line(g, &m, "", reader(g, f->size),
+                  fmt(g, "%s%s", field_macro(g, r, f, "OFFSET"), c_is_array(f) ? "(i)" : ""),
+                  "");
+        macro(g, list, field_macro(g, r, f, "READ"), c_is_array(f) ? "p, i" : "p", &m);
     }
     for (int b = 0; b < g->t->nblocks; b++)
         block_read(g, list, r, b);
@@ -483,28 +297,17 @@ static void report_code(rgen *g, cJSON *reports, const hw_report *r)
 
 static void read_helpers(rgen *g, cJSON *data)
 {
-    int any = g->need[1] || g->need[2] || g->need[4] || g->need[8];
-    for (int i = 0; i < g->nsplits; i++)
-        g->need[g->split_lo[i]] = g->need[g->split_hi[i]] = 1;
-    if (g->need[8])
-        g->need[4] = 1;
-    jbool(data, "reads", any);
-    jbool(data, "u16", g->need[2]);
-    jbool(data, "u32", g->need[4]);
-    jbool(data, "u64read", g->need[8]);
-    g->owner = "the report read helpers";
-    g->loc = NULL;
-    static const int sizes[] = {1, 2, 4, 8};
-    for (int i = 0; i < 4; i++)
-        if (any && (sizes[i] == 1 || g->need[sizes[i]]))
-            claim(g, fmt(g, "%s_REPORT_U%d", g->ID, 8 * sizes[i]));
-    if (g->need[8])
+    const int *need = g->p.need;
+    jbool(data, "reads", g->p.reads);
+    jbool(data, "u16", need[2]);
+    jbool(data, "u32", need[4]);
+    jbool(data, "u64read", need[8]);
+    if (need[8])
         g->u64 = 1;
     cJSON *splits = jarr(data, "splits");
-    for (int i = 0; i < g->nsplits; i++) {
-        int lo = g->split_lo[i], hi = g->split_hi[i];
-        const char *name = split_name(g, lo, hi);
-        claim(g, fmt(g, "%s_%s", g->ID, name));
+    for (int i = 0; i < g->p.nsplits; i++) {
+        int lo = g->p.splits[i].lo, hi = g->p.splits[i].hi;
+        const char *name = c_split_name(g->a, &g->p, g->p.splits[i]);
         cJSON *o = jobj(splits, NULL);
         jstr(o, "name", name);
         jstr(o, "type", utype(g, 8 * (lo + hi)));
@@ -519,20 +322,14 @@ static void read_helpers(rgen *g, cJSON *data)
 /* MASK<w> and DELTA<w>(prev, cur) for each counter width. */
 static void width_macros(rgen *g, cJSON *list)
 {
-    const hw_target *t = g->t;
-    char seen[65] = {0};
-    for (int e = 0; e < t->nevents; e++)
-        if (t->events[e].width > 0 && t->events[e].width <= 64)
-            seen[t->events[e].width] = 1;
-    g->owner = "the counter arithmetic";
-    g->loc = NULL;
     for (int w = 1; w <= 64; w++) {
-        if (!seen[w])
+        if (!g->p.widths[w])
             continue;
         const char *ty = utype(g, w);
-        macro1(g, list, fmt(g, "MASK%d", w), ones(g, w));
-        macro1(g, list, fmt(g, "DELTA%d(prev, cur)", w),
-               fmt(g, "(((%s)(cur) - (%s)(prev)) & %s_MASK%d)", ty, ty, g->ID, w));
+        const char *mask = MNAME(g, "MASK%d", w);
+        macro1(g, list, mask, NULL, ones(g, w));
+        macro1(g, list, MNAME(g, "DELTA%d", w), "prev, cur",
+               fmt(g, "(((%s)(cur) - (%s)(prev)) & %s)", ty, ty, mask));
     }
 }
 
@@ -540,8 +337,10 @@ static void width_macros(rgen *g, cJSON *list)
 static void block_width_macros(rgen *g, cJSON *list, int b)
 {
     const hw_target *t = g->t;
-    int n = g->span[b];
-    const int *width = g->width[b];
+    if (!c_block_counts(&g->p, b))
+        return;
+    int n = g->p.span[b];
+    const int *width = g->p.width[b];
     mlines wl = {0}, dl = {0};
     for (int i = 0; i < n;) {
         int w = width[i], j = i + 1;
@@ -550,40 +349,19 @@ static void block_width_macros(rgen *g, cJSON *list, int b)
         if (w) {
             const char *test = range_test(g, "i", i, j - i);
             line(g, &wl, fmt(g, "%s%s %d :", wl.n ? " " : "(", test, w));
-            line(g, &dl, fmt(g, "%s%s %s_DELTA%d(prev, cur) :", dl.n ? " " : "(",
-                             test, g->ID, w));
+            line(g, &dl, fmt(g, "%s%s %s(prev, cur) :", dl.n ? " " : "(", test,
+                             MNAME(g, "DELTA%d", w)));
         }
         i = j;
     }
-    if (!wl.n)
-        return;
     line(g, &wl, " 0)");
     line(g, &dl, " 0ul)");
-    const char *B = up(g, t->blocks[b].name);
-    g->owner = fmt(g, "block '%s'", t->blocks[b].name);
-    g->loc = &t->blocks[b].loc;
-    macro(g, list, fmt(g, "BLOCK_%s_WIDTH(i)", B), &wl);
-    macro(g, list, fmt(g, "BLOCK_%s_DELTA(i, prev, cur)", B), &dl);
+    const char *B = t->blocks[b].name;
+    macro(g, list, MNAME(g, "BLOCK_%s_WIDTH", B), "i", &wl);
+    macro(g, list, MNAME(g, "BLOCK_%s_DELTA", B), "i, prev, cur", &dl);
 }
 
 /* ---- enums and support rules -------------------------------------------- */
-
-static const hw_enum_value *enum_value(const hw_enum *e, uint32_t v)
-{
-    for (int i = 0; i < e->nvalues; i++)
-        if (e->values[i].value == v)
-            return &e->values[i];
-    return NULL;
-}
-
-/* Whether every value fits a 32-bit mask (the loader limits widths). */
-static int enum_maskable(const hw_enum *e)
-{
-    for (int i = 0; i < e->nvalues; i++)
-        if (e->values[i].value >= 32)
-            return 0;
-    return e->width >= 1 && e->width <= 5;
-}
 
 /* Hex digits of a mask over the values of e. */
 static int mask_digits(const hw_enum *e)
@@ -593,18 +371,14 @@ static int mask_digits(const hw_enum *e)
 
 static void enum_section(rgen *g, cJSON *sections, const hw_enum *e)
 {
-    const char *E = up(g, e->name);
-    g->owner = fmt(g, "enum '%s'", e->name);
-    g->loc = &e->loc;
+    const char *E = e->name;
     cJSON *s = section(sections, e->title ? fmt(g, "Enum %s: %s", e->name, e->title)
                                           : fmt(g, "Enum %s", e->name));
     uint32_t all = 0, doc = 0;
     for (int k = 0; k < e->nvalues; k++) {
         const hw_enum_value *v = &e->values[k];
-        g->owner = fmt(g, "enum '%s' value '%s'", e->name, v->name);
-        g->loc = &v->loc;
         const char *what = v->title ? v->title : v->name;
-        define(g, s, fmt(g, "%s_%s", E, up(g, v->name)), fmt(g, "0x%Xu", (unsigned)v->value),
+        define(g, s, MNAME(g, "%s_%s", E, v->name), NULL, fmt(g, "0x%Xu", (unsigned)v->value),
                v->undocumented
                    ? fmt(g, "%s undocumented: %s", binary(g, v->value, e->width), what)
                    : fmt(g, "%s %s", binary(g, v->value, e->width), what));
@@ -614,25 +388,18 @@ static void enum_section(rgen *g, cJSON *sections, const hw_enum *e)
                 doc |= 1u << v->value;
         }
     }
-    g->owner = fmt(g, "enum '%s'", e->name);
-    g->loc = &e->loc;
-    define(g, s, fmt(g, "%s_WIDTH", E), fmt(g, "%d", e->width), "bits");
-    if (!enum_maskable(e))
+    define(g, s, MNAME(g, "%s_WIDTH", E), NULL, fmt(g, "%d", e->width), "bits");
+    if (!c_enum_maskable(e))
         return;
-    define(g, s, fmt(g, "%s_VALUES", E), fmt(g, "0x%0*Xu", mask_digits(e), all),
+    define(g, s, MNAME(g, "%s_VALUES", E), NULL, fmt(g, "0x%0*Xu", mask_digits(e), all),
            "bit v set: v is a value");
-    define(g, s, fmt(g, "%s_DOCUMENTED", E), fmt(g, "0x%0*Xu", mask_digits(e), doc),
-           "bit v set: v is a documented value");
+    define(g, s, MNAME(g, "%s_DOCUMENTED", E), NULL,
+           fmt(g, "0x%0*Xu", mask_digits(e), doc), "bit v set: v is a documented value");
 }
 
 static const char *rule_name(rgen *g, const hw_rule *r)
 {
-    const hw_target *t = g->t;
-    const hw_enum *s = &t->enums[r->subject];
-    const hw_enum_value *v = enum_value(s, r->value);
-    return fmt(g, "%s_%s_ALLOWS_%s", up(g, s->name),
-               v ? up(g, v->name) : fmt(g, "0X%X", (unsigned)r->value),
-               up(g, t->enums[r->object].name));
+    return c_checked(g->a, c_rule_macro(g->a, g->ID, g->t, r));
 }
 
 static void rules_section(rgen *g, cJSON *sections)
@@ -642,7 +409,7 @@ static void rules_section(rgen *g, cJSON *sections)
     for (int i = 0; i < t->nrules; i++) {
         const hw_rule *r = &t->rules[i];
         const hw_enum *subj = &t->enums[r->subject], *obj = &t->enums[r->object];
-        if (!enum_maskable(obj))
+        if (!c_enum_maskable(obj))
             continue;
         if (!s) {
             s = section(sections, "Support rules: the values one enum may take "
@@ -650,11 +417,8 @@ static void rules_section(rgen *g, cJSON *sections)
             jstr(s, "note", "bit v set: value v allowed; a value no rule names "
                             "restricts nothing");
         }
-        const hw_enum_value *v = enum_value(subj, r->value);
-        g->owner = fmt(g, "the support rule %s=%s for %s", subj->name,
-                       v ? v->name : "?", obj->name);
-        g->loc = &r->loc;
-        define(g, s, rule_name(g, r), fmt(g, "0x%0*Xu", mask_digits(obj), (unsigned)r->allowed),
+        define(g, s, rule_name(g, r), NULL,
+               fmt(g, "0x%0*Xu", mask_digits(obj), (unsigned)r->allowed),
                fmt(g, "%s values allowed while %s is %s", obj->name, subj->name,
                    binary(g, r->value, subj->width)));
     }
@@ -666,10 +430,8 @@ static void rules_section(rgen *g, cJSON *sections)
 static const char **field_params(rgen *g, const hw_field *fields, int n)
 {
     const char **p = arena_alloc(g->a, sizeof *p * (size_t)(n > 0 ? n : 1));
-    if (!p) {
-        g->oom = 1;
+    if (!p)
         return NULL;
-    }
     int ok = 1;
     for (int i = 0; i < n; i++) {
         p[i] = param(g, fields[i].name);
@@ -682,59 +444,47 @@ static const char **field_params(rgen *g, const hw_field *fields, int n)
     return p;
 }
 
+/* "prefix a, prefix b": a few fields, so copying as it grows is cheap. */
 static const char *joined(rgen *g, const char **items, int n, const char *prefix)
 {
-    hw_buf b;
-    buf_init(&b);
+    const char *s = "";
     for (int i = 0; i < n; i++)
-        buf_printf(&b, "%s%s%s", i ? ", " : "", prefix, items[i]);
-    const char *s = fmt(g, "%s", b.data ? b.data : "");
-    buf_free(&b);
+        s = fmt(g, "%s%s%s%s", s, i ? ", " : "", prefix, items[i]);
     return s;
+}
+
+/* <OF>_<F>_SHIFT, _WIDTH and _MASK of field f of a `width`-bit layout or
+ * register `of`; returns the name of the first. */
+static const char *field_defines(rgen *g, cJSON *s, const char *of, int width,
+                                 const hw_field *f)
+{
+    const hw_target *t = g->t;
+    const char *shift = MNAME(g, "%s_%s_SHIFT", of, f->name);
+    define(g, s, shift, NULL, fmt(g, "%d", f->shift), f->description);
+    define(g, s, MNAME(g, "%s_%s_WIDTH", of, f->name), NULL, fmt(g, "%d", f->width),
+           "bits");
+    define(g, s, MNAME(g, "%s_%s_MASK", of, f->name), NULL,
+           field_mask(g, f->shift, f->width, (width + 3) / 4),
+           f->layout >= 0 ? fmt(g, "layout %s", t->layouts[f->layout].name)
+           : f->enum_index >= 0 ? fmt(g, "values: enum %s", t->enums[f->enum_index].name)
+                                : NULL);
+    return shift;
 }
 
 static void layout_section(rgen *g, cJSON *sections, const hw_layout *l)
 {
-    const hw_target *t = g->t;
-    const char *L = up(g, l->name);
-    int digits = (l->width + 3) / 4;
-    g->owner = fmt(g, "layout '%s'", l->name);
-    g->loc = &l->loc;
-    cJSON *s = section(sections, fmt(g, "Layout %s", l->name));
+    const char *L = l->name;
+    cJSON *s = section(sections, fmt(g, "Layout %s", L));
     jstr(s, "note", l->description);
-    define(g, s, fmt(g, "%s_WIDTH", L), fmt(g, "%d", l->width), "bits");
+    define(g, s, MNAME(g, "%s_WIDTH", L), NULL, fmt(g, "%d", l->width), "bits");
     for (int k = 0; k < l->nfields; k++) {
         const hw_field *f = &l->fields[k];
-        const char *F = fmt(g, "%s_%s", L, up(g, f->name));
-        g->owner = fmt(g, "layout '%s' field '%s'", l->name, f->name);
-        g->loc = &f->loc;
-        define(g, s, fmt(g, "%s_SHIFT", F), fmt(g, "%d", f->shift), f->description);
-        define(g, s, fmt(g, "%s_WIDTH", F), fmt(g, "%d", f->width), "bits");
-        define(g, s, fmt(g, "%s_MASK", F), field_mask(g, f->shift, f->width, digits),
-               f->enum_index >= 0
-                   ? fmt(g, "values: enum %s", t->enums[f->enum_index].name)
-                   : NULL);
-        define(g, s, fmt(g, "%s_GET(v)", F),
+        field_defines(g, s, L, l->width, f);
+        define(g, s, MNAME(g, "%s_%s_GET", L, f->name), "v",
                fmt(g, "(((%s)(v) >> %d) & %s)", utype(g, l->width), f->shift,
                    ones(g, f->width)),
                NULL);
     }
-}
-
-/* The first field of l whose values come from enum e, or -1 (as encode.c
- * matches rules to fields). */
-static int field_of_enum(const hw_layout *l, int e)
-{
-    for (int i = 0; i < l->nfields; i++)
-        if (l->fields[i].enum_index == e)
-            return i;
-    return -1;
-}
-
-/* Whether rule r limits field `obj` of l through field `subj`. */
-static int rule_links(const hw_layout *l, const hw_rule *r, int subj, int obj)
-{
-    return field_of_enum(l, r->subject) == subj && field_of_enum(l, r->object) == obj;
 }
 
 /* <L>_<OBJ>_BY_<SUBJ>(v, none): the allowed mask of field obj while field
@@ -743,23 +493,20 @@ static const char *by_macro(rgen *g, cJSON *list, const hw_layout *l, int subj,
                             int obj)
 {
     const hw_target *t = g->t;
+    if (!c_layout_limits(t, l, subj, obj))
+        return NULL;
     mlines m = {0};
     for (int i = 0; i < t->nrules; i++) {
         const hw_rule *r = &t->rules[i];
-        if (!rule_links(l, r, subj, obj))
+        if (!c_rule_links(l, r, subj, obj))
             continue;
         line(g, &m, fmt(g, "%s(unsigned long)(v) == 0x%Xul ?", m.n ? " " : "(",
                         (unsigned)r->value));
-        line(g, &m, fmt(g, "    %s_%s :", g->ID, rule_name(g, r)));
+        line(g, &m, fmt(g, "    %s :", rule_name(g, r)));
     }
-    if (!m.n)
-        return NULL;
     line(g, &m, " (none))");
-    const char *name = fmt(g, "%s_%s_BY_%s", up(g, l->name), up(g, l->fields[obj].name),
-                           up(g, l->fields[subj].name));
-    g->owner = fmt(g, "layout '%s' field '%s'", l->name, l->fields[obj].name);
-    g->loc = &l->fields[obj].loc;
-    macro(g, list, fmt(g, "%s(v, none)", name), &m);
+    const char *name = c_checked(g->a, c_by_macro(g->a, g->ID, l, subj, obj));
+    macro(g, list, name, "v, none", &m);
     return name;
 }
 
@@ -783,8 +530,7 @@ static void ok_macro(rgen *g, cJSON *list, const hw_layout *l, int k,
                                    : fmt(g, "((unsigned long)(%s) >> %d == 0ul)",
                                          p[k], f->width));
     } else {
-        const char *doc = fmt(g, "%s_%s_DOCUMENTED", g->ID,
-                              up(g, g->t->enums[f->enum_index].name));
+        const char *doc = MNAME(g, "%s_DOCUMENTED", g->t->enums[f->enum_index].name);
         const char **by = arena_alloc(g->a, sizeof *by * (size_t)l->nfields);
         int nby = 0;
         for (int s = 0; by && s < l->nfields; s++) {
@@ -800,39 +546,24 @@ static void ok_macro(rgen *g, cJSON *list, const hw_layout *l, int k,
             for (int s = 0; s < l->nfields; s++)
                 if (by[s]) {
                     append(g, &m, " |");
-                    line(g, &m, fmt(g, "   %s_%s(%s, 0ul)", g->ID, by[s], p[s]));
+                    line(g, &m, fmt(g, "   %s(%s, 0ul)", by[s], p[s]));
                 }
             append(g, &m, ")");
             for (int s = 0; s < l->nfields; s++)
                 if (by[s]) {
                     append(g, &m, " &");
-                    line(g, &m, fmt(g, "  %s_%s(%s, 0xFFFFFFFFul)", g->ID, by[s], p[s]));
+                    line(g, &m, fmt(g, "  %s(%s, 0xFFFFFFFFul)", by[s], p[s]));
                 }
             append(g, &m, ") != 0ul)");
         }
     }
-    g->owner = fmt(g, "layout '%s' field '%s'", l->name, f->name);
-    g->loc = &f->loc;
-    macro(g, list,
-          fmt(g, "%s_%s_OK(%s)", up(g, l->name), up(g, f->name),
-              joined(g, p, l->nfields, "")),
-          &m);
-}
-
-/* Whether every enum of l's fields fits the 32-bit masks of the check. */
-static int layout_checkable(const hw_target *t, const hw_layout *l)
-{
-    for (int k = 0; k < l->nfields; k++)
-        if (l->fields[k].enum_index >= 0 &&
-            !enum_maskable(&t->enums[l->fields[k].enum_index]))
-            return 0;
-    return l->nfields > 0;
+    macro(g, list, MNAME(g, "%s_%s_OK", l->name, f->name),
+          joined(g, p, l->nfields, ""), &m);
 }
 
 /* <L>_PACK(fields...): the layout value, each field masked to its width. */
-static void pack_macro(rgen *g, cJSON *list, const char *what, const hw_loc *loc,
-                       const char *name, int width, const hw_field *fields,
-                       int n, const char **p)
+static void pack_macro(rgen *g, cJSON *list, const char *name, int width,
+                       const hw_field *fields, int n, const char **p)
 {
     const char *ty = utype(g, width);
     mlines m = {0};
@@ -843,9 +574,7 @@ static void pack_macro(rgen *g, cJSON *list, const char *what, const hw_loc *loc
             v = fmt(g, "(%s << %d)", v, f->shift);
         line(g, &m, fmt(g, "%s%s%s", k ? " " : "(", v, k + 1 < n ? " |" : ")"));
     }
-    g->owner = what;
-    g->loc = loc;
-    macro(g, list, fmt(g, "%s_PACK(%s)", name, joined(g, p, n, "")), &m);
+    macro(g, list, MNAME(g, "%s_PACK", name), joined(g, p, n, ""), &m);
 }
 
 static void layout_code(rgen *g, cJSON *layouts, const hw_layout *l)
@@ -855,30 +584,27 @@ static void layout_code(rgen *g, cJSON *layouts, const hw_layout *l)
     const char **p = field_params(g, l->fields, l->nfields);
     if (!p)
         return;
-    const char *L = up(g, l->name);
+    const char *L = l->name;
+    const char *args = joined(g, p, l->nfields, "");
     cJSON *o = jobj(layouts, NULL);
     jstr(o, "name", l->name);
-    jstr(o, "args", joined(g, p, l->nfields, ""));
-    jstr(o, "pack", fmt(g, "%s_%s_PACK", g->ID, L));
+    jstr(o, "args", args);
+    jstr(o, "pack", MNAME(g, "%s_PACK", L));
     cJSON *list = jarr(o, "macros");
-    pack_macro(g, list, fmt(g, "layout '%s'", l->name), &l->loc, L, l->width,
-               l->fields, l->nfields, p);
-    if (!layout_checkable(g->t, l))
+    pack_macro(g, list, L, l->width, l->fields, l->nfields, p);
+    if (!c_layout_checkable(g->t, l))
         return;
     for (int k = 0; k < l->nfields; k++)
         ok_macro(g, list, l, k, p);
     mlines m = {0};
     for (int k = 0; k < l->nfields; k++)
-        line(g, &m, fmt(g, "%s%s_%s_%s_OK(%s)%s", k ? " " : "(", g->ID, L,
-                        up(g, l->fields[k].name), joined(g, p, l->nfields, ""),
+        line(g, &m, fmt(g, "%s%s(%s)%s", k ? " " : "(",
+                        MNAME(g, "%s_%s_OK", L, l->fields[k].name), args,
                         k + 1 < l->nfields ? " &&" : ")"));
-    g->owner = fmt(g, "layout '%s'", l->name);
-    g->loc = &l->loc;
-    macro(g, list, fmt(g, "%s_SUPPORTED(%s)", L, joined(g, p, l->nfields, "")), &m);
-    const char *lname = name_c(g->a, l->name, CASE_LOWER);
-    const char *fn = fmt(g, "%s_%s_supported", g->id, lname ? lname : "invalid");
-    claim(g, fn);
-    jstr(o, "supported", fmt(g, "%s_%s_SUPPORTED", g->ID, L));
+    const char *supported = MNAME(g, "%s_SUPPORTED", L);
+    macro(g, list, supported, args, &m);
+    const char *fn = c_checked(g->a, c_supported_fn(g->a, g->t, l));
+    jstr(o, "supported", supported);
     jstr(o, "fn", fn);
     jstr(o, "fn_params", joined(g, p, l->nfields, "unsigned int "));
 }
@@ -897,35 +623,22 @@ static const char *address(rgen *g, uint64_t a)
 static void register_section(rgen *g, cJSON *sections, const hw_register *r)
 {
     const hw_target *t = g->t;
-    const char *R = up(g, r->name);
-    int digits = (r->width + 3) / 4;
-    g->owner = fmt(g, "register '%s'", r->name);
-    g->loc = &r->loc;
-    cJSON *s = section(sections, fmt(g, "Register %s", r->name));
+    const char *R = r->name;
+    cJSON *s = section(sections, fmt(g, "Register %s", R));
     jstr(s, "note", r->description);
-    define(g, s, fmt(g, "%s_ADDR", R), address(g, r->address), "MMIO offset");
-    define(g, s, fmt(g, "%s_WIDTH", R), fmt(g, "%d", r->width), "bits");
+    const char *addr = MNAME(g, "%s_ADDR", R);
+    define(g, s, addr, NULL, address(g, r->address), "MMIO offset");
+    define(g, s, MNAME(g, "%s_WIDTH", R), NULL, fmt(g, "%d", r->width), "bits");
     for (int k = 0; k < r->nfields; k++) {
         const hw_field *f = &r->fields[k];
-        const char *F = fmt(g, "%s_%s", R, up(g, f->name));
-        g->owner = fmt(g, "register '%s' field '%s'", r->name, f->name);
-        g->loc = &f->loc;
-        define(g, s, fmt(g, "%s_SHIFT", F), fmt(g, "%d", f->shift), f->description);
-        define(g, s, fmt(g, "%s_WIDTH", F), fmt(g, "%d", f->width), "bits");
-        define(g, s, fmt(g, "%s_MASK", F), field_mask(g, f->shift, f->width, digits),
-               f->layout >= 0 ? fmt(g, "layout %s", t->layouts[f->layout].name)
-               : f->enum_index >= 0 ? fmt(g, "values: enum %s", t->enums[f->enum_index].name)
-                                    : NULL);
+        const char *shift = field_defines(g, s, R, r->width, f);
         if (f->event < 0)
             continue;
         const hw_event *e = &t->events[f->event];
-        const char *E = up(g, e->hw_name ? e->hw_name : e->name);
-        g->owner = fmt(g, "counter '%s' (programmed by register '%s')", e->name, r->name);
-        define(g, s, fmt(g, "%s_PROGRAM_ADDR", E), fmt(g, "%s_%s_ADDR", g->ID, R),
-               fmt(g, "counter %s is programmed by %s field %s", e->name, r->name,
-                   f->name));
-        define(g, s, fmt(g, "%s_PROGRAM_SHIFT", E), fmt(g, "%s_%s_SHIFT", g->ID, F),
-               NULL);
+        const char *E = c_counter_stem(e);
+        define(g, s, MNAME(g, "%s_PROGRAM_ADDR", E), NULL, addr,
+               fmt(g, "counter %s is programmed by %s field %s", e->name, R, f->name));
+        define(g, s, MNAME(g, "%s_PROGRAM_SHIFT", E), NULL, shift, NULL);
     }
 }
 
@@ -935,8 +648,7 @@ static void register_code(rgen *g, cJSON *list, const hw_register *r)
         return;
     const char **p = field_params(g, r->fields, r->nfields);
     if (p)
-        pack_macro(g, list, fmt(g, "register '%s'", r->name), &r->loc, up(g, r->name),
-                   r->width, r->fields, r->nfields, p);
+        pack_macro(g, list, r->name, r->width, r->fields, r->nfields, p);
 }
 
 /* ---- the whole part ----------------------------------------------------- */
@@ -949,14 +661,13 @@ static int render_code(rgen *g, cJSON *data, cJSON *code)
     if (rc == 0 && b.data) {
         /* the template starts each block with a blank line; the header
          * puts one before the text already */
-        const char *s = b.data;
-        while (*s == '\n')
-            s++;
+        char *s = b.data + strspn(b.data, "\n");
         size_t n = strlen(s);
         while (n && s[n - 1] == '\n')
             n--;
-        if (n)
-            jstr(jobj(code, NULL), "text", arena_strndup(g->a, s, n));
+        s[n] = '\0';
+        if (n) /* a copy: cJSON counts a failure for render_template() */
+            jstr(jobj(code, NULL), "text", s);
     }
     buf_free(&b);
     return rc;
@@ -970,13 +681,7 @@ int emit_c_regs(const hw_target *t, const char *ID, hw_arena *scratch,
     memset(&g, 0, sizeof g);
     g.t = t, g.ID = ID, g.id = t->id, g.a = scratch, g.d = d;
     g.templates = to->templates;
-    if (name_index_init(&g.names, 256) != 0) {
-        diag_error(d, NULL, "out of memory");
-        return -1;
-    }
-    claim_sections(&g, sections);
-    if (block_info(&g) != 0) {
-        name_index_free(&g.names);
+    if (c_plan_make(&g.p, t, scratch) != 0) {
         diag_error(d, NULL, "out of memory");
         return -1;
     }
@@ -994,8 +699,6 @@ int emit_c_regs(const hw_target *t, const char *ID, hw_arena *scratch,
     cJSON *data = cJSON_CreateObject();
     jstr(data, "ID", ID);
     jstr(data, "id", t->id);
-    for (int i = 0; i < t->nreports; i++)
-        report_needs(&g, &t->reports[i]);
     read_helpers(&g, data);
     cJSON *reports = jarr(data, "reports");
     for (int i = 0; i < t->nreports; i++)
@@ -1012,24 +715,13 @@ int emit_c_regs(const hw_target *t, const char *ID, hw_arena *scratch,
     for (int i = 0; i < t->nregisters; i++)
         register_code(&g, regs, &t->registers[i]);
     jbool(data, "registers", cJSON_GetArraySize(regs) > 0);
-    if (g.u64) {
-        g.owner = "the 64-bit type";
-        g.loc = NULL;
-        claim(&g, fmt(&g, "%s_u64", g.id));
-        claim(&g, fmt(&g, "%s_U64", g.ID));
-    }
     jbool(data, "u64", g.u64);
 
-    int rc = 0;
-    if (g.oom) {
+    int rc = -1;
+    if (arena_failed(scratch)) /* the one check of every string above */
         diag_error(d, NULL, "out of memory");
-        rc = -1;
-    } else if (g.clashes) {
-        rc = -1;
-    } else {
+    else
         rc = render_code(&g, data, code);
-    }
     cJSON_Delete(data);
-    name_index_free(&g.names);
     return rc;
 }

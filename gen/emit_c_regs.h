@@ -15,8 +15,9 @@
  *    equivalent to flex_eu_supported() (encode.h).
  * Everything is C89-clean and freestanding. A target with none of these
  * parts gets nothing. `ID` is the upper-case C stem (INTEL_OA_CHV); strings
- * live in `scratch` until rendering is done. Returns 0, or -1 after
- * reporting through `d` (two generated names collide, out of memory).
+ * live in `scratch` until rendering is done. The names are c_names.h's,
+ * which the checker has cleared of clashes. Returns 0, or -1 after
+ * reporting through `d` (out of memory, a template that fails).
  */
 #ifndef HWCGEN_EMIT_C_REGS_H
 #define HWCGEN_EMIT_C_REGS_H

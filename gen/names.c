@@ -2,6 +2,7 @@
 #include "names.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,18 @@ const char *name_c(hw_arena *a, const char *name, name_case c)
     if (!out || name_mangle(name, c, out, n) != 0)
         return NULL;
     return out;
+}
+
+const char *name_c_printf(hw_arena *a, name_case c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = arena_vprintf(a, fmt, ap);
+    va_end(ap);
+    /* in place: each character is read before it is written */
+    if (!s || name_mangle(s, c, s, strlen(s) + 1) != 0)
+        return NULL;
+    return s;
 }
 
 int name_is_keyword(const char *ident)

@@ -23,6 +23,14 @@ int name_mangle(const char *name, name_case c, char *out, size_t size);
 /* Arena copy of the mangled name; NULL when it cannot be mangled. */
 const char *name_c(hw_arena *a, const char *name, name_case c);
 
+/* A C name put together from spec names: fmt's expansion, mangled as one
+ * name (the rule works character by character, so each spec name in it
+ * comes out as it would alone). name_c_printf(a, CASE_UPPER,
+ * "%s_%s_SHIFT", "INTEL_OA_CHV", "eu.sel") is "INTEL_OA_CHV_EU_SEL_SHIFT".
+ * NULL when it cannot be mangled or memory runs out. */
+const char *name_c_printf(hw_arena *a, name_case c, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* Reserved words of C (C89 to C23) and C++ that would break a header. */
 int name_is_keyword(const char *ident);
 
