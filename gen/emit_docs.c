@@ -80,42 +80,33 @@ static const doc_example doc_examples[] = {
 
 /* ---- the builder --------------------------------------------------------- */
 
+/* What a list of the things one metric reads has named already: a mark
+ * per event, constant, input and metric, holding the number of the list
+ * that named it. A new list forgets the old one's marks by counting on, so
+ * the docs stay linear in the size of the spec. */
+typedef struct ref_seen {
+    int *mark[REF_METRIC + 1]; /* by hw_ref_kind, then index */
+    int list;                  /* the list being built, from 1 */
+} ref_seen;
+
+/* Every piece of a file is built in the arena `a`; a failed allocation
+ * there is remembered by the arena, and arena_failed() is checked once
+ * before the file renders. */
 typedef struct dgen {
     const hw_target *t;
     hw_arena *a;     /* strings that live until rendering is done */
     int html;        /* building the HTML page (else Markdown) */
-    int oom;         /* some allocation failed */
     char *ev_placed; /* event anchor already on the page */
     char *m_placed;  /* metric anchor already on the page */
+    ref_seen seen;   /* what a metric's list of reads has named */
 } dgen;
 
-/* Every string helper returns text, never NULL: an allocation failure
- * yields "" and marks the page, which is then not emitted. */
-static const char *ok(dgen *g, const char *s)
-{
-    if (!s) {
-        g->oom = 1;
-        return "";
-    }
-    return s;
-}
-
-/* An allocation that must not be NULL; marks the page when it is. */
-static int missing(dgen *g, const void *p)
-{
-    if (!p)
-        g->oom = 1;
-    return p == NULL;
-}
-
-/* The buffer's text as an arena string; the buffer is freed. */
+/* Every string helper returns text, never NULL: after an allocation
+ * failure it yields "", and the file is not rendered. */
 static const char *take(dgen *g, hw_buf *b)
 {
-    if (b->failed)
-        g->oom = 1;
-    const char *s = ok(g, arena_strdup(g->a, b->data ? b->data : ""));
-    buf_free(b);
-    return s;
+    const char *s = arena_take(g->a, b);
+    return s ? s : "";
 }
 
 /* A formatted arena string. */
@@ -129,6 +120,22 @@ __attribute__((format(printf, 2, 3))) static const char *fmt(dgen *g,
     buf_vprintf(&b, f, ap);
     va_end(ap);
     return take(g, &b);
+}
+
+/* Render `data` (then freed) with template `name` into `file`. This is
+ * where a file's arena is checked, once: nothing is rendered after a failed
+ * allocation. render_template() checks the allocations of `data`. */
+static int render_doc(dgen *g, const emit_to *to, const char *name,
+                      cJSON *data, mu_escape escape, const char *file)
+{
+    int rc = -1;
+    if (arena_failed(g->a))
+        diag_error(to->d, NULL, "out of memory building the docs of %s",
+                   g->t ? g->t->spec_name : "every spec");
+    else
+        rc = render_file(to, name, data, escape, file);
+    cJSON_Delete(data);
+    return rc;
 }
 
 /* Template data: a missing string becomes null, which is falsy and, unlike
@@ -216,7 +223,7 @@ static const char *fmt_num(dgen *g, double v)
 {
     char num[40];
     expr_format_number(num, sizeof num, v);
-    return ok(g, arena_strdup(g->a, num));
+    return fmt(g, "%s", num);
 }
 
 /* Numbers people read: 600e6 rather than 6e+08, 533.333 for results. */
@@ -263,7 +270,7 @@ static cJSON *list_item(cJSON *arr, const char *raw, const char *detail)
     cJSON *o = jobj(arr, NULL);
     put(o, "link", raw);
     put(o, "detail", detail);
-    jbool(o, "first", arr->child == o); /* O(1): arrays get long */
+    jbool(o, "first", arr && arr->child == o); /* O(1): arrays get long */
     return o;
 }
 
@@ -289,7 +296,7 @@ static void desc_blocks(dgen *g, cJSON *parent, const char *key,
         while (n > 0 && (p[n - 1] == '\n' || p[n - 1] == '\r'))
             n--;
         char *block = arena_strndup(g->a, p, n);
-        if (missing(g, block))
+        if (!block)
             return;
         int list = block[0] == '-' && block[1] == ' ';
         for (const char *q = strchr(block, '\n'); list && q;
@@ -515,7 +522,7 @@ static const char *programmed_by(dgen *g, int i)
                 buf_printf(&b, " (%s)",
                            code_link(g, "lay-", t->layouts[fd->layout].name));
         }
-    if (!b.len) {
+    if (!b.len && !b.failed) {
         buf_free(&b);
         return NULL;
     }
@@ -649,7 +656,7 @@ static void events(dgen *g, cJSON *data)
     has(data, "blocks");
 
     char *done = arena_alloc(g->a, (size_t)t->nevents + 1);
-    if (missing(g, done))
+    if (!done)
         return;
     if (by_group) {
         /* functional groups in spec order, members in group order */
@@ -821,22 +828,55 @@ static const char *formula(dgen *g, const hw_expr *e)
     return code(g, take(g, &b));
 }
 
+/* How many things of kind k the target has. */
+static size_t ref_count(const hw_target *t, hw_ref_kind k)
+{
+    switch (k) {
+    case REF_EVENT:
+        return (size_t)t->nevents;
+    case REF_CONSTANT:
+        return (size_t)t->nconstants;
+    case REF_INPUT:
+        return (size_t)t->ninputs;
+    case REF_METRIC:
+        return (size_t)t->nmetrics;
+    default:
+        return 0;
+    }
+}
+
+/* A reference the checker bound to an event, constant, input or metric. */
+static int ref_bound(const hw_expr *ref)
+{
+    return ref->ref > REF_UNRESOLVED && ref->ref <= REF_METRIC &&
+           ref->index >= 0;
+}
+
+/* Marks for every event, constant, input and metric of g's target, in
+ * g's arena. */
+static void seen_init(dgen *g, ref_seen *s)
+{
+    s->list = 0;
+    for (int k = 0; k <= REF_METRIC; k++)
+        s->mark[k] = arena_alloc(
+            g->a, (ref_count(g->t, (hw_ref_kind)k) + 1) * sizeof *s->mark[k]);
+}
+
+/* Mark item i of kind k named by the current list; 1 when it was new. A
+ * name belongs to one item (the checker's one namespace), so marking the
+ * item marks the name. */
+static int first_sight(ref_seen *s, hw_ref_kind k, int i)
+{
+    if (s->mark[k][i] == s->list)
+        return 0;
+    s->mark[k][i] = s->list;
+    return 1;
+}
+
 typedef struct uses_ctx {
     dgen *g;
     cJSON *arr;
-    name_index seen; /* names listed so far: one namespace for events,
-                        constants, inputs and metrics (the checker's) */
 } uses_ctx;
-
-/* Mark `name` seen; 1 when it was new. Per-metric name sets, not arrays
- * over every event and metric, keep docs linear in the size of the spec. */
-static int first_sight(dgen *g, name_index *seen, const char *name)
-{
-    int old = name_index_put(seen, name, 0);
-    if (old == -2)
-        g->oom = 1;
-    return old == -1;
-}
 
 static const char *event_detail(dgen *g, int i)
 {
@@ -859,9 +899,7 @@ static const char *event_detail(dgen *g, int i)
 static int use_ref(void *ctx, hw_expr *ref)
 {
     uses_ctx *u = ctx;
-    if (ref->ref <= REF_UNRESOLVED || ref->ref > REF_METRIC || ref->index < 0)
-        return 0;
-    if (!first_sight(u->g, &u->seen, ref->text))
+    if (!ref_bound(ref) || !first_sight(&u->g->seen, ref->ref, ref->index))
         return 0;
     list_item(u->arr, ref_link(u->g, ref->ref, ref->index),
               ref->ref == REF_EVENT ? event_detail(u->g, ref->index) : NULL);
@@ -873,19 +911,15 @@ static int use_ref(void *ctx, hw_expr *ref)
 static void metric_uses(dgen *g, cJSON *o, const hw_metric *m)
 {
     const hw_target *t = g->t;
-    uses_ctx u = {g, jarr(o, "uses"), {0}};
-    if (name_index_init(&u.seen, 8) != 0) {
-        g->oom = 1;
-        return;
-    }
+    uses_ctx u = {g, jarr(o, "uses")};
+    g->seen.list++;
     if (m->expr)
         expr_each_ref(m->expr, use_ref, &u);
     for (int k = 0; k < m->nevents; k++) {
         int e = ir_find_event(t, m->events[k]);
-        if (e >= 0 && first_sight(g, &u.seen, t->events[e].name))
+        if (e >= 0 && first_sight(&g->seen, REF_EVENT, e))
             list_item(u.arr, event_link(g, e), event_detail(g, e));
     }
-    name_index_free(&u.seen);
 }
 
 static const char *badge(dgen *g, const char *cls, const char *text)
@@ -1083,7 +1117,7 @@ static void metrics(dgen *g, cJSON *data)
               "in each. "
               "Formulas use double arithmetic; x/0 is NaN.");
     char *done = arena_alloc(g->a, (size_t)t->nmetrics + 1);
-    if (missing(g, done))
+    if (!done)
         return;
     if (t->nsections)
         template_parts(g, parts, done);
@@ -1141,14 +1175,12 @@ static int examples(dgen *g, cJSON *data, hw_diag *d)
     jbool(data, "has_examples", n > 0);
     if (!n)
         return 0;
-    double *in = calloc((size_t)t->ninputs + 1, sizeof *in);
-    double *out = calloc((size_t)t->nmetrics + 1, sizeof *out);
-    double *consts = calloc((size_t)t->nconstants + 1, sizeof *consts);
-    if (!in || !out || !consts) {
-        free(in), free(out), free(consts);
-        diag_error(d, NULL, "out of memory");
-        return -1;
-    }
+    double *in = arena_alloc(g->a, ((size_t)t->ninputs + 1) * sizeof *in);
+    double *out = arena_alloc(g->a, ((size_t)t->nmetrics + 1) * sizeof *out);
+    double *consts =
+        arena_alloc(g->a, ((size_t)t->nconstants + 1) * sizeof *consts);
+    if (!in || !out || !consts)
+        return 0; /* the page is not rendered */
     for (int i = 0; i < t->nconstants; i++)
         consts[i] = t->constants[i].has_value ? t->constants[i].value : NAN;
     for (int i = 0; i < t->ninputs; i++)
@@ -1206,7 +1238,6 @@ static int examples(dgen *g, cJSON *data, hw_diag *d)
             if (!(t->metrics[i].flags & METRIC_INTERMEDIATE))
                 list_item(cells, esc(g, readable_num(g, out[i])), NULL);
     }
-    free(in), free(out), free(consts);
     return rc;
 }
 
@@ -1229,7 +1260,7 @@ static const char *stage_title(dgen *g, const char *name)
 {
     /* "stage_1" -> "Stage 1" */
     char *s = arena_strdup(g->a, name ? name : "");
-    if (missing(g, s))
+    if (!s)
         return "";
     for (char *p = s; *p; p++)
         if (*p == '_')
@@ -1504,13 +1535,10 @@ static void reports(dgen *g, cJSON *data)
 {
     const hw_target *t = g->t;
     cJSON *arr = jarr(data, "reports");
-    int *lo = calloc((size_t)t->nevents + 1, sizeof *lo);
-    int *hi = calloc((size_t)t->nevents + 1, sizeof *hi);
-    if (!lo || !hi) {
-        free(lo), free(hi);
-        g->oom = 1;
+    int *lo = arena_alloc(g->a, ((size_t)t->nevents + 1) * sizeof *lo);
+    int *hi = arena_alloc(g->a, ((size_t)t->nevents + 1) * sizeof *hi);
+    if (!lo || !hi)
         return;
-    }
     for (int i = 0; i < t->nreports; i++) {
         const hw_report *r = &t->reports[i];
         cJSON *o = jobj(arr, NULL);
@@ -1590,7 +1618,6 @@ static void reports(dgen *g, cJSON *data)
             jbool(jobj(head, NULL), "last", k == COUNTERS_PER_ROW - 1);
         has(o, "counters");
     }
-    free(lo), free(hi);
 }
 
 /* ---- notes --------------------------------------------------------------- */
@@ -1673,7 +1700,7 @@ static void toc(cJSON *arr, int show, const char *id, const char *title)
     cJSON *o = jobj(arr, NULL);
     put(o, "id", id);
     put(o, "title", title);
-    jbool(o, "first", arr->child == o); /* O(1): arrays get long */
+    jbool(o, "first", arr && arr->child == o); /* O(1): arrays get long */
 }
 
 static int has_metric_dot(const hw_target *t)
@@ -1747,28 +1774,23 @@ static cJSON *page_data(dgen *g, hw_diag *d)
 
 static int emit_page(const hw_target *t, int html, const emit_to *to)
 {
-    hw_diag *d = to->d;
-    dgen g = {t, arena_create(), html, 0, NULL, NULL};
-    if (g.a) {
-        g.ev_placed = arena_alloc(g.a, (size_t)t->nevents + 1);
-        g.m_placed = arena_alloc(g.a, (size_t)t->nmetrics + 1);
-    }
-    if (!g.a || !g.ev_placed || !g.m_placed) {
-        arena_free(g.a);
-        diag_error(d, NULL, "out of memory");
+    dgen g = {t, arena_create(), html, NULL, NULL, {{NULL}, 0}};
+    if (!g.a) {
+        diag_error(to->d, NULL, "out of memory");
         return -1;
     }
-    cJSON *data = page_data(&g, d);
-    int rc = data ? 0 : -1;
-    if (rc == 0 && g.oom) {
-        diag_error(d, NULL, "out of memory building the docs of %s",
-                   t->spec_name);
-        rc = -1;
-    }
-    if (rc == 0)
-        rc = render_file(to, html ? "docs_target.html" : "docs_target.md", data,
-                       html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN, fmt(&g, "docs/%s.%s", t->slug, html ? "html" : "md"));
-    cJSON_Delete(data);
+    g.ev_placed = arena_alloc(g.a, (size_t)t->nevents + 1);
+    g.m_placed = arena_alloc(g.a, (size_t)t->nmetrics + 1);
+    seen_init(&g, &g.seen);
+    const char *file = fmt(&g, "docs/%s.%s", t->slug, html ? "html" : "md");
+    /* the parts of the page need the arrays above */
+    int errors = to->d->errors;
+    cJSON *data = arena_failed(g.a) ? NULL : page_data(&g, to->d);
+    int rc = -1;
+    if (to->d->errors == errors) /* else page_data() reported */
+        rc = render_doc(&g, to, html ? "docs_target.html" : "docs_target.md",
+                        data, html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN,
+                        file);
     arena_free(g.a);
     return rc;
 }
@@ -1858,94 +1880,106 @@ static void dot_group_node(dgen *g, cJSON *arr, const char *name)
     jbool(no, "root", 0);
 }
 
-/* Stages as clusters; a stage group that tree nodes are looked at in is a
- * cluster holding those nodes, any other stage group is a node; edges go
- * from each tree node to its next items. Spec order throughout. */
-static int emit_topdown(dgen *g, const hw_methodology *m, const emit_to *to)
+/* One stage as a cluster: a stage group that tree nodes are looked at in
+ * is a cluster holding those nodes (now placed), any other a node. */
+static void topdown_stage(dgen *g, cJSON *clusters, const hw_methodology *m,
+                          const hw_stage *st, char *placed)
 {
-    hw_diag *d = to->d;
-    cJSON *data = cJSON_CreateObject();
-    dot_banner(g, data, m->title ? m->title : m->name);
-    put(data, "graph", dq(g, m->name));
-    put(data, "label", dq(g, m->title ? m->title : m->name));
-    char *placed = arena_alloc(g->a, (size_t)m->nnodes + 1);
-    if (missing(g, placed)) {
-        cJSON_Delete(data);
-        diag_error(d, NULL, "out of memory");
-        return -1;
-    }
-    cJSON *clusters = jarr(data, "clusters");
-    for (int s = 0; s < m->nstages; s++) {
-        const hw_stage *st = &m->stages[s];
-        cJSON *c = jobj(clusters, NULL);
-        put(c, "id", dq(g, fmt(g, "cluster_%s", st->name)));
-        put(c, "label", dq(g, stage_title(g, st->name)));
-        cJSON *groups = jarr(c, "groups");
-        cJSON *nodes = jarr(c, "nodes");
-        for (int k = 0; k < st->ngroups; k++) {
-            const char *gname = st->groups[k];
-            cJSON *members = NULL;
-            for (int x = 0; x < m->nnodes; x++) {
-                const hw_tree_node *n = &m->nodes[x];
-                if (placed[x] || !n->group || strcmp(n->group, gname) != 0)
-                    continue;
-                if (!members) {
-                    int gi = ir_find_group(g->t, GROUP_METRICS, gname);
-                    cJSON *go = jobj(groups, NULL);
-                    put(go, "id", dq(g, fmt(g, "cluster_g_%s", gname)));
-                    put(go, "label",
-                        dot_label(g, gname,
-                                  gi >= 0 ? g->t->groups[gi].title : NULL));
-                    members = jarr(go, "nodes");
-                }
-                dot_tree_node(g, members, m, n);
-                placed[x] = 1;
+    cJSON *c = jobj(clusters, NULL);
+    put(c, "id", dq(g, fmt(g, "cluster_%s", st->name)));
+    put(c, "label", dq(g, stage_title(g, st->name)));
+    cJSON *groups = jarr(c, "groups");
+    cJSON *nodes = jarr(c, "nodes");
+    for (int k = 0; k < st->ngroups; k++) {
+        const char *gname = st->groups[k];
+        cJSON *members = NULL;
+        for (int x = 0; x < m->nnodes; x++) {
+            const hw_tree_node *n = &m->nodes[x];
+            if (placed[x] || !n->group || strcmp(n->group, gname) != 0)
+                continue;
+            if (!members) {
+                int gi = ir_find_group(g->t, GROUP_METRICS, gname);
+                cJSON *go = jobj(groups, NULL);
+                put(go, "id", dq(g, fmt(g, "cluster_g_%s", gname)));
+                put(go, "label",
+                    dot_label(g, gname,
+                              gi >= 0 ? g->t->groups[gi].title : NULL));
+                members = jarr(go, "nodes");
             }
-            if (!members)
-                dot_group_node(g, nodes, gname);
+            dot_tree_node(g, members, m, n);
+            placed[x] = 1;
         }
+        if (!members)
+            dot_group_node(g, nodes, gname);
     }
-    /* tree nodes in no stage group; next items that are neither a tree
-     * node nor a stage group, declared at their first use */
-    cJSON *loose = jarr(data, "nodes");
-    for (int x = 0; x < m->nnodes; x++)
-        if (!placed[x])
-            dot_tree_node(g, loose, m, &m->nodes[x]);
+}
+
+/* Whether next item k of tree node x was named by an earlier next item. */
+static int named_before(const hw_methodology *m, int x, int k)
+{
+    const char *next = m->nodes[x].next[k];
+    for (int y = 0; y <= x; y++)
+        for (int j = 0; j < (y < x ? m->nodes[y].nnext : k); j++)
+            if (strcmp(m->nodes[y].next[j], next) == 0)
+                return 1;
+    return 0;
+}
+
+/* An edge from each tree node to each of its next items; a next item that
+ * is neither a tree node nor a stage group gets a node in `loose` at its
+ * first use. */
+static void topdown_edges(dgen *g, cJSON *data, cJSON *loose,
+                          const hw_methodology *m)
+{
     cJSON *edges = jarr(data, "edges");
     for (int x = 0; x < m->nnodes; x++) {
         const hw_tree_node *n = &m->nodes[x];
         for (int k = 0; k < n->nnext; k++) {
             const char *next = n->next[k];
             int is_node = tree_has_node(m, next);
-            if (!is_node && !tree_in_stage(m, next)) {
-                int first = 1;
-                for (int y = 0; y <= x && first; y++)
-                    for (int j = 0;
-                         j < (y < x ? m->nodes[y].nnext : k) && first; j++)
-                        first = strcmp(m->nodes[y].next[j], next) != 0;
-                if (first)
-                    dot_group_node(g, loose, next);
-            }
+            if (!is_node && !tree_in_stage(m, next) && !named_before(m, x, k))
+                dot_group_node(g, loose, next);
             cJSON *eo = jobj(edges, NULL);
             put(eo, "from", dq(g, fmt(g, "m:%s", n->name)));
             put(eo, "to", dq(g, fmt(g, "%s:%s", is_node ? "m" : "g", next)));
         }
     }
-    int rc = g->oom ? -1 : 0;
-    if (rc != 0)
-        diag_error(d, NULL, "out of memory");
-    else
-        rc = render_file(to, "docs_topdown.dot", data, MU_ESCAPE_NONE, fmt(g, "docs/%s.dot", method_stem(g, m)));
-    cJSON_Delete(data);
-    return rc;
+}
+
+/* Stages as clusters of their groups and tree nodes, then the tree nodes
+ * in no stage group, then the edges. Spec order throughout. */
+static cJSON *topdown_data(dgen *g, const hw_methodology *m)
+{
+    cJSON *data = cJSON_CreateObject();
+    dot_banner(g, data, m->title ? m->title : m->name);
+    put(data, "graph", dq(g, m->name));
+    put(data, "label", dq(g, m->title ? m->title : m->name));
+    char *placed = arena_alloc(g->a, (size_t)m->nnodes + 1);
+    if (!placed)
+        return data; /* never rendered: the arena has failed */
+    cJSON *clusters = jarr(data, "clusters");
+    for (int s = 0; s < m->nstages; s++)
+        topdown_stage(g, clusters, m, &m->stages[s], placed);
+    cJSON *loose = jarr(data, "nodes");
+    for (int x = 0; x < m->nnodes; x++)
+        if (!placed[x])
+            dot_tree_node(g, loose, m, &m->nodes[x]);
+    topdown_edges(g, data, loose, m);
+    return data;
+}
+
+static int emit_topdown(dgen *g, const hw_methodology *m, const emit_to *to)
+{
+    const char *file = fmt(g, "docs/%s.dot", method_stem(g, m));
+    return render_doc(g, to, "docs_topdown.dot", topdown_data(g, m),
+                      MU_ESCAPE_NONE, file);
 }
 
 typedef struct dot_uses {
     dgen *g;
     cJSON *edges;
-    const char *from;
-    name_index seen; /* names of refs of this metric (see first_sight) */
-    char *used[5]; /* refs of any metric: these get nodes */
+    const char *from;           /* the metric whose edges are being drawn */
+    char *used[REF_METRIC + 1]; /* read by any metric: these get nodes */
 } dot_uses;
 
 static const char *ref_id(dgen *g, hw_ref_kind k, int i)
@@ -1963,74 +1997,60 @@ static const char *ref_id(dgen *g, hw_ref_kind k, int i)
     }
 }
 
-static int dot_ref(void *ctx, hw_expr *ref)
+/* An edge from the current metric to item i of kind k, once per metric. */
+static void dot_edge(dot_uses *u, hw_ref_kind k, int i)
 {
-    dot_uses *u = ctx;
-    if (ref->ref <= REF_UNRESOLVED || ref->ref > REF_METRIC || ref->index < 0 ||
-        !first_sight(u->g, &u->seen, ref->text))
-        return 0;
-    u->used[ref->ref][ref->index] = 1;
+    if (!first_sight(&u->g->seen, k, i))
+        return;
+    u->used[k][i] = 1;
     cJSON *eo = jobj(u->edges, NULL);
     put(eo, "from", u->from);
-    put(eo, "to", ref_id(u->g, ref->ref, ref->index));
+    put(eo, "to", ref_id(u->g, k, i));
+}
+
+static int dot_ref(void *ctx, hw_expr *ref)
+{
+    if (ref_bound(ref))
+        dot_edge(ctx, ref->ref, ref->index);
     return 0;
 }
 
-/* Metrics (boxes) -> what their formulas read: events (ellipses),
- * constants (diamonds), inputs (parallelograms), other metrics. */
-static int emit_metric_graph(dgen *g, const emit_to *to)
+/* A box per metric that reads anything, and its edges: what its formula
+ * reads in order of first use, then events the spec lists for it. */
+static void metric_graph_edges(dgen *g, cJSON *data, dot_uses *u)
 {
-    hw_diag *d = to->d;
     const hw_target *t = g->t;
-    cJSON *data = cJSON_CreateObject();
-    dot_banner(g, data, "metric dependencies");
-    put(data, "graph", dq(g, fmt(g, "%s metrics", t->slug)));
-    put(data, "label",
-        dq(g,
-           fmt(g, "%s: what each metric reads", t->name ? t->name : t->slug)));
-    size_t n[5] = {0, (size_t)t->nevents, (size_t)t->nconstants,
-                   (size_t)t->ninputs, (size_t)t->nmetrics};
-    dot_uses u = {g, jarr(data, "edges"), NULL, {0}, {NULL}};
-    for (int k = REF_EVENT; k <= REF_METRIC; k++) {
-        u.used[k] = arena_alloc(g->a, n[k] + 1);
-        if (!u.used[k]) {
-            cJSON_Delete(data);
-            diag_error(d, NULL, "out of memory");
-            return -1;
-        }
-    }
     cJSON *mnodes = jarr(data, "metrics");
     for (int i = 0; i < t->nmetrics; i++) {
         const hw_metric *m = &t->metrics[i];
         if (!m->expr && !m->nevents)
             continue;
         cJSON *no = jobj(mnodes, NULL);
-        u.from = ref_id(g, REF_METRIC, i);
-        put(no, "id", u.from);
+        u->from = ref_id(g, REF_METRIC, i);
+        put(no, "id", u->from);
         put(no, "label", dot_label(g, m->name, m->title));
-        if (name_index_init(&u.seen, 8) != 0) {
-            g->oom = 1;
-            break;
-        }
+        g->seen.list++;
         if (m->expr)
-            expr_each_ref(m->expr, dot_ref, &u);
+            expr_each_ref(m->expr, dot_ref, u);
         for (int k = 0; k < m->nevents; k++) {
             int e = ir_find_event(t, m->events[k]);
-            if (e >= 0 && first_sight(g, &u.seen, t->events[e].name)) {
-                u.used[REF_EVENT][e] = 1;
-                cJSON *eo = jobj(u.edges, NULL);
-                put(eo, "from", u.from);
-                put(eo, "to", ref_id(g, REF_EVENT, e));
-            }
+            if (e >= 0)
+                dot_edge(u, REF_EVENT, e);
         }
-        name_index_free(&u.seen);
     }
+}
+
+/* Nodes for the events (ellipses), constants (diamonds) and inputs
+ * (parallelograms) some metric reads, in spec order. */
+static void metric_graph_nodes(dgen *g, cJSON *data, const dot_uses *u)
+{
+    const hw_target *t = g->t;
     cJSON *nodes = jarr(data, "nodes");
-    static const char *const shapes[5] = {"", "ellipse", "diamond",
-                                          "parallelogram", "box"};
+    static const char *const shapes[REF_INPUT + 1] = {"", "ellipse", "diamond",
+                                                      "parallelogram"};
     for (int k = REF_EVENT; k <= REF_INPUT; k++)
-        for (size_t i = 0; i < n[k]; i++) {
-            if (!u.used[k][i])
+        for (size_t i = 0; i < ref_count(t, (hw_ref_kind)k); i++) {
+            if (!u->used[k][i])
                 continue;
             const char *name = k == REF_EVENT      ? t->events[i].name
                                : k == REF_CONSTANT ? t->constants[i].name
@@ -2040,23 +2060,44 @@ static int emit_metric_graph(dgen *g, const emit_to *to)
             put(no, "label", dq(g, name));
             put(no, "shape", shapes[k]);
         }
-    int rc = g->oom ? -1 : 0;
-    if (rc != 0)
-        diag_error(d, NULL, "out of memory");
-    else
-        rc = render_file(to, "docs_metrics.dot", data, MU_ESCAPE_NONE, fmt(g, "docs/%s-metrics.dot", t->slug));
-    cJSON_Delete(data);
-    return rc;
+}
+
+/* Metrics (boxes) -> what their formulas read: events, constants, inputs
+ * and other metrics. */
+static cJSON *metric_graph_data(dgen *g)
+{
+    const hw_target *t = g->t;
+    cJSON *data = cJSON_CreateObject();
+    dot_banner(g, data, "metric dependencies");
+    put(data, "graph", dq(g, fmt(g, "%s metrics", t->slug)));
+    put(data, "label",
+        dq(g,
+           fmt(g, "%s: what each metric reads", t->name ? t->name : t->slug)));
+    dot_uses u = {g, jarr(data, "edges"), NULL, {NULL}};
+    for (int k = REF_EVENT; k <= REF_METRIC; k++)
+        u.used[k] = arena_alloc(g->a, ref_count(t, (hw_ref_kind)k) + 1);
+    if (arena_failed(g->a))
+        return data; /* never rendered */
+    metric_graph_edges(g, data, &u);
+    metric_graph_nodes(g, data, &u);
+    return data;
+}
+
+static int emit_metric_graph(dgen *g, const emit_to *to)
+{
+    const char *file = fmt(g, "docs/%s-metrics.dot", g->t->slug);
+    return render_doc(g, to, "docs_metrics.dot", metric_graph_data(g),
+                      MU_ESCAPE_NONE, file);
 }
 
 static int emit_diagrams(const hw_target *t, const emit_to *to)
 {
-    hw_diag *d = to->d;
-    dgen g = {t, arena_create(), 0, 0, NULL, NULL};
+    dgen g = {t, arena_create(), 0, NULL, NULL, {{NULL}, 0}};
     if (!g.a) {
-        diag_error(d, NULL, "out of memory");
+        diag_error(to->d, NULL, "out of memory");
         return -1;
     }
+    seen_init(&g, &g.seen);
     int rc = 0;
     for (int i = 0; rc == 0 && i < t->nmethodologies; i++)
         rc = emit_topdown(&g, &t->methodologies[i], to);
@@ -2074,62 +2115,67 @@ static int by_slug(const void *a, const void *b)
     return strcmp(x->slug ? x->slug : "", y->slug ? y->slug : "");
 }
 
-static int emit_index(hw_target *const *targets, int n, int html, const emit_to *to)
+/* One target's row: what it is, what it has, and its diagrams. */
+static void index_row(dgen *g, cJSON *arr, const hw_target *t)
 {
-    hw_diag *d = to->d;
-    const hw_target **sorted = malloc((size_t)(n + 1) * sizeof *sorted);
-    dgen g = {NULL, arena_create(), html, 0, NULL, NULL};
-    if (!sorted || !g.a) {
-        free(sorted);
-        arena_free(g.a);
-        diag_error(d, NULL, "out of memory");
-        return -1;
+    g->t = t;
+    cJSON *o = jobj(arr, NULL);
+    put(o, "name", t->name ? t->name : t->id);
+    put(o, "slug", t->slug);
+    put(o, "kind", kind_label(t->kind));
+    put(o, "vendor", t->vendor);
+    put(o, "source", t->source);
+    put(o, "spec", code(g, t->spec_name));
+    put(o, "contents", contents(g, t));
+    cJSON *dia = jarr(o, "diagrams");
+    for (int k = 0; k < t->nmethodologies; k++) {
+        const hw_methodology *m = &t->methodologies[k];
+        cJSON *x = jobj(dia, NULL);
+        const char *stem = method_stem(g, m);
+        put(x, "svg", fmt(g, "%s.svg", stem));
+        put(x, "dot", fmt(g, "%s.dot", stem));
+        put(x, "title", m->title ? m->title : m->name);
     }
-    for (int i = 0; i < n; i++)
-        sorted[i] = targets[i];
-    qsort(sorted, (size_t)n, sizeof *sorted, by_slug);
+    if (has_metric_dot(t)) {
+        cJSON *x = jobj(dia, NULL);
+        put(x, "svg", fmt(g, "%s-metrics.svg", t->slug));
+        put(x, "dot", fmt(g, "%s-metrics.dot", t->slug));
+        put(x, "title", "Metric dependencies");
+    }
+}
+
+/* Every target by slug. */
+static cJSON *index_data(dgen *g, hw_target *const *targets, int n)
+{
     cJSON *data = cJSON_CreateObject();
     put(data, "version", HWCGEN_VERSION);
     cJSON *arr = jarr(data, "targets");
-    for (int i = 0; i < n; i++) {
-        const hw_target *t = sorted[i];
-        g.t = t;
-        cJSON *o = jobj(arr, NULL);
-        put(o, "name", t->name ? t->name : t->id);
-        put(o, "slug", t->slug);
-        put(o, "kind", kind_label(t->kind));
-        put(o, "vendor", t->vendor);
-        put(o, "source", t->source);
-        put(o, "spec", code(&g, t->spec_name));
-        put(o, "contents", contents(&g, t));
-        cJSON *dia = jarr(o, "diagrams");
-        for (int k = 0; k < t->nmethodologies; k++) {
-            cJSON *x = jobj(dia, NULL);
-            const char *stem = method_stem(&g, &t->methodologies[k]);
-            put(x, "svg", fmt(&g, "%s.svg", stem));
-            put(x, "dot", fmt(&g, "%s.dot", stem));
-            put(x, "title",
-                t->methodologies[k].title ? t->methodologies[k].title
-                                          : t->methodologies[k].name);
-        }
-        if (has_metric_dot(t)) {
-            cJSON *x = jobj(dia, NULL);
-            put(x, "svg", fmt(&g, "%s-metrics.svg", t->slug));
-            put(x, "dot", fmt(&g, "%s-metrics.dot", t->slug));
-            put(x, "title", "Metric dependencies");
-        }
+    const hw_target **sorted =
+        arena_alloc(g->a, ((size_t)n + 1) * sizeof *sorted);
+    if (!sorted)
+        return data; /* never rendered: the arena has failed */
+    for (int i = 0; i < n; i++)
+        sorted[i] = targets[i];
+    qsort(sorted, (size_t)n, sizeof *sorted, by_slug);
+    for (int i = 0; i < n; i++)
+        index_row(g, arr, sorted[i]);
+    g->t = NULL; /* the index is no one target's */
+    return data;
+}
+
+static int emit_index(hw_target *const *targets, int n, int html,
+                      const emit_to *to)
+{
+    dgen g = {NULL, arena_create(), html, NULL, NULL, {{NULL}, 0}};
+    if (!g.a) {
+        diag_error(to->d, NULL, "out of memory");
+        return -1;
     }
-    int rc = 0;
-    if (g.oom) {
-        diag_error(d, NULL, "out of memory");
-        rc = -1;
-    } else {
-        rc = render_file(to, html ? "docs_index.html" : "docs_index.md", data,
-                       html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN, html ? "docs/index.html" : "docs/index.md");
-    }
-    cJSON_Delete(data);
+    int rc = render_doc(&g, to, html ? "docs_index.html" : "docs_index.md",
+                        index_data(&g, targets, n),
+                        html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN,
+                        html ? "docs/index.html" : "docs/index.md");
     arena_free(g.a);
-    free(sorted);
     return rc;
 }
 
