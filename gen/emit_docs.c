@@ -13,8 +13,9 @@
  * are safe raw in both formats.
  *
  * The page is generic over the IR: each part appears when the target has
- * what it shows (events, constants, inputs, metrics, methodologies,
- * registers, layouts, enums and their rules, report layouts, notes).
+ * what it shows (events, constants, inputs, metrics, worked examples,
+ * methodologies, registers, layouts, enums and their rules, report
+ * layouts, notes).
  * Every list is in spec order, or in an order stated where it is built.
  * The DOT files are plain text; hwcgen never runs Graphviz itself.
  */
@@ -28,55 +29,10 @@
 
 #include "emit.h"
 #include "expr.h"
-#include "inputs.h"
 #include "interp.h"
 #include "names.h"
 #include "render.h"
 #include "version.h"
-
-/* ---- worked examples ----------------------------------------------------
- *
- * Input sets whose results the source document states, evaluated by the
- * interpreter for the docs. The spec schemas have no place for examples, so
- * they live here, keyed by target id; a target without rows gets no table.
- */
-enum { DOC_EXAMPLE_INPUTS = 4 };
-
-typedef struct doc_example {
-    const char *target;                     /* hw_target.id */
-    const char *label;                      /* where the source gives it */
-    const char *inputs[DOC_EXAMPLE_INPUTS]; /* input names, NULL-padded */
-    double values[DOC_EXAMPLE_INPUTS];
-    const char *expected; /* the result as the source prints it */
-} doc_example;
-
-static const doc_example doc_examples[] = {
-    {"mali_t624_model",
-     "Section 13.3 worked example: 256 work-items in groups of 2",
-     {"wl", "gs", "I", "F"},
-     {256, 2, 5e6, 600e6},
-     "533.33 ms"},
-    {"mali_t624_model",
-     "Section 7.2: 38 work-groups of one work-item",
-     {"wl", "gs", "I", "F"},
-     {38, 1, 2e6, 700e6},
-     "108.57 ms"},
-    {"mali_t624_model",
-     "Section 7.2: 39 work-groups of one work-item",
-     {"wl", "gs", "I", "F"},
-     {39, 1, 2e6, 700e6},
-     "111.43 ms"},
-    {"mali_t624_model",
-     "Section 7.2: 50 work-groups of one work-item",
-     {"wl", "gs", "I", "F"},
-     {50, 1, 2e6, 700e6},
-     "142.86 ms"},
-    {"mali_t624_model",
-     "Sections 9.2 and 10.1: one work-item, 3 million instructions",
-     {"wl", "gs", "I", "F"},
-     {1, 1, 3e6, 600e6},
-     "190 ms"},
-};
 
 /* ---- the builder --------------------------------------------------------- */
 
@@ -1163,82 +1119,69 @@ static void attention(dgen *g, cJSON *data)
 
 /* ---- worked examples ----------------------------------------------------- */
 
-static int examples(dgen *g, cJSON *data, hw_diag *d)
+/* A column head: a name (markup) and its units. */
+static const char *example_head(dgen *g, const char *name, const char *units)
+{
+    return fmt(g, "%s%s", name, units ? esc(g, fmt(g, " (%s)", units)) : "");
+}
+
+/* One example: its inputs, then the outputs the interpreter gives for them
+ * (`in` and `out` are scratch arrays by input and by metric). */
+static void example_row(dgen *g, cJSON *rows, const hw_example *x, double *in,
+                        double *out, const double *consts)
+{
+    const hw_target *t = g->t;
+    for (int i = 0; i < t->ninputs; i++)
+        in[i] = NAN;
+    for (int k = 0; k < x->nsets; k++) {
+        int i = ir_find_input(t, x->sets[k].input);
+        if (i >= 0) /* the checker reports any other */
+            in[i] = x->sets[k].value;
+    }
+    hw_values v = {NULL, consts, in};
+    interp_all(t, &v, out);
+    cJSON *r = jobj(rows, NULL);
+    put(r, "label", x->label);
+    put(r, "expected", x->expected);
+    cJSON *cells = jarr(r, "cells");
+    for (int i = 0; i < t->ninputs; i++)
+        list_item(cells, esc(g, readable_num(g, in[i])), NULL);
+    for (int i = 0; i < t->nmetrics; i++)
+        if (!(t->metrics[i].flags & METRIC_INTERMEDIATE))
+            list_item(cells, esc(g, readable_num(g, out[i])), NULL);
+}
+
+/* The spec's worked examples, evaluated: a column per input and output. */
+static void examples(dgen *g, cJSON *data)
 {
     const hw_target *t = g->t;
     cJSON *ex = jobj(data, "examples");
     cJSON *head = jarr(ex, "head");
     cJSON *rows = jarr(ex, "rows");
-    int n = 0;
-    for (size_t k = 0; k < sizeof doc_examples / sizeof doc_examples[0]; k++)
-        n += t->id && strcmp(doc_examples[k].target, t->id) == 0;
-    jbool(data, "has_examples", n > 0);
-    if (!n)
-        return 0;
+    jbool(data, "has_examples", t->nexamples > 0);
+    if (!t->nexamples)
+        return;
     double *in = arena_alloc(g->a, ((size_t)t->ninputs + 1) * sizeof *in);
     double *out = arena_alloc(g->a, ((size_t)t->nmetrics + 1) * sizeof *out);
     double *consts =
         arena_alloc(g->a, ((size_t)t->nconstants + 1) * sizeof *consts);
     if (!in || !out || !consts)
-        return 0; /* the page is not rendered */
+        return; /* never rendered: the arena has failed */
     for (int i = 0; i < t->nconstants; i++)
         consts[i] = t->constants[i].has_value ? t->constants[i].value : NAN;
     for (int i = 0; i < t->ninputs; i++)
         list_item(head,
-                  fmt(g, "%s%s", code(g, t->inputs[i].name),
-                      t->inputs[i].units
-                          ? esc(g, fmt(g, " (%s)", t->inputs[i].units))
-                          : ""),
+                  example_head(g, code(g, t->inputs[i].name),
+                               t->inputs[i].units),
                   NULL);
     for (int i = 0; i < t->nmetrics; i++)
         if (!(t->metrics[i].flags & METRIC_INTERMEDIATE))
             list_item(head,
-                      fmt(g, "%s%s", code_link(g, "m-", t->metrics[i].name),
-                          t->metrics[i].units
-                              ? esc(g, fmt(g, " (%s)", t->metrics[i].units))
-                              : ""),
+                      example_head(g, code_link(g, "m-", t->metrics[i].name),
+                                   t->metrics[i].units),
                       NULL);
-    int rc = 0;
-    for (size_t k = 0;
-         rc == 0 && k < sizeof doc_examples / sizeof doc_examples[0]; k++) {
-        const doc_example *x = &doc_examples[k];
-        if (!t->id || strcmp(x->target, t->id) != 0)
-            continue;
-        for (int i = 0; i < t->ninputs; i++)
-            in[i] = NAN;
-        for (int j = 0; j < DOC_EXAMPLE_INPUTS && x->inputs[j]; j++) {
-            int i = ir_find_input(t, x->inputs[j]);
-            if (i < 0) {
-                diag_error(
-                    d, &t->inputs[0].loc,
-                    "internal: docs example '%s' sets unknown input '%s'",
-                    x->label, x->inputs[j]);
-                rc = -1;
-                break;
-            }
-            in[i] = x->values[j];
-        }
-        if (rc == 0 && inputs_check(t, in, d) != 0) {
-            diag_error(d, NULL,
-                       "internal: docs example '%s' of %s has invalid inputs",
-                       x->label, t->id);
-            rc = -1;
-        }
-        if (rc != 0)
-            break;
-        hw_values v = {NULL, consts, in};
-        interp_all(t, &v, out);
-        cJSON *r = jobj(rows, NULL);
-        put(r, "label", x->label);
-        put(r, "expected", x->expected);
-        cJSON *cells = jarr(r, "cells");
-        for (int i = 0; i < t->ninputs; i++)
-            list_item(cells, esc(g, readable_num(g, in[i])), NULL);
-        for (int i = 0; i < t->nmetrics; i++)
-            if (!(t->metrics[i].flags & METRIC_INTERMEDIATE))
-                list_item(cells, esc(g, readable_num(g, out[i])), NULL);
-    }
-    return rc;
+    for (int k = 0; k < t->nexamples; k++)
+        example_row(g, rows, &t->examples[k], in, out, consts);
 }
 
 /* ---- methodologies ------------------------------------------------------- */
@@ -1711,7 +1654,7 @@ static int has_metric_dot(const hw_target *t)
     return 0;
 }
 
-static cJSON *page_data(dgen *g, hw_diag *d)
+static cJSON *page_data(dgen *g)
 {
     const hw_target *t = g->t;
     cJSON *data = cJSON_CreateObject();
@@ -1729,10 +1672,7 @@ static cJSON *page_data(dgen *g, hw_diag *d)
     inputs(g, data);
     metrics(g, data);
     attention(g, data);
-    if (examples(g, data, d) != 0) {
-        cJSON_Delete(data);
-        return NULL;
-    }
+    examples(g, data);
     methodologies(g, data);
     registers(g, data);
     layouts(g, data);
@@ -1784,13 +1724,9 @@ static int emit_page(const hw_target *t, int html, const emit_to *to)
     seen_init(&g, &g.seen);
     const char *file = fmt(&g, "docs/%s.%s", t->slug, html ? "html" : "md");
     /* the parts of the page need the arrays above */
-    int errors = to->d->errors;
-    cJSON *data = arena_failed(g.a) ? NULL : page_data(&g, to->d);
-    int rc = -1;
-    if (to->d->errors == errors) /* else page_data() reported */
-        rc = render_doc(&g, to, html ? "docs_target.html" : "docs_target.md",
-                        data, html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN,
-                        file);
+    cJSON *data = arena_failed(g.a) ? NULL : page_data(&g);
+    int rc = render_doc(&g, to, html ? "docs_target.html" : "docs_target.md",
+                        data, html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN, file);
     arena_free(g.a);
     return rc;
 }
