@@ -96,12 +96,14 @@ const char *doc_stage_title(dgen *g, const char *name);
 int doc_has_metric_dot(const hw_target *t);
 
 /* What a metric reads. doc_ref_count: how many things of kind k the target
- * has. doc_ref_bound: the checker bound the reference to an event,
+ * has. doc_ref_prefix: the prefix of their anchors ("ev-", "c-", "in-",
+ * "m-"). doc_ref_bound: the checker bound the reference to an event,
  * constant, input or metric. doc_seen_init: marks for all of them, in g's
  * arena; count g->seen.list on before each list. doc_first_sight: mark
  * item i of kind k as named by the current list; 1 when it was new (a name
  * belongs to one item, so marking the item marks the name). */
 size_t doc_ref_count(const hw_target *t, hw_ref_kind k);
+const char *doc_ref_prefix(hw_ref_kind k);
 int doc_ref_bound(const hw_expr *ref);
 void doc_seen_init(dgen *g, ref_seen *s);
 int doc_first_sight(ref_seen *s, hw_ref_kind k, int i);

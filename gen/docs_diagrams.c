@@ -202,19 +202,14 @@ typedef struct dot_uses {
     char *used[REF_METRIC + 1]; /* read by any metric: these get nodes */
 } dot_uses;
 
+/* The node id of item i of kind k: "e:NAME", "c:", "i:" or "m:". */
 static const char *ref_id(dgen *g, hw_ref_kind k, int i)
 {
-    const hw_target *t = g->t;
-    switch (k) {
-    case REF_EVENT:
-        return dq(g, doc_fmt(g, "e:%s", t->events[i].name));
-    case REF_CONSTANT:
-        return dq(g, doc_fmt(g, "c:%s", t->constants[i].name));
-    case REF_INPUT:
-        return dq(g, doc_fmt(g, "i:%s", t->inputs[i].name));
-    default:
-        return dq(g, doc_fmt(g, "m:%s", t->metrics[i].name));
-    }
+    static const char kinds[REF_METRIC + 1] = {[REF_EVENT] = 'e',
+                                               [REF_CONSTANT] = 'c',
+                                               [REF_INPUT] = 'i',
+                                               [REF_METRIC] = 'm'};
+    return dq(g, doc_fmt(g, "%c:%s", kinds[k], ir_ref_name(g->t, k, i)));
 }
 
 /* An edge from the current metric to item i of kind k, once per metric. */
@@ -272,12 +267,9 @@ static void metric_graph_nodes(dgen *g, cJSON *data, const dot_uses *u)
         for (size_t i = 0; i < doc_ref_count(t, (hw_ref_kind)k); i++) {
             if (!u->used[k][i])
                 continue;
-            const char *name = k == REF_EVENT      ? t->events[i].name
-                               : k == REF_CONSTANT ? t->constants[i].name
-                                                   : t->inputs[i].name;
             cJSON *no = jobj(nodes, NULL);
             doc_put(no, "id", ref_id(g, (hw_ref_kind)k, (int)i));
-            doc_put(no, "label", dq(g, name));
+            doc_put(no, "label", dq(g, ir_ref_name(t, (hw_ref_kind)k, (int)i)));
             doc_put(no, "shape", shapes[k]);
         }
 }

@@ -12,51 +12,16 @@
 
 /* ---- metrics ------------------------------------------------------------- */
 
-static const char *ref_link(dgen *g, hw_ref_kind k, int i)
-{
-    const hw_target *t = g->t;
-    switch (k) {
-    case REF_EVENT:
-        return doc_event_link(g, i);
-    case REF_CONSTANT:
-        return doc_code_link(g, "c-", t->constants[i].name);
-    case REF_INPUT:
-        return doc_code_link(g, "in-", t->inputs[i].name);
-    case REF_METRIC:
-        return doc_code_link(g, "m-", t->metrics[i].name);
-    default:
-        return NULL;
-    }
-}
-
+/* A name in an HTML formula, as written, linked to its entry. */
 static const char *formula_name(void *ctx, const hw_expr *e)
 {
     dgen *g = ctx;
     const char *shown = e->dollar ? doc_fmt(g, "$%s", e->text) : e->text;
-    const char *prefix = NULL;
-    switch (e->ref) {
-    case REF_EVENT:
-        prefix = "ev-";
-        break;
-    case REF_CONSTANT:
-        prefix = "c-";
-        break;
-    case REF_INPUT:
-        prefix = "in-";
-        break;
-    case REF_METRIC:
-        prefix = "m-";
-        break;
-    default:
+    if (!doc_ref_bound(e))
         return doc_esc(g, shown);
-    }
-    const hw_target *t = g->t;
-    const char *name = e->ref == REF_EVENT      ? t->events[e->index].name
-                       : e->ref == REF_CONSTANT ? t->constants[e->index].name
-                       : e->ref == REF_INPUT    ? t->inputs[e->index].name
-                                                : t->metrics[e->index].name;
-    return doc_fmt(g, "<a href=\"#%s\">%s</a>", doc_anchor(g, prefix, name),
-                   doc_esc(g, shown));
+    const char *id = doc_anchor(g, doc_ref_prefix(e->ref),
+                                ir_ref_name(g->t, e->ref, e->index));
+    return doc_fmt(g, "<a href=\"#%s\">%s</a>", id, doc_esc(g, shown));
 }
 
 /* Formula text as the source prints it (it may not even parse). */
@@ -112,7 +77,8 @@ static int use_ref(void *ctx, hw_expr *ref)
     if (!doc_ref_bound(ref) ||
         !doc_first_sight(&u->g->seen, ref->ref, ref->index))
         return 0;
-    doc_item(u->arr, ref_link(u->g, ref->ref, ref->index),
+    const char *name = ir_ref_name(u->g->t, ref->ref, ref->index);
+    doc_item(u->arr, doc_code_link(u->g, doc_ref_prefix(ref->ref), name),
              ref->ref == REF_EVENT ? event_detail(u->g, ref->index) : NULL);
     return 0;
 }

@@ -132,7 +132,7 @@ const char *doc_code_link(dgen *g, const char *prefix, const char *name)
 
 const char *doc_event_link(dgen *g, int i)
 {
-    return doc_code_link(g, "ev-", g->t->events[i].name);
+    return doc_code_link(g, doc_ref_prefix(REF_EVENT), g->t->events[i].name);
 }
 
 /* ---- what a target is and has -------------------------------------------- */
@@ -225,6 +225,22 @@ size_t doc_ref_count(const hw_target *t, hw_ref_kind k)
         return (size_t)t->nmetrics;
     default:
         return 0;
+    }
+}
+
+const char *doc_ref_prefix(hw_ref_kind k)
+{
+    switch (k) {
+    case REF_EVENT:
+        return "ev-";
+    case REF_CONSTANT:
+        return "c-";
+    case REF_INPUT:
+        return "in-";
+    case REF_METRIC:
+        return "m-";
+    default:
+        return NULL;
     }
 }
 

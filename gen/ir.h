@@ -419,6 +419,9 @@ int ir_find_metric(const hw_target *t, const char *name);
 int ir_find_group(const hw_target *t, hw_group_kind kind, const char *name);
 int ir_find_block(const hw_target *t, const char *name);
 int ir_find_enum(const hw_target *t, const char *name);
+/* The name of what a bound reference names: the event, constant, input or
+ * metric `index` of `kind`; NULL for REF_UNRESOLVED. */
+const char *ir_ref_name(const hw_target *t, hw_ref_kind kind, int index);
 
 /* A CPU whose events perf can count: kind "cpu" with event codes. */
 int target_is_cpu_pmu(const hw_target *t);
