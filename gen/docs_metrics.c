@@ -172,8 +172,6 @@ static cJSON *metric_part(cJSON *parts, const char *id, const char *number,
     return o;
 }
 
-/* Template sections -> groups -> series in guide order; else metric groups
- * (and the ungrouped); else a model's outputs and intermediate values. */
 /* One metric group's table, its rows in the group's order. */
 static void group_rows(dgen *g, cJSON *groups, const hw_group *gr, char *done)
 {
@@ -272,6 +270,8 @@ static void other_metrics(dgen *g, cJSON *parts, const char *done, int grouped)
     }
 }
 
+/* Template sections -> groups -> series in guide order; else metric groups
+ * (and the ungrouped); else a model's outputs and intermediate values. */
 void page_metrics(dgen *g, cJSON *data)
 {
     const hw_target *t = g->t;

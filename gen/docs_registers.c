@@ -233,13 +233,103 @@ static int block_event(const hw_target *t, const char *block, int index)
 
 enum { COUNTERS_PER_ROW = 4 };
 
+/* Where each counter sits in one report: byte offsets by event, -1 where
+ * the report holds no such bits. */
+typedef struct places {
+    int *lo; /* the counter, or its low 32 bits */
+    int *hi; /* bits above 32 of a wider counter */
+} places;
+
+/* The fields of report r as a table, and where they put each counter. */
+static void report_fields(dgen *g, cJSON *o, const hw_report *r,
+                          const places *at)
+{
+    const hw_target *t = g->t;
+    cJSON *rows = jarr(o, "fields");
+    for (int f = 0; f < r->nfields; f++) {
+        const hw_report_field *rf = &r->fields[f];
+        int count = rf->count > 0 ? rf->count : 1;
+        cJSON *fo = jobj(rows, NULL);
+        doc_put(fo, "bytes", byte_range(g, rf->offset, rf->size * count));
+        doc_put(fo, "size",
+                count > 1 ? doc_fmt(g, "%d × %d", count, rf->size)
+                          : doc_fmt(g, "%d", rf->size));
+        doc_put(fo, "name", doc_code(g, rf->name));
+        const char *elems = "";
+        if (rf->block) {
+            const char *high = rf->high_bits ? " (high bits)" : "";
+            elems = count > 1
+                        ? doc_fmt(g, "%s%d..%s%d%s", rf->block, rf->first,
+                                  rf->block, rf->first + count - 1, high)
+                        : doc_fmt(g, "%s%d%s", rf->block, rf->first, high);
+            int *place = rf->high_bits ? at->hi : at->lo;
+            for (int k = 0; k < count; k++) {
+                int e = block_event(t, rf->block, rf->first + k);
+                if (e >= 0)
+                    place[e] = rf->offset + k * rf->size;
+            }
+        }
+        doc_put(fo, "elements", elems);
+        doc_put(fo, "description", rf->description);
+    }
+}
+
+/* The element size of the field of r (of high bits or not) that holds
+ * byte `offset`; 0 when none does. */
+static int size_at(const hw_report *r, int offset, int high_bits)
+{
+    int size = 0;
+    for (int f = 0; f < r->nfields; f++) {
+        const hw_report_field *rf = &r->fields[f];
+        int count = rf->count > 0 ? rf->count : 1;
+        if (offset >= rf->offset && offset < rf->offset + rf->size * count &&
+            !rf->high_bits == !high_bits)
+            size = rf->size;
+    }
+    return size;
+}
+
+/* Where each counter sits, in spec order of the counters, four to a table
+ * row. */
+static void report_counters(dgen *g, cJSON *o, const hw_report *r,
+                            const places *at)
+{
+    const hw_target *t = g->t;
+    cJSON *cs = jarr(o, "counters");
+    cJSON *row = NULL;
+    int ncounters = 0;
+    for (int e = 0; e < t->nevents; e++) {
+        int lo = at->lo[e], hi = at->hi[e];
+        if (lo < 0 && hi < 0)
+            continue;
+        if (ncounters++ % COUNTERS_PER_ROW == 0)
+            row = jarr(jobj(cs, NULL), "cells");
+        cJSON *co = jobj(row, NULL);
+        doc_put(co, "link", doc_event_link(g, e));
+        doc_put(co, "low", lo >= 0 ? byte_range(g, lo, size_at(r, lo, 0)) : "");
+        doc_put(co, "high",
+                hi >= 0 ? byte_range(g, hi, size_at(r, hi, 1)) : "");
+        doc_put(co, "width",
+                t->events[e].width ? doc_fmt(g, "%d", t->events[e].width) : "");
+    }
+    for (; row && ncounters % COUNTERS_PER_ROW; ncounters++) {
+        cJSON *co = jobj(row, NULL);
+        doc_put(co, "link", ""), doc_put(co, "low", ""),
+            doc_put(co, "high", ""), doc_put(co, "width", "");
+    }
+    cJSON *head = jarr(o, "counter_head");
+    for (int k = 0; k < COUNTERS_PER_ROW && cJSON_GetArraySize(cs) > 0; k++)
+        jbool(jobj(head, NULL), "last", k == COUNTERS_PER_ROW - 1);
+    doc_has(o, "counters");
+}
+
 void page_reports(dgen *g, cJSON *data)
 {
     const hw_target *t = g->t;
     cJSON *arr = jarr(data, "reports");
-    int *lo = arena_alloc(g->a, ((size_t)t->nevents + 1) * sizeof *lo);
-    int *hi = arena_alloc(g->a, ((size_t)t->nevents + 1) * sizeof *hi);
-    if (!lo || !hi)
+    places at = {arena_alloc(g->a, ((size_t)t->nevents + 1) * sizeof(int)),
+                 arena_alloc(g->a, ((size_t)t->nevents + 1) * sizeof(int))};
+    if (!at.lo || !at.hi)
         return;
     for (int i = 0; i < t->nreports; i++) {
         const hw_report *r = &t->reports[i];
@@ -250,76 +340,9 @@ void page_reports(dgen *g, cJSON *data)
         doc_put(o, "size", doc_fmt(g, "%d", r->size));
         doc_put(o, "description", r->description);
         jbool(o, "has_fields", r->nfields > 0);
-        cJSON *rows = jarr(o, "fields");
         for (int e = 0; e < t->nevents; e++)
-            lo[e] = hi[e] = -1;
-        for (int f = 0; f < r->nfields; f++) {
-            const hw_report_field *rf = &r->fields[f];
-            int count = rf->count > 0 ? rf->count : 1;
-            cJSON *fo = jobj(rows, NULL);
-            doc_put(fo, "bytes", byte_range(g, rf->offset, rf->size * count));
-            doc_put(fo, "size",
-                    count > 1 ? doc_fmt(g, "%d × %d", count, rf->size)
-                              : doc_fmt(g, "%d", rf->size));
-            doc_put(fo, "name", doc_code(g, rf->name));
-            const char *elems = "";
-            if (rf->block) {
-                elems = count > 1
-                            ? doc_fmt(g, "%s%d..%s%d%s", rf->block, rf->first,
-                                      rf->block, rf->first + count - 1,
-                                      rf->high_bits ? " (high bits)" : "")
-                            : doc_fmt(g, "%s%d%s", rf->block, rf->first,
-                                      rf->high_bits ? " (high bits)" : "");
-                for (int k = 0; k < count; k++) {
-                    int e = block_event(t, rf->block, rf->first + k);
-                    if (e < 0)
-                        continue;
-                    if (rf->high_bits)
-                        hi[e] = rf->offset + k * rf->size;
-                    else
-                        lo[e] = rf->offset + k * rf->size;
-                }
-            }
-            doc_put(fo, "elements", elems);
-            doc_put(fo, "description", rf->description);
-        }
-        /* Where each counter sits, in spec order of the counters, four to
-         * a table row. */
-        cJSON *cs = jarr(o, "counters");
-        cJSON *row = NULL;
-        int ncounters = 0;
-        for (int e = 0; e < t->nevents; e++) {
-            if (lo[e] < 0 && hi[e] < 0)
-                continue;
-            int lsize = 0, hsize = 0;
-            for (int f = 0; f < r->nfields; f++) {
-                const hw_report_field *rf = &r->fields[f];
-                int count = rf->count > 0 ? rf->count : 1;
-                if (lo[e] >= rf->offset &&
-                    lo[e] < rf->offset + rf->size * count && !rf->high_bits)
-                    lsize = rf->size;
-                if (hi[e] >= rf->offset &&
-                    hi[e] < rf->offset + rf->size * count && rf->high_bits)
-                    hsize = rf->size;
-            }
-            if (ncounters++ % COUNTERS_PER_ROW == 0)
-                row = jarr(jobj(cs, NULL), "cells");
-            cJSON *co = jobj(row, NULL);
-            doc_put(co, "link", doc_event_link(g, e));
-            doc_put(co, "low", lo[e] >= 0 ? byte_range(g, lo[e], lsize) : "");
-            doc_put(co, "high", hi[e] >= 0 ? byte_range(g, hi[e], hsize) : "");
-            doc_put(co, "width",
-                    t->events[e].width ? doc_fmt(g, "%d", t->events[e].width)
-                                       : "");
-        }
-        for (; row && ncounters % COUNTERS_PER_ROW; ncounters++) {
-            cJSON *co = jobj(row, NULL);
-            doc_put(co, "link", ""), doc_put(co, "low", ""),
-                doc_put(co, "high", ""), doc_put(co, "width", "");
-        }
-        cJSON *head = jarr(o, "counter_head");
-        for (int k = 0; k < COUNTERS_PER_ROW && cJSON_GetArraySize(cs) > 0; k++)
-            jbool(jobj(head, NULL), "last", k == COUNTERS_PER_ROW - 1);
-        doc_has(o, "counters");
+            at.lo[e] = at.hi[e] = -1;
+        report_fields(g, o, r, &at);
+        report_counters(g, o, r, &at);
     }
 }

@@ -248,15 +248,16 @@ static const char *programmed_by(dgen *g, int i)
     return doc_take(g, &b);
 }
 
+/* Which columns the event tables have: those some event fills. */
 typedef struct ev_cols {
     int code, counter_id, block, index, width, reg, units;
 } ev_cols;
 
-static void event_row(dgen *g, cJSON *rows, int i, const ev_cols *cols)
+/* The cells of event i's row. */
+static void event_cells(dgen *g, cJSON *o, int i, const ev_cols *cols)
 {
     const hw_target *t = g->t;
     const hw_event *e = &t->events[i];
-    cJSON *o = jobj(rows, NULL);
     doc_put(o, "anchor",
             g->ev_placed[i] ? NULL : doc_anchor(g, "ev-", e->name));
     g->ev_placed[i] = 1;
@@ -284,6 +285,12 @@ static void event_row(dgen *g, cJSON *rows, int i, const ev_cols *cols)
     doc_put(o, "units", e->units);
     doc_put(o, "title", e->title);
     doc_put(o, "description", e->description);
+}
+
+/* What else a reader must know about event i, one remark each. */
+static void event_remarks(dgen *g, cJSON *o, int i)
+{
+    const hw_event *e = &g->t->events[i];
     cJSON *rem = jarr(o, "remarks");
     if (e->hw_name && !e->counter_id)
         doc_item(rem, remark(g, "Hardware name:", doc_code(g, e->hw_name)),
@@ -326,6 +333,17 @@ static void event_row(dgen *g, cJSON *rows, int i, const ev_cols *cols)
                  NULL);
 }
 
+/* Event i's row in `rows`; it is now listed (done). */
+static void event_row(dgen *g, cJSON *rows, int i, const ev_cols *cols,
+                      char *done)
+{
+    cJSON *o = jobj(rows, NULL);
+    event_cells(g, o, i, cols);
+    event_remarks(g, o, i);
+    done[i] = 1;
+}
+
+/* A section of the event tables; its rows go into the returned array. */
 static cJSON *event_section(cJSON *arr, const char *id, const char *title,
                             const char *name_raw, const char *intro)
 {
@@ -334,20 +352,11 @@ static cJSON *event_section(cJSON *arr, const char *id, const char *title,
     doc_put(s, "title", title);
     doc_put(s, "name", name_raw);
     doc_put(s, "intro", intro);
-    jarr(s, "events");
-    return s;
+    return jarr(s, "events");
 }
 
-static void events(dgen *g, cJSON *data)
+static ev_cols event_columns(cJSON *data, const hw_target *t, int by_block)
 {
-    const hw_target *t = g->t;
-    cJSON *secs = jarr(data, "event_sections");
-    if (!t->nevents)
-        return;
-    int by_group = 0;
-    for (int i = 0; i < t->ngroups; i++)
-        by_group |= t->groups[i].kind == GROUP_EVENTS;
-    int by_block = !by_group && t->nblocks > 0;
     ev_cols c = {0};
     for (int i = 0; i < t->nevents; i++) {
         const hw_event *e = &t->events[i];
@@ -367,9 +376,13 @@ static void events(dgen *g, cJSON *data)
     jbool(cols, "width", c.width);
     jbool(cols, "reg", c.reg);
     jbool(cols, "units", c.units);
-    jbool(data, "has_events", 1);
-    doc_put(data, "events_title", t->nblocks ? "Counters" : "Events");
-    /* Blocks get their own table when the sections are functional groups. */
+    return c;
+}
+
+/* Blocks get their own table when the sections are not blocks. */
+static void block_table(dgen *g, cJSON *data, int by_block)
+{
+    const hw_target *t = g->t;
     cJSON *blocks = jarr(data, "blocks");
     for (int i = 0; !by_block && i < t->nblocks; i++) {
         const hw_block *bl = &t->blocks[i];
@@ -381,59 +394,78 @@ static void events(dgen *g, cJSON *data)
         doc_put(o, "size", bl->size ? doc_fmt(g, "%d", bl->size) : "");
     }
     doc_has(data, "blocks");
+}
 
+/* Functional groups in spec order, members in group order. */
+static void group_sections(dgen *g, cJSON *secs, const ev_cols *c, char *done)
+{
+    const hw_target *t = g->t;
+    for (int i = 0; i < t->ngroups; i++) {
+        const hw_group *gr = &t->groups[i];
+        if (gr->kind != GROUP_EVENTS)
+            continue;
+        cJSON *rows = event_section(secs, doc_anchor(g, "eg-", gr->name),
+                                    gr->title ? gr->title : gr->name,
+                                    doc_code(g, gr->name), gr->description);
+        for (int k = 0; k < gr->nmembers; k++) {
+            int e = ir_find_event(t, gr->members[k]);
+            if (e >= 0)
+                event_row(g, rows, e, c, done);
+        }
+    }
+}
+
+/* Blocks in spec order, counters in spec order. */
+static void block_sections(dgen *g, cJSON *secs, const ev_cols *c, char *done)
+{
+    const hw_target *t = g->t;
+    for (int b = 0; b < t->nblocks; b++) {
+        const hw_block *bl = &t->blocks[b];
+        const char *intro =
+            bl->size ? doc_fmt(g, "Block id %d, %d counters in the block.",
+                               bl->id, bl->size)
+                     : doc_fmt(g, "Block id %d.", bl->id);
+        cJSON *rows = event_section(secs, doc_anchor(g, "blk-", bl->name),
+                                    bl->title ? bl->title : bl->name,
+                                    doc_code(g, bl->name), intro);
+        for (int e = 0; e < t->nevents; e++)
+            if (t->events[e].block == b)
+                event_row(g, rows, e, c, done);
+    }
+}
+
+/* Events by functional group, else by block; then any not listed yet. */
+static void events(dgen *g, cJSON *data)
+{
+    const hw_target *t = g->t;
+    cJSON *secs = jarr(data, "event_sections");
+    if (!t->nevents)
+        return;
+    int by_group = 0;
+    for (int i = 0; i < t->ngroups; i++)
+        by_group |= t->groups[i].kind == GROUP_EVENTS;
+    int by_block = !by_group && t->nblocks > 0;
+    ev_cols c = event_columns(data, t, by_block);
+    jbool(data, "has_events", 1);
+    doc_put(data, "events_title", t->nblocks ? "Counters" : "Events");
+    block_table(g, data, by_block);
     char *done = arena_alloc(g->a, (size_t)t->nevents + 1);
     if (!done)
         return;
-    if (by_group) {
-        /* functional groups in spec order, members in group order */
-        for (int i = 0; i < t->ngroups; i++) {
-            const hw_group *gr = &t->groups[i];
-            if (gr->kind != GROUP_EVENTS)
-                continue;
-            cJSON *s = event_section(secs, doc_anchor(g, "eg-", gr->name),
-                                     gr->title ? gr->title : gr->name,
-                                     doc_code(g, gr->name), gr->description);
-            cJSON *rows = cJSON_GetObjectItem(s, "events");
-            for (int k = 0; k < gr->nmembers; k++) {
-                int e = ir_find_event(t, gr->members[k]);
-                if (e < 0)
-                    continue;
-                event_row(g, rows, e, &c);
-                done[e] = 1;
-            }
-        }
-    } else if (by_block) {
-        for (int b = 0; b < t->nblocks; b++) {
-            const hw_block *bl = &t->blocks[b];
-            const char *intro =
-                bl->size ? doc_fmt(g, "Block id %d, %d counters in the block.",
-                                   bl->id, bl->size)
-                         : doc_fmt(g, "Block id %d.", bl->id);
-            cJSON *s = event_section(secs, doc_anchor(g, "blk-", bl->name),
-                                     bl->title ? bl->title : bl->name,
-                                     doc_code(g, bl->name), intro);
-            cJSON *rows = cJSON_GetObjectItem(s, "events");
-            for (int e = 0; e < t->nevents; e++) {
-                if (t->events[e].block != b)
-                    continue;
-                event_row(g, rows, e, &c);
-                done[e] = 1;
-            }
-        }
-    }
+    if (by_group)
+        group_sections(g, secs, &c, done);
+    else if (by_block)
+        block_sections(g, secs, &c, done);
     cJSON *rest = NULL;
     for (int e = 0; e < t->nevents; e++) {
         if (done[e])
             continue;
         if (!rest)
-            rest = cJSON_GetObjectItem(
-                event_section(
-                    secs, "other-events",
-                    by_group || by_block ? "Other events" : "All events", NULL,
-                    by_group ? "Events in no functional group." : NULL),
-                "events");
-        event_row(g, rest, e, &c);
+            rest = event_section(
+                secs, "other-events",
+                by_group || by_block ? "Other events" : "All events", NULL,
+                by_group ? "Events in no functional group." : NULL);
+        event_row(g, rest, e, &c, done);
     }
 }
 
