@@ -286,6 +286,7 @@ static cJSON *metric_graph_data(dgen *g)
             dq(g, doc_fmt(g, "%s: what each metric reads",
                           t->name ? t->name : t->slug)));
     dot_uses u = {g, jarr(data, "edges"), NULL, {NULL}};
+    doc_seen_init(g, &g->seen);
     for (int k = REF_EVENT; k <= REF_METRIC; k++)
         u.used[k] = arena_alloc(g->a, doc_ref_count(t, (hw_ref_kind)k) + 1);
     if (arena_failed(g->a))
@@ -311,7 +312,6 @@ int docs_diagrams(const hw_target *t, const emit_to *to)
         diag_error(to->d, NULL, "out of memory");
         return -1;
     }
-    doc_seen_init(&g, &g.seen);
     int rc = 0;
     for (int i = 0; rc == 0 && i < t->nmethodologies; i++)
         rc = emit_topdown(&g, &t->methodologies[i], to);
