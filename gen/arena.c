@@ -236,3 +236,14 @@ char *buf_steal(hw_buf *b)
     buf_init(b);
     return p;
 }
+
+char *arena_take(hw_arena *arena, hw_buf *b)
+{
+    char *s = NULL;
+    if (b->failed)
+        arena->failed = 1;
+    else
+        s = arena_strndup(arena, b->data ? b->data : "", b->len);
+    buf_free(b);
+    return s;
+}

@@ -63,4 +63,9 @@ void buf_vprintf(hw_buf *b, const char *fmt, va_list ap);
 /* Take ownership of the contents; the buffer is left empty. */
 char *buf_steal(hw_buf *b);
 
+/* The buffer's text as an arena string; the buffer is freed. NULL when
+ * either allocator failed, and the arena then remembers it: text built in a
+ * buffer is covered by the one arena_failed() check like any other. */
+char *arena_take(hw_arena *arena, hw_buf *b);
+
 #endif

@@ -3,10 +3,12 @@
 
 #include <ctype.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "expr.h"
+#include "inputs.h"
 #include "names.h"
 #include "perf_expr.h"
 
@@ -616,6 +618,76 @@ static void check_perf_metrics(checker *c)
     arena_free(scratch);
 }
 
+/* ---- worked examples ------------------------------------------------------ */
+
+/* Example x's values by input, NaN where it sets none; each set that names
+ * no input, or an input already set, is reported at the set. */
+static void example_values(checker *c, const hw_example *x, double *values)
+{
+    const hw_target *t = c->t;
+    for (int i = 0; i < t->ninputs; i++)
+        values[i] = NAN;
+    for (int k = 0; k < x->nsets; k++) {
+        const hw_example_set *s = &x->sets[k];
+        int i = ir_find_input(t, s->input);
+        if (i < 0)
+            diag_error(c->d, &s->loc, "example '%s': sets unknown input '%s'",
+                       x->label, s->input);
+        else if (!isnan(values[i]))
+            diag_error(c->d, &s->loc, "example '%s': sets input '%s' twice",
+                       x->label, s->input);
+        else
+            values[i] = s->value;
+    }
+}
+
+/* The rules of the inputs' ranges, as inputs_check() applies them to what
+ * users give `hwcgen eval`; each broken rule is reported at the example. */
+static void check_example_ranges(checker *c, const hw_example *x,
+                                 const double *values)
+{
+    hw_diag broken;
+    diag_init(&broken, NULL);
+    if (inputs_check(c->t, values, &broken) != 0 && !broken.log.data)
+        diag_error(c->d, &x->loc, "example '%s': a value is out of range",
+                   x->label);
+    char *save = NULL;
+    for (char *line = broken.log.data ? strtok_r(broken.log.data, "\n", &save)
+                                      : NULL;
+         line; line = strtok_r(NULL, "\n", &save)) {
+        const char *what = strncmp(line, "error: ", 7) == 0 ? line + 7 : line;
+        diag_error(c->d, &x->loc, "example '%s': %s", x->label, what);
+    }
+    diag_free(&broken);
+}
+
+/* Every input set once, to a value its range allows. */
+static void check_examples(checker *c)
+{
+    const hw_target *t = c->t;
+    if (!t->nexamples)
+        return;
+    double *values = malloc(((size_t)t->ninputs + 1) * sizeof *values);
+    if (!values) {
+        diag_error(c->d, NULL, "out of memory");
+        return;
+    }
+    for (int k = 0; k < t->nexamples; k++) {
+        const hw_example *x = &t->examples[k];
+        example_values(c, x, values);
+        int unset = 0;
+        for (int i = 0; i < t->ninputs; i++)
+            if (isnan(values[i])) {
+                diag_error(c->d, &x->loc, "example '%s': sets no value for "
+                           "input '%s'", x->label, t->inputs[i].name);
+                unset++;
+            }
+        if (!unset)
+            check_example_ranges(c, x, values);
+    }
+    free(values);
+}
+
 int check_target(hw_target *t, hw_diag *d)
 {
     checker c = {t, d, {0}, {0}};
@@ -637,6 +709,7 @@ int check_target(hw_target *t, hw_diag *d)
     check_groups(&c);
     check_methodologies(&c);
     check_inputs(&c);
+    check_examples(&c);
     if (d->errors == before)
         order_metrics(&c);
     if (d->errors == before) /* perf writes out the metrics a metric uses */

@@ -2,9 +2,9 @@
  *
  * Binds every reference in every formula (hw_expr.ref/.index), validates
  * names (C identifiers after mangling, no keywords, no collisions), codes,
- * indices, groups, methodologies and inputs, and orders metrics so that
- * each comes after those it uses (t->metric_order). Emitters may then
- * assume a consistent target and only assert.
+ * indices, groups, methodologies, inputs and worked examples, and orders
+ * metrics so that each comes after those it uses (t->metric_order).
+ * Emitters may then assume a consistent target and only assert.
  */
 #ifndef HWCGEN_CHECK_H
 #define HWCGEN_CHECK_H

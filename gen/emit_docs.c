@@ -1,270 +1,39 @@
-/* emit_docs.c - reference documentation generated from the IR.
+/* emit_docs.c - reference documentation generated from the IR (emit.h).
  *
  * For every target: docs/<slug>.md and docs/<slug>.html (one page each,
- * the same content), docs/<slug>-<method>.dot per methodology (stages and
- * decision tree) and docs/<slug>-metrics.dot (what each metric reads). For
- * all targets together: docs/index.md and docs/index.html.
- *
- * One data builder serves both page formats. Plain text goes into the data
- * as is and the template escapes it (MU_ESCAPE_MARKDOWN or MU_ESCAPE_HTML);
- * the few fragments that carry markup - code spans, links, formulas with
- * linked names - are built here per format from escaped pieces and are
- * rendered raw ({{{x}}}). Anchors are made of [A-Za-z0-9_-] only, so they
- * are safe raw in both formats.
+ * the same content) and its diagrams (docs_diagrams.c); for all targets
+ * together: docs/index.md and docs/index.html (docs_index.c). How the
+ * docs files divide the work, and the one builder both page formats share,
+ * is in docs.h.
  *
  * The page is generic over the IR: each part appears when the target has
- * what it shows (events, constants, inputs, metrics, methodologies,
- * registers, layouts, enums and their rules, report layouts, notes).
- * Every list is in spec order, or in an order stated where it is built.
- * The DOT files are plain text; hwcgen never runs Graphviz itself.
+ * what it shows (events, constants, inputs, metrics, worked examples,
+ * methodologies, registers, layouts, enums and their rules, report
+ * layouts, notes). This file builds the parts that describe the target
+ * and its events, inputs, methodologies and notes; docs_metrics.c and
+ * docs_registers.c build the rest. Every list is in spec order, or in an
+ * order stated where it is built.
  */
-#include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
-
+#include "docs.h"
 #include "emit.h"
 #include "expr.h"
-#include "inputs.h"
-#include "interp.h"
-#include "names.h"
-#include "render.h"
 #include "version.h"
 
-/* ---- worked examples ----------------------------------------------------
- *
- * Input sets whose results the source document states, evaluated by the
- * interpreter for the docs. The spec schemas have no place for examples, so
- * they live here, keyed by target id; a target without rows gets no table.
- */
-enum { DOC_EXAMPLE_INPUTS = 4 };
-
-typedef struct doc_example {
-    const char *target;                     /* hw_target.id */
-    const char *label;                      /* where the source gives it */
-    const char *inputs[DOC_EXAMPLE_INPUTS]; /* input names, NULL-padded */
-    double values[DOC_EXAMPLE_INPUTS];
-    const char *expected; /* the result as the source prints it */
-} doc_example;
-
-static const doc_example doc_examples[] = {
-    {"mali_t624_model",
-     "Section 13.3 worked example: 256 work-items in groups of 2",
-     {"wl", "gs", "I", "F"},
-     {256, 2, 5e6, 600e6},
-     "533.33 ms"},
-    {"mali_t624_model",
-     "Section 7.2: 38 work-groups of one work-item",
-     {"wl", "gs", "I", "F"},
-     {38, 1, 2e6, 700e6},
-     "108.57 ms"},
-    {"mali_t624_model",
-     "Section 7.2: 39 work-groups of one work-item",
-     {"wl", "gs", "I", "F"},
-     {39, 1, 2e6, 700e6},
-     "111.43 ms"},
-    {"mali_t624_model",
-     "Section 7.2: 50 work-groups of one work-item",
-     {"wl", "gs", "I", "F"},
-     {50, 1, 2e6, 700e6},
-     "142.86 ms"},
-    {"mali_t624_model",
-     "Sections 9.2 and 10.1: one work-item, 3 million instructions",
-     {"wl", "gs", "I", "F"},
-     {1, 1, 3e6, 600e6},
-     "190 ms"},
-};
-
-/* ---- the builder --------------------------------------------------------- */
-
-typedef struct dgen {
-    const hw_target *t;
-    hw_arena *a;     /* strings that live until rendering is done */
-    int html;        /* building the HTML page (else Markdown) */
-    int oom;         /* some allocation failed */
-    char *ev_placed; /* event anchor already on the page */
-    char *m_placed;  /* metric anchor already on the page */
-} dgen;
-
-/* Every string helper returns text, never NULL: an allocation failure
- * yields "" and marks the page, which is then not emitted. */
-static const char *ok(dgen *g, const char *s)
-{
-    if (!s) {
-        g->oom = 1;
-        return "";
-    }
-    return s;
-}
-
-/* An allocation that must not be NULL; marks the page when it is. */
-static int missing(dgen *g, const void *p)
-{
-    if (!p)
-        g->oom = 1;
-    return p == NULL;
-}
-
-/* The buffer's text as an arena string; the buffer is freed. */
-static const char *take(dgen *g, hw_buf *b)
-{
-    if (b->failed)
-        g->oom = 1;
-    const char *s = ok(g, arena_strdup(g->a, b->data ? b->data : ""));
-    buf_free(b);
-    return s;
-}
-
-/* A formatted arena string. */
-__attribute__((format(printf, 2, 3))) static const char *fmt(dgen *g,
-                                                             const char *f, ...)
-{
-    va_list ap;
-    va_start(ap, f);
-    hw_buf b;
-    buf_init(&b);
-    buf_vprintf(&b, f, ap);
-    va_end(ap);
-    return take(g, &b);
-}
-
-/* Template data: a missing string becomes null, which is falsy and, unlike
- * a missing key, stops Mustache from finding the name further out. */
-static void put(cJSON *o, const char *key, const char *s)
-{
-    if (s)
-        cJSON_AddStringToObject(o, key, s);
-    else
-        cJSON_AddNullToObject(o, key);
-}
-
-/* has_<key>: the list is not empty (Mustache has no index lookups). */
-static void has(cJSON *obj, const char *key)
-{
-    char name[64];
-    snprintf(name, sizeof name, "has_%s", key);
-    const cJSON *arr = cJSON_GetObjectItem(obj, key);
-    jbool(obj, name, arr && arr->child);
-}
-
-static const char *esc(dgen *g, const char *s)
-{
-    hw_buf b;
-    buf_init(&b);
-    mu_escape_append(&b, s ? s : "",
-                     g->html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN);
-    return take(g, &b);
-}
-
-/* A code span: Markdown backticks hold text raw, so text that could end
- * the span or the table cell falls back to escaped plain text. */
-static const char *code(dgen *g, const char *s)
-{
-    if (!s)
-        return NULL;
-    if (g->html)
-        return fmt(g, "<code>%s</code>", esc(g, s));
-    if (*s == '\0' || strpbrk(s, "`|\r\n") || s[0] == ' ' ||
-        s[strlen(s) - 1] == ' ')
-        return esc(g, s);
-    return fmt(g, "`%s`", s);
-}
-
-static const char *em(dgen *g, const char *raw)
-{
-    return fmt(g, g->html ? "<em>%s</em>" : "*%s*", raw ? raw : "");
-}
+/* ---- the page's own text ------------------------------------------------- */
 
 /* Label: escaped text, for remarks inside cells. */
 static const char *remark(dgen *g, const char *label, const char *raw)
 {
-    return fmt(g, "%s %s", em(g, esc(g, label)), raw ? raw : "");
-}
-
-/* An id for prefix + name: characters outside [A-Za-z0-9_-] become '-',
- * so ids are safe raw in HTML attributes and Markdown link targets. */
-static const char *anchor(dgen *g, const char *prefix, const char *name)
-{
-    hw_buf b;
-    buf_init(&b);
-    buf_puts(&b, prefix);
-    for (const char *p = name ? name : ""; *p; p++) {
-        char c = *p;
-        int safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                   (c >= '0' && c <= '9') || c == '_' || c == '-';
-        buf_putc(&b, safe ? c : '-');
-    }
-    return take(g, &b);
-}
-
-static const char *link(dgen *g, const char *id, const char *raw)
-{
-    if (g->html)
-        return fmt(g, "<a href=\"#%s\">%s</a>", id, raw);
-    return fmt(g, "[%s](#%s)", raw, id);
-}
-
-static const char *code_link(dgen *g, const char *prefix, const char *name)
-{
-    return link(g, anchor(g, prefix, name), code(g, name));
+    return doc_fmt(g, "%s %s", doc_em(g, doc_esc(g, label)), raw ? raw : "");
 }
 
 static const char *fmt_num(dgen *g, double v)
 {
     char num[40];
     expr_format_number(num, sizeof num, v);
-    return ok(g, arena_strdup(g->a, num));
-}
-
-/* Numbers people read: 600e6 rather than 6e+08, 533.333 for results. */
-static const char *readable_num(dgen *g, double v)
-{
-    if (isnan(v))
-        return "NaN";
-    if (v == floor(v) && fabs(v) < 1e15) {
-        if (fabs(v) >= 1e6 && fmod(v, 1e6) == 0)
-            return fmt(g, "%.0fe6", v / 1e6);
-        return fmt(g, "%.0f", v);
-    }
-    return fmt(g, "%.6g", v);
-}
-
-static const char *binary(dgen *g, uint32_t v, int width)
-{
-    char bits[40];
-    int w = width > 0 && width <= 32 ? width : 1;
-    while (w < 32 && (v >> w))
-        w++;
-    for (int i = 0; i < w; i++)
-        bits[i] = (char)('0' + ((v >> (w - 1 - i)) & 1u));
-    bits[w] = '\0';
-    return fmt(g, "0b%s", bits);
-}
-
-static const char *kind_label(const char *kind)
-{
-    if (!kind)
-        return "target";
-    if (strcmp(kind, "cpu") == 0)
-        return "CPU";
-    if (strcmp(kind, "gpu") == 0)
-        return "GPU";
-    if (strcmp(kind, "model") == 0)
-        return "Performance model";
-    return kind;
-}
-
-/* Items of a list joined by the template: each knows whether it is first. */
-static cJSON *list_item(cJSON *arr, const char *raw, const char *detail)
-{
-    cJSON *o = jobj(arr, NULL);
-    put(o, "link", raw);
-    put(o, "detail", detail);
-    jbool(o, "first", arr->child == o); /* O(1): arrays get long */
-    return o;
+    return doc_fmt(g, "%s", num);
 }
 
 /* ---- descriptions -------------------------------------------------------
@@ -289,7 +58,7 @@ static void desc_blocks(dgen *g, cJSON *parent, const char *key,
         while (n > 0 && (p[n - 1] == '\n' || p[n - 1] == '\r'))
             n--;
         char *block = arena_strndup(g->a, p, n);
-        if (missing(g, block))
+        if (!block)
             return;
         int list = block[0] == '-' && block[1] == ' ';
         for (const char *q = strchr(block, '\n'); list && q;
@@ -298,18 +67,18 @@ static void desc_blocks(dgen *g, cJSON *parent, const char *key,
         cJSON *o = jobj(arr, NULL);
         jbool(o, "is_list", list);
         if (list) {
-            put(o, "text", NULL);
+            doc_put(o, "text", NULL);
             cJSON *items = jarr(o, "items");
             for (char *line = block; line;) {
                 char *nl = strchr(line, '\n');
                 if (nl)
                     *nl = '\0';
                 cJSON *it = jobj(items, NULL);
-                put(it, "text", line + 2);
+                doc_put(it, "text", line + 2);
                 line = nl ? nl + 1 : NULL;
             }
         } else {
-            put(o, "text", block);
+            doc_put(o, "text", block);
             jarr(o, "items");
         }
         p += len;
@@ -317,28 +86,6 @@ static void desc_blocks(dgen *g, cJSON *parent, const char *key,
 }
 
 /* ---- links to things on the page ----------------------------------------- */
-
-static const char *event_link(dgen *g, int i)
-{
-    return code_link(g, "ev-", g->t->events[i].name);
-}
-
-static const char *ref_link(dgen *g, hw_ref_kind k, int i)
-{
-    const hw_target *t = g->t;
-    switch (k) {
-    case REF_EVENT:
-        return event_link(g, i);
-    case REF_CONSTANT:
-        return code_link(g, "c-", t->constants[i].name);
-    case REF_INPUT:
-        return code_link(g, "in-", t->inputs[i].name);
-    case REF_METRIC:
-        return code_link(g, "m-", t->metrics[i].name);
-    default:
-        return NULL;
-    }
-}
 
 static int find_register(const hw_target *t, const char *name)
 {
@@ -370,12 +117,12 @@ static const char *group_or_metric_link(dgen *g, const char *name)
 {
     const hw_target *t = g->t;
     if (ir_find_group(t, GROUP_METRICS, name) >= 0)
-        return code_link(g, "mg-", name);
+        return doc_code_link(g, "mg-", name);
     if (ir_find_group(t, GROUP_EVENTS, name) >= 0)
-        return code_link(g, "eg-", name);
+        return doc_code_link(g, "eg-", name);
     if (ir_find_metric(t, name) >= 0)
-        return code_link(g, "m-", name);
-    return code(g, name);
+        return doc_code_link(g, "m-", name);
+    return doc_code(g, name);
 }
 
 /* What a note's subject names, linked when it is something on the page. */
@@ -386,113 +133,91 @@ static const char *subject_link(dgen *g, const char *s)
         return NULL;
     int i;
     if ((i = ir_find_event(t, s)) >= 0)
-        return event_link(g, i);
+        return doc_event_link(g, i);
     for (i = 0; i < t->nevents; i++)
         if (t->events[i].counter_id && strcmp(t->events[i].counter_id, s) == 0)
-            return link(g, anchor(g, "ev-", t->events[i].name), code(g, s));
+            return doc_link(g, doc_anchor(g, "ev-", t->events[i].name),
+                            doc_code(g, s));
     if ((i = ir_find_metric(t, s)) >= 0)
-        return code_link(g, "m-", s);
+        return doc_code_link(g, "m-", s);
     if ((i = ir_find_constant(t, s)) >= 0)
-        return code_link(g, "c-", s);
+        return doc_code_link(g, "c-", s);
     if ((i = ir_find_input(t, s)) >= 0)
-        return code_link(g, "in-", s);
+        return doc_code_link(g, "in-", s);
     if ((i = ir_find_enum(t, s)) >= 0)
-        return code_link(g, "enum-", s);
+        return doc_code_link(g, "enum-", s);
     if ((i = ir_find_block(t, s)) >= 0)
-        return code_link(g, "blk-", s);
+        return doc_code_link(g, "blk-", s);
     if (find_layout(t, s) >= 0)
-        return code_link(g, "lay-", s);
+        return doc_code_link(g, "lay-", s);
     if (find_register(t, s) >= 0)
-        return code_link(g, "reg-", s);
+        return doc_code_link(g, "reg-", s);
     if (find_report(t, s) >= 0)
-        return code_link(g, "rep-", s);
+        return doc_code_link(g, "rep-", s);
     if (ir_find_group(t, GROUP_METRICS, s) >= 0 ||
         ir_find_group(t, GROUP_EVENTS, s) >= 0)
         return group_or_metric_link(g, s);
-    return esc(g, s);
+    return doc_esc(g, s);
 }
 
 /* ---- identity ------------------------------------------------------------ */
-
-/* "132 events, 36 metrics": what the target has, zero counts left out. */
-static const char *contents(dgen *g, const hw_target *t)
-{
-    hw_buf b;
-    buf_init(&b);
-    if (t->nevents)
-        buf_printf(&b, "%d %s", t->nevents, t->nblocks ? "counters" : "events");
-    if (t->nconstants)
-        buf_printf(&b, "%s%d constants", b.len ? ", " : "", t->nconstants);
-    if (t->ninputs)
-        buf_printf(&b, "%s%d inputs", b.len ? ", " : "", t->ninputs);
-    if (t->nmetrics)
-        buf_printf(&b, "%s%d %s", b.len ? ", " : "", t->nmetrics,
-                   t->nsections ? "series"
-                   : t->ninputs ? "formula steps"
-                                : "metrics");
-    if (t->nmethodologies)
-        buf_printf(&b, "%s%d %s", b.len ? ", " : "", t->nmethodologies,
-                   t->nmethodologies == 1 ? "methodology" : "methodologies");
-    if (t->nenums)
-        buf_printf(&b, "%s%d encodings", b.len ? ", " : "", t->nenums);
-    if (t->nreports)
-        buf_printf(&b, "%s%d report formats", b.len ? ", " : "", t->nreports);
-    if (t->nnotes)
-        buf_printf(&b, "%s%d notes", b.len ? ", " : "", t->nnotes);
-    return take(g, &b);
-}
 
 static void identity_row(cJSON *rows, const char *key, const char *raw)
 {
     if (!raw)
         return;
     cJSON *o = jobj(rows, NULL);
-    put(o, "key", key);
-    put(o, "value", raw);
+    doc_put(o, "key", key);
+    doc_put(o, "value", raw);
 }
 
 static void identity(dgen *g, cJSON *data)
 {
     const hw_target *t = g->t;
     cJSON *rows = jarr(data, "identity");
-    identity_row(rows, "Product", esc(g, t->name));
-    identity_row(rows, "Kind", esc(g, kind_label(t->kind)));
-    identity_row(rows, "Vendor", esc(g, t->vendor));
-    identity_row(rows, "Source", esc(g, t->source));
-    identity_row(rows, "Spec", code(g, t->spec_name));
-    identity_row(rows, "Spec format", esc(g, t->format));
-    identity_row(rows, "Identifier in generated code", code(g, t->id));
+    identity_row(rows, "Product", doc_esc(g, t->name));
+    identity_row(rows, "Kind", doc_esc(g, doc_kind_label(t->kind)));
+    identity_row(rows, "Vendor", doc_esc(g, t->vendor));
+    identity_row(rows, "Source", doc_esc(g, t->source));
+    identity_row(rows, "Spec", doc_code(g, t->spec_name));
+    identity_row(rows, "Spec format", doc_esc(g, t->format));
+    identity_row(rows, "Identifier in generated code", doc_code(g, t->id));
     if (t->kind && strcmp(t->kind, "cpu") == 0 && t->implementer) {
         uint32_t midr = target_midr(t);
-        identity_row(rows, "Implementer",
-                     code(g, fmt(g, "0x%02X", (unsigned)t->implementer)));
+        identity_row(
+            rows, "Implementer",
+            doc_code(g, doc_fmt(g, "0x%02X", (unsigned)t->implementer)));
         identity_row(rows, "Part number",
-                     code(g, fmt(g, "0x%03X", (unsigned)t->part_num)));
+                     doc_code(g, doc_fmt(g, "0x%03X", (unsigned)t->part_num)));
         identity_row(
             rows, "MIDR_EL1",
-            fmt(g, "%s %s", code(g, fmt(g, "0x%08X", (unsigned)midr)),
-                esc(g,
+            doc_fmt(
+                g, "%s %s", doc_code(g, doc_fmt(g, "0x%08X", (unsigned)midr)),
+                doc_esc(
+                    g,
                     "(implementer << 24 | 0xF << 16 | part number << 4; "
                     "variant and revision 0; compare under mask 0xFF0FFFF0)")));
-        identity_row(
-            rows, "Revision",
-            esc(g, fmt(g, "r%dp%d", t->major_revision, t->minor_revision)));
+        identity_row(rows, "Revision",
+                     doc_esc(g, doc_fmt(g, "r%dp%d", t->major_revision,
+                                        t->minor_revision)));
     }
     if (t->architecture)
-        identity_row(rows, "Architecture", esc(g, t->architecture));
+        identity_row(rows, "Architecture", doc_esc(g, t->architecture));
     if (t->pmu_architecture)
-        identity_row(rows, "PMU architecture", esc(g, t->pmu_architecture));
+        identity_row(rows, "PMU architecture", doc_esc(g, t->pmu_architecture));
     if (t->num_counters)
-        identity_row(
-            rows, "Programmable counters",
-            esc(g, fmt(g, "%d (besides any cycle counter)", t->num_counters)));
+        identity_row(rows, "Programmable counters",
+                     doc_esc(g, doc_fmt(g, "%d (besides any cycle counter)",
+                                        t->num_counters)));
     if (t->num_slots)
-        identity_row(rows, "Slots",
-                     esc(g, fmt(g, "%d operation slots per cycle (topdown)",
-                                t->num_slots)));
+        identity_row(
+            rows, "Slots",
+            doc_esc(g, doc_fmt(g, "%d operation slots per cycle (topdown)",
+                               t->num_slots)));
     if (t->kind && strcmp(t->kind, "cpu") == 0)
-        identity_row(rows, "Bus slots", esc(g, fmt(g, "%d", t->num_bus_slots)));
-    identity_row(rows, "Contents", esc(g, contents(g, t)));
+        identity_row(rows, "Bus slots",
+                     doc_esc(g, doc_fmt(g, "%d", t->num_bus_slots)));
+    identity_row(rows, "Contents", doc_esc(g, doc_contents(g, t)));
 }
 
 /* ---- events -------------------------------------------------------------- */
@@ -509,111 +234,129 @@ static const char *programmed_by(dgen *g, int i)
             if (fd->event != i)
                 continue;
             buf_printf(&b, "%s%s field %s", b.len ? ", " : "",
-                       code_link(g, "reg-", t->registers[r].name),
-                       code(g, fd->name));
+                       doc_code_link(g, "reg-", t->registers[r].name),
+                       doc_code(g, fd->name));
             if (fd->layout >= 0)
-                buf_printf(&b, " (%s)",
-                           code_link(g, "lay-", t->layouts[fd->layout].name));
+                buf_printf(
+                    &b, " (%s)",
+                    doc_code_link(g, "lay-", t->layouts[fd->layout].name));
         }
-    if (!b.len) {
+    if (!b.len && !b.failed) {
         buf_free(&b);
         return NULL;
     }
-    return take(g, &b);
+    return doc_take(g, &b);
 }
 
+/* Which columns the event tables have: those some event fills. */
 typedef struct ev_cols {
     int code, counter_id, block, index, width, reg, units;
 } ev_cols;
 
-static void event_row(dgen *g, cJSON *rows, int i, const ev_cols *cols)
+/* The cells of event i's row. */
+static void event_cells(dgen *g, cJSON *o, int i, const ev_cols *cols)
 {
     const hw_target *t = g->t;
     const hw_event *e = &t->events[i];
-    cJSON *o = jobj(rows, NULL);
-    put(o, "anchor", g->ev_placed[i] ? NULL : anchor(g, "ev-", e->name));
+    doc_put(o, "anchor",
+            g->ev_placed[i] ? NULL : doc_anchor(g, "ev-", e->name));
     g->ev_placed[i] = 1;
-    put(o, "name", code(g, e->name));
-    put(o, "code",
-        cols->code && e->has_code ? fmt(g, "0x%04X", (unsigned)e->code) : "");
-    put(o, "counter_id",
-        cols->counter_id ? (e->counter_id ? code(g, e->counter_id) : "")
-                         : NULL);
-    put(o, "block",
-        cols->block
-            ? (e->block >= 0 ? code_link(g, "blk-", t->blocks[e->block].name)
-                             : "")
-            : NULL);
-    put(o, "index", e->index >= 0 ? fmt(g, "%d", e->index) : "");
-    put(o, "width", e->width ? fmt(g, "%d", e->width) : "");
+    doc_put(o, "name", doc_code(g, e->name));
+    doc_put(o, "code",
+            cols->code && e->has_code ? doc_fmt(g, "0x%04X", (unsigned)e->code)
+                                      : "");
+    doc_put(o, "counter_id",
+            cols->counter_id ? (e->counter_id ? doc_code(g, e->counter_id) : "")
+                             : NULL);
+    doc_put(o, "block",
+            cols->block
+                ? (e->block >= 0
+                       ? doc_code_link(g, "blk-", t->blocks[e->block].name)
+                       : "")
+                : NULL);
+    doc_put(o, "index", e->index >= 0 ? doc_fmt(g, "%d", e->index) : "");
+    doc_put(o, "width", e->width ? doc_fmt(g, "%d", e->width) : "");
     const char *reg = NULL;
     if (e->reg_name)
-        reg = e->reg_upper ? fmt(g, "%s, %s", code(g, e->reg_name),
-                                 code(g, e->reg_upper))
-                           : code(g, e->reg_name);
-    put(o, "reg", reg ? reg : "");
-    put(o, "units", e->units);
-    put(o, "title", e->title);
-    put(o, "description", e->description);
-    cJSON *rem = jarr(o, "remarks");
-    if (e->hw_name && !e->counter_id)
-        list_item(rem, remark(g, "Hardware name:", code(g, e->hw_name)), NULL);
-    if (e->flags & EVENT_RECONSTRUCTED)
-        list_item(rem,
-                  remark(g, "Reconstructed:",
-                         esc(g, e->note ? e->note
-                                        : "row rebuilt from another source")),
-                  NULL);
-    else if (e->note)
-        list_item(rem, remark(g, "Note:", esc(g, e->note)), NULL);
-    if (e->flags & EVENT_HIDDEN)
-        list_item(
-            rem,
-            remark(g, "Hidden:", esc(g, "not exposed to users by profilers")),
-            NULL);
-    if (e->flags & EVENT_FLEXIBLE) {
-        const char *by = programmed_by(g, i);
-        list_item(rem,
-                  remark(g, "Flexible:",
-                         by ? fmt(g, "%s %s", esc(g, "programmed by"), by)
-                            : esc(g, "programmable counter")),
-                  NULL);
-    }
-    if (e->multiplier != 0)
-        list_item(rem,
-                  remark(g, "Scaled:",
-                         esc(g, fmt(g, "gatord multiplies the raw count by %s",
-                                    fmt_num(g, e->multiplier)))),
-                  NULL);
-    if (e->advanced)
-        list_item(
-            rem,
-            remark(g, "Advanced:", esc(g, "hidden by default in Streamline")),
-            NULL);
+        reg = e->reg_upper ? doc_fmt(g, "%s, %s", doc_code(g, e->reg_name),
+                                     doc_code(g, e->reg_upper))
+                           : doc_code(g, e->reg_name);
+    doc_put(o, "reg", reg ? reg : "");
+    doc_put(o, "units", e->units);
+    doc_put(o, "title", e->title);
+    doc_put(o, "description", e->description);
 }
 
+/* What else a reader must know about event i, one remark each. */
+static void event_remarks(dgen *g, cJSON *o, int i)
+{
+    const hw_event *e = &g->t->events[i];
+    cJSON *rem = jarr(o, "remarks");
+    if (e->hw_name && !e->counter_id)
+        doc_item(rem, remark(g, "Hardware name:", doc_code(g, e->hw_name)),
+                 NULL);
+    if (e->flags & EVENT_RECONSTRUCTED)
+        doc_item(
+            rem,
+            remark(g, "Reconstructed:",
+                   doc_esc(g, e->note ? e->note
+                                      : "row rebuilt from another source")),
+            NULL);
+    else if (e->note)
+        doc_item(rem, remark(g, "Note:", doc_esc(g, e->note)), NULL);
+    if (e->flags & EVENT_HIDDEN)
+        doc_item(rem,
+                 remark(g, "Hidden:",
+                        doc_esc(g, "not exposed to users by profilers")),
+                 NULL);
+    if (e->flags & EVENT_FLEXIBLE) {
+        const char *by = programmed_by(g, i);
+        doc_item(
+            rem,
+            remark(g, "Flexible:",
+                   by ? doc_fmt(g, "%s %s", doc_esc(g, "programmed by"), by)
+                      : doc_esc(g, "programmable counter")),
+            NULL);
+    }
+    if (e->multiplier != 0)
+        doc_item(
+            rem,
+            remark(
+                g, "Scaled:",
+                doc_esc(g, doc_fmt(g, "gatord multiplies the raw count by %s",
+                                   fmt_num(g, e->multiplier)))),
+            NULL);
+    if (e->advanced)
+        doc_item(rem,
+                 remark(g, "Advanced:",
+                        doc_esc(g, "hidden by default in Streamline")),
+                 NULL);
+}
+
+/* Event i's row in `rows`; it is now listed (done). */
+static void event_row(dgen *g, cJSON *rows, int i, const ev_cols *cols,
+                      char *done)
+{
+    cJSON *o = jobj(rows, NULL);
+    event_cells(g, o, i, cols);
+    event_remarks(g, o, i);
+    done[i] = 1;
+}
+
+/* A section of the event tables; its rows go into the returned array. */
 static cJSON *event_section(cJSON *arr, const char *id, const char *title,
                             const char *name_raw, const char *intro)
 {
     cJSON *s = jobj(arr, NULL);
-    put(s, "anchor", id);
-    put(s, "title", title);
-    put(s, "name", name_raw);
-    put(s, "intro", intro);
-    jarr(s, "events");
-    return s;
+    doc_put(s, "anchor", id);
+    doc_put(s, "title", title);
+    doc_put(s, "name", name_raw);
+    doc_put(s, "intro", intro);
+    return jarr(s, "events");
 }
 
-static void events(dgen *g, cJSON *data)
+static ev_cols event_columns(cJSON *data, const hw_target *t, int by_block)
 {
-    const hw_target *t = g->t;
-    cJSON *secs = jarr(data, "event_sections");
-    if (!t->nevents)
-        return;
-    int by_group = 0;
-    for (int i = 0; i < t->ngroups; i++)
-        by_group |= t->groups[i].kind == GROUP_EVENTS;
-    int by_block = !by_group && t->nblocks > 0;
     ev_cols c = {0};
     for (int i = 0; i < t->nevents; i++) {
         const hw_event *e = &t->events[i];
@@ -633,73 +376,96 @@ static void events(dgen *g, cJSON *data)
     jbool(cols, "width", c.width);
     jbool(cols, "reg", c.reg);
     jbool(cols, "units", c.units);
-    jbool(data, "has_events", 1);
-    put(data, "events_title", t->nblocks ? "Counters" : "Events");
-    /* Blocks get their own table when the sections are functional groups. */
+    return c;
+}
+
+/* Blocks get their own table when the sections are not blocks. */
+static void block_table(dgen *g, cJSON *data, int by_block)
+{
+    const hw_target *t = g->t;
     cJSON *blocks = jarr(data, "blocks");
     for (int i = 0; !by_block && i < t->nblocks; i++) {
         const hw_block *bl = &t->blocks[i];
         cJSON *o = jobj(blocks, NULL);
-        put(o, "anchor", anchor(g, "blk-", bl->name));
-        put(o, "name", code(g, bl->name));
-        put(o, "title", bl->title);
-        put(o, "id", fmt(g, "%d", bl->id));
-        put(o, "size", bl->size ? fmt(g, "%d", bl->size) : "");
+        doc_put(o, "anchor", doc_anchor(g, "blk-", bl->name));
+        doc_put(o, "name", doc_code(g, bl->name));
+        doc_put(o, "title", bl->title);
+        doc_put(o, "id", doc_fmt(g, "%d", bl->id));
+        doc_put(o, "size", bl->size ? doc_fmt(g, "%d", bl->size) : "");
     }
-    has(data, "blocks");
+    doc_has(data, "blocks");
+}
 
-    char *done = arena_alloc(g->a, (size_t)t->nevents + 1);
-    if (missing(g, done))
-        return;
-    if (by_group) {
-        /* functional groups in spec order, members in group order */
-        for (int i = 0; i < t->ngroups; i++) {
-            const hw_group *gr = &t->groups[i];
-            if (gr->kind != GROUP_EVENTS)
-                continue;
-            cJSON *s = event_section(secs, anchor(g, "eg-", gr->name),
-                                     gr->title ? gr->title : gr->name,
-                                     code(g, gr->name), gr->description);
-            cJSON *rows = cJSON_GetObjectItem(s, "events");
-            for (int k = 0; k < gr->nmembers; k++) {
-                int e = ir_find_event(t, gr->members[k]);
-                if (e < 0)
-                    continue;
-                event_row(g, rows, e, &c);
-                done[e] = 1;
-            }
-        }
-    } else if (by_block) {
-        for (int b = 0; b < t->nblocks; b++) {
-            const hw_block *bl = &t->blocks[b];
-            const char *intro =
-                bl->size ? fmt(g, "Block id %d, %d counters in the block.",
-                               bl->id, bl->size)
-                         : fmt(g, "Block id %d.", bl->id);
-            cJSON *s = event_section(secs, anchor(g, "blk-", bl->name),
-                                     bl->title ? bl->title : bl->name,
-                                     code(g, bl->name), intro);
-            cJSON *rows = cJSON_GetObjectItem(s, "events");
-            for (int e = 0; e < t->nevents; e++) {
-                if (t->events[e].block != b)
-                    continue;
-                event_row(g, rows, e, &c);
-                done[e] = 1;
-            }
+/* Functional groups in spec order, members in group order. */
+static void group_sections(dgen *g, cJSON *secs, const ev_cols *c, char *done)
+{
+    const hw_target *t = g->t;
+    for (int i = 0; i < t->ngroups; i++) {
+        const hw_group *gr = &t->groups[i];
+        if (gr->kind != GROUP_EVENTS)
+            continue;
+        cJSON *rows = event_section(secs, doc_anchor(g, "eg-", gr->name),
+                                    gr->title ? gr->title : gr->name,
+                                    doc_code(g, gr->name), gr->description);
+        for (int k = 0; k < gr->nmembers; k++) {
+            int e = ir_find_event(t, gr->members[k]);
+            if (e >= 0)
+                event_row(g, rows, e, c, done);
         }
     }
+}
+
+/* Blocks in spec order, counters in spec order. */
+static void block_sections(dgen *g, cJSON *secs, const ev_cols *c, char *done)
+{
+    const hw_target *t = g->t;
+    for (int b = 0; b < t->nblocks; b++) {
+        const hw_block *bl = &t->blocks[b];
+        const char *intro =
+            bl->size ? doc_fmt(g, "Block id %d, %d counters in the block.",
+                               bl->id, bl->size)
+                     : doc_fmt(g, "Block id %d.", bl->id);
+        cJSON *rows = event_section(secs, doc_anchor(g, "blk-", bl->name),
+                                    bl->title ? bl->title : bl->name,
+                                    doc_code(g, bl->name), intro);
+        for (int e = 0; e < t->nevents; e++)
+            if (t->events[e].block == b)
+                event_row(g, rows, e, c, done);
+    }
+}
+
+/* Events by functional group, else by block; then any not listed yet. */
+static void events(dgen *g, cJSON *data)
+{
+    const hw_target *t = g->t;
+    cJSON *secs = jarr(data, "event_sections");
+    if (!t->nevents)
+        return;
+    int by_group = 0;
+    for (int i = 0; i < t->ngroups; i++)
+        by_group |= t->groups[i].kind == GROUP_EVENTS;
+    int by_block = !by_group && t->nblocks > 0;
+    ev_cols c = event_columns(data, t, by_block);
+    jbool(data, "has_events", 1);
+    doc_put(data, "events_title", t->nblocks ? "Counters" : "Events");
+    block_table(g, data, by_block);
+    char *done = arena_alloc(g->a, (size_t)t->nevents + 1);
+    if (!done)
+        return;
+    if (by_group)
+        group_sections(g, secs, &c, done);
+    else if (by_block)
+        block_sections(g, secs, &c, done);
     cJSON *rest = NULL;
     for (int e = 0; e < t->nevents; e++) {
         if (done[e])
             continue;
         if (!rest)
-            rest = cJSON_GetObjectItem(
-                event_section(
-                    secs, "other-events",
-                    by_group || by_block ? "Other events" : "All events", NULL,
-                    by_group ? "Events in no functional group." : NULL),
-                "events");
-        event_row(g, rest, e, &c);
+            rest = event_section(
+                secs, "other-events",
+                by_group || by_block ? "Other events" : "All events", NULL,
+                by_group ? "Events in no functional group." : NULL);
+        event_row(g, rest, e, &c, done);
     }
 }
 
@@ -712,13 +478,13 @@ static void constants(dgen *g, cJSON *data)
     for (int i = 0; i < t->nconstants; i++) {
         const hw_constant *k = &t->constants[i];
         cJSON *o = jobj(rows, NULL);
-        put(o, "anchor", anchor(g, "c-", k->name));
-        put(o, "name", code(g, k->name));
-        put(o, "title", k->title);
-        put(o, "value",
-            k->has_value ? fmt_num(g, k->value) : "set at run time");
-        put(o, "units", k->units);
-        put(o, "description", k->description);
+        doc_put(o, "anchor", doc_anchor(g, "c-", k->name));
+        doc_put(o, "name", doc_code(g, k->name));
+        doc_put(o, "title", k->title);
+        doc_put(o, "value",
+                k->has_value ? fmt_num(g, k->value) : "set at run time");
+        doc_put(o, "units", k->units);
+        doc_put(o, "description", k->description);
     }
 }
 
@@ -726,7 +492,7 @@ static const char *input_range(dgen *g, const hw_input *in)
 {
     hw_buf b;
     buf_init(&b);
-    const char *n = code(g, in->name);
+    const char *n = doc_code(g, in->name);
     if (in->has_min && in->has_max)
         buf_printf(&b, "%s %s %s %s %s", fmt_num(g, in->min),
                    in->min_exclusive ? "<" : "≤", n,
@@ -738,16 +504,16 @@ static const char *input_range(dgen *g, const hw_input *in)
         buf_printf(&b, "%s %s %s", n, in->max_exclusive ? "<" : "≤",
                    fmt_num(g, in->max));
     else
-        buf_puts(&b, esc(g, "any number"));
+        buf_puts(&b, doc_esc(g, "any number"));
     if (in->integer)
-        buf_printf(&b, "; %s", esc(g, "a whole number"));
+        buf_printf(&b, "; %s", doc_esc(g, "a whole number"));
     if (in->multiple_of) {
         const char *m = ir_find_input(g->t, in->multiple_of) >= 0
-                            ? code_link(g, "in-", in->multiple_of)
-                            : code(g, in->multiple_of);
-        buf_printf(&b, "; %s %s", esc(g, "a whole multiple of"), m);
+                            ? doc_code_link(g, "in-", in->multiple_of)
+                            : doc_code(g, in->multiple_of);
+        buf_printf(&b, "; %s %s", doc_esc(g, "a whole multiple of"), m);
     }
-    return take(g, &b);
+    return doc_take(g, &b);
 }
 
 static void inputs(dgen *g, cJSON *data)
@@ -757,487 +523,16 @@ static void inputs(dgen *g, cJSON *data)
     for (int i = 0; i < t->ninputs; i++) {
         const hw_input *in = &t->inputs[i];
         cJSON *o = jobj(rows, NULL);
-        put(o, "anchor", anchor(g, "in-", in->name));
-        put(o, "name", code(g, in->name));
-        put(o, "title", in->title);
-        put(o, "units", in->units);
-        put(o, "range", input_range(g, in));
-        put(o, "description", in->description);
+        doc_put(o, "anchor", doc_anchor(g, "in-", in->name));
+        doc_put(o, "name", doc_code(g, in->name));
+        doc_put(o, "title", in->title);
+        doc_put(o, "units", in->units);
+        doc_put(o, "range", input_range(g, in));
+        doc_put(o, "description", in->description);
     }
-}
-
-/* ---- metrics ------------------------------------------------------------- */
-
-static const char *formula_name(void *ctx, const hw_expr *e)
-{
-    dgen *g = ctx;
-    const char *shown = e->dollar ? fmt(g, "$%s", e->text) : e->text;
-    const char *prefix = NULL;
-    switch (e->ref) {
-    case REF_EVENT:
-        prefix = "ev-";
-        break;
-    case REF_CONSTANT:
-        prefix = "c-";
-        break;
-    case REF_INPUT:
-        prefix = "in-";
-        break;
-    case REF_METRIC:
-        prefix = "m-";
-        break;
-    default:
-        return esc(g, shown);
-    }
-    const hw_target *t = g->t;
-    const char *name = e->ref == REF_EVENT      ? t->events[e->index].name
-                       : e->ref == REF_CONSTANT ? t->constants[e->index].name
-                       : e->ref == REF_INPUT    ? t->inputs[e->index].name
-                                                : t->metrics[e->index].name;
-    return fmt(g, "<a href=\"#%s\">%s</a>", anchor(g, prefix, name),
-               esc(g, shown));
-}
-
-/* Formula text as the source prints it (it may not even parse). */
-static const char *printed(dgen *g, const char *text)
-{
-    if (g->html)
-        return fmt(g, "<code class=\"formula\">%s</code>", esc(g, text));
-    return code(g, text);
-}
-
-/* A formula for people: INFIX; in HTML every name links to its entry. */
-static const char *formula(dgen *g, const hw_expr *e)
-{
-    hw_buf b;
-    buf_init(&b);
-    if (g->html) {
-        buf_puts(&b, "<code class=\"formula\">");
-        expr_print(&b, e, EXPR_STYLE_INFIX, formula_name, g);
-        buf_puts(&b, "</code>");
-        return take(g, &b);
-    }
-    expr_print(&b, e, EXPR_STYLE_INFIX, NULL, NULL);
-    return code(g, take(g, &b));
-}
-
-typedef struct uses_ctx {
-    dgen *g;
-    cJSON *arr;
-    name_index seen; /* names listed so far: one namespace for events,
-                        constants, inputs and metrics (the checker's) */
-} uses_ctx;
-
-/* Mark `name` seen; 1 when it was new. Per-metric name sets, not arrays
- * over every event and metric, keep docs linear in the size of the spec. */
-static int first_sight(dgen *g, name_index *seen, const char *name)
-{
-    int old = name_index_put(seen, name, 0);
-    if (old == -2)
-        g->oom = 1;
-    return old == -1;
-}
-
-static const char *event_detail(dgen *g, int i)
-{
-    const hw_target *t = g->t;
-    const hw_event *e = &t->events[i];
-    if (!e->counter_id && e->block < 0)
-        return NULL;
-    hw_buf b;
-    buf_init(&b);
-    if (e->counter_id)
-        buf_puts(&b, code(g, e->counter_id));
-    if (e->block >= 0)
-        buf_printf(&b, "%s%s", b.len ? ", " : "",
-                   esc(g, t->blocks[e->block].name));
-    if (e->index >= 0)
-        buf_printf(&b, " %s", esc(g, fmt(g, "#%d", e->index)));
-    return take(g, &b);
-}
-
-static int use_ref(void *ctx, hw_expr *ref)
-{
-    uses_ctx *u = ctx;
-    if (ref->ref <= REF_UNRESOLVED || ref->ref > REF_METRIC || ref->index < 0)
-        return 0;
-    if (!first_sight(u->g, &u->seen, ref->text))
-        return 0;
-    list_item(u->arr, ref_link(u->g, ref->ref, ref->index),
-              ref->ref == REF_EVENT ? event_detail(u->g, ref->index) : NULL);
-    return 0;
-}
-
-/* What the metric reads: references of its formula in order of first
- * use, then events the spec lists for it that the formula does not read. */
-static void metric_uses(dgen *g, cJSON *o, const hw_metric *m)
-{
-    const hw_target *t = g->t;
-    uses_ctx u = {g, jarr(o, "uses"), {0}};
-    if (name_index_init(&u.seen, 8) != 0) {
-        g->oom = 1;
-        return;
-    }
-    if (m->expr)
-        expr_each_ref(m->expr, use_ref, &u);
-    for (int k = 0; k < m->nevents; k++) {
-        int e = ir_find_event(t, m->events[k]);
-        if (e >= 0 && first_sight(g, &u.seen, t->events[e].name))
-            list_item(u.arr, event_link(g, e), event_detail(g, e));
-    }
-    name_index_free(&u.seen);
-}
-
-static const char *badge(dgen *g, const char *cls, const char *text)
-{
-    if (g->html)
-        return fmt(g, "<span class=\"badge %s\">%s</span>", cls, esc(g, text));
-    return em(g, esc(g, text));
-}
-
-static void metric_badges(dgen *g, cJSON *o, const hw_metric *m)
-{
-    cJSON *arr = jarr(o, "badges");
-    if (m->flags & METRIC_DERIVED)
-        list_item(arr, badge(g, "derived", "derived"), NULL);
-    if (m->flags & METRIC_CORRECTED)
-        list_item(arr, badge(g, "corrected", "corrected"), NULL);
-    if (m->flags & METRIC_EXTERNAL)
-        list_item(arr, badge(g, "external", "external"), NULL);
-    if (!m->expr && !(m->flags & METRIC_EXTERNAL))
-        list_item(arr, badge(g, "missing", "no expression"), NULL);
-}
-
-static void metric_row(dgen *g, cJSON *rows, int i)
-{
-    const hw_target *t = g->t;
-    const hw_metric *m = &t->metrics[i];
-    cJSON *o = jobj(rows, NULL);
-    put(o, "anchor", g->m_placed[i] ? NULL : anchor(g, "m-", m->name));
-    g->m_placed[i] = 1;
-    put(o, "name", code(g, m->name));
-    put(o, "number", m->number);
-    put(o, "title", m->title);
-    put(o, "units", m->units);
-    put(o, "description", m->description);
-    metric_badges(g, o, m);
-    put(o, "formula", m->expr ? formula(g, m->expr) : NULL);
-    const char *none = NULL;
-    if (!m->expr)
-        none = (m->flags & METRIC_EXTERNAL) ? "No formula: an external series."
-                                            : "No expression in the source.";
-    put(o, "no_formula", none);
-    put(o, "source_formula",
-        m->source_formula ? printed(g, m->source_formula) : NULL);
-    put(o, "note", m->note);
-    metric_uses(g, o, m);
-}
-
-static cJSON *metric_group(cJSON *groups, const char *id, const char *number,
-                           const char *title, const char *name_raw,
-                           const char *description)
-{
-    cJSON *o = jobj(groups, NULL);
-    put(o, "anchor", id);
-    put(o, "number", number);
-    put(o, "title", title);
-    put(o, "name", name_raw);
-    put(o, "description", description);
-    jarr(o, "metrics");
-    return o;
-}
-
-static cJSON *metric_part(cJSON *parts, const char *id, const char *number,
-                          const char *title, const char *description)
-{
-    cJSON *o = jobj(parts, NULL);
-    put(o, "anchor", id);
-    put(o, "number", number);
-    put(o, "title", title);
-    put(o, "description", description);
-    jbool(o, "titled", title != NULL);
-    jarr(o, "groups");
-    return o;
-}
-
-/* Template sections -> groups -> series in guide order; else metric groups
- * (and the ungrouped); else a model's outputs and intermediate values. */
-/* One metric group's table, its rows in the group's order. */
-static void group_rows(dgen *g, cJSON *groups, const hw_group *gr, char *done)
-{
-    cJSON *go = metric_group(groups, anchor(g, "mg-", gr->name), gr->number,
-                             gr->title ? gr->title : gr->name, code(g, gr->name),
-                             gr->description);
-    cJSON *rows = cJSON_GetObjectItem(go, "metrics");
-    for (int k = 0; k < gr->nmembers; k++) {
-        int m = ir_find_metric(g->t, gr->members[k]);
-        if (m >= 0) {
-            metric_row(g, rows, m);
-            done[m] = 1;
-        }
-    }
-}
-
-/* A template: its sections in order, each with its groups. */
-static void template_parts(dgen *g, cJSON *parts, char *done)
-{
-    const hw_target *t = g->t;
-    for (int s = 0; s < t->nsections; s++) {
-        const hw_section *sec = &t->sections[s];
-        cJSON *p = metric_part(parts,
-                               anchor(g, "sec-", sec->number ? sec->number : fmt(g, "%d", s)),
-                               sec->number, sec->title ? sec->title : "", sec->description);
-        cJSON *groups = cJSON_GetObjectItem(p, "groups");
-        for (int i = 0; i < t->ngroups; i++)
-            if (t->groups[i].kind == GROUP_METRICS && t->groups[i].section == s)
-                group_rows(g, groups, &t->groups[i], done);
-    }
-}
-
-static void grouped_parts(dgen *g, cJSON *parts, char *done)
-{
-    const hw_target *t = g->t;
-    cJSON *groups = cJSON_GetObjectItem(metric_part(parts, NULL, NULL, NULL, NULL), "groups");
-    for (int i = 0; i < t->ngroups; i++)
-        if (t->groups[i].kind == GROUP_METRICS)
-            group_rows(g, groups, &t->groups[i], done);
-}
-
-/* A model: outputs first, then its steps in evaluation order. */
-static void model_parts(dgen *g, cJSON *parts, char *done)
-{
-    const hw_target *t = g->t;
-    cJSON *groups = cJSON_GetObjectItem(metric_part(parts, NULL, NULL, NULL, NULL), "groups");
-    cJSON *outs = cJSON_GetObjectItem(
-        metric_group(groups, "model-outputs", NULL, "Outputs", NULL,
-                     "What the model predicts."),
-        "metrics");
-    cJSON *steps = cJSON_GetObjectItem(
-        metric_group(groups, "model-intermediate", NULL, "Intermediate values", NULL,
-                     "Named steps of the formula, in evaluation order: "
-                     "each uses only inputs, constants and the steps above it."),
-        "metrics");
-    for (int i = 0; i < t->nmetrics; i++)
-        if (!(t->metrics[i].flags & METRIC_INTERMEDIATE)) {
-            metric_row(g, outs, i);
-            done[i] = 1;
-        }
-    for (int k = 0; k < t->nmetrics; k++) {
-        int i = t->metric_order ? t->metric_order[k] : k;
-        if (t->metrics[i].flags & METRIC_INTERMEDIATE) {
-            metric_row(g, steps, i);
-            done[i] = 1;
-        }
-    }
-}
-
-/* Metrics no group listed, so that every metric appears once at least. */
-static void other_metrics(dgen *g, cJSON *parts, const char *done, int grouped)
-{
-    const hw_target *t = g->t;
-    cJSON *rest = NULL;
-    for (int i = 0; i < t->nmetrics; i++) {
-        if (done[i])
-            continue;
-        if (!rest) {
-            cJSON *p = cJSON_GetArraySize(parts)
-                           ? cJSON_GetArrayItem(parts, cJSON_GetArraySize(parts) - 1)
-                           : metric_part(parts, NULL, NULL, NULL, NULL);
-            rest = cJSON_GetObjectItem(
-                metric_group(cJSON_GetObjectItem(p, "groups"), "other-metrics", NULL,
-                             grouped || t->nsections ? "Other metrics" : "All metrics",
-                             NULL, grouped ? "Metrics in no metric group." : NULL),
-                "metrics");
-        }
-        metric_row(g, rest, i);
-    }
-}
-
-static void metrics(dgen *g, cJSON *data)
-{
-    const hw_target *t = g->t;
-    cJSON *parts = jarr(data, "metric_parts");
-    if (!t->nmetrics)
-        return;
-    int model = 0;
-    for (int i = 0; i < t->nmetrics; i++)
-        model |= (t->metrics[i].flags & METRIC_INTERMEDIATE) != 0;
-    int grouped = 0;
-    for (int i = 0; i < t->ngroups; i++)
-        grouped |= t->groups[i].kind == GROUP_METRICS;
-    jbool(data, "has_metrics", 1);
-    put(data, "metrics_title",
-        t->nsections ? "Analysis template"
-        : model      ? "Formula"
-                     : "Metrics");
-    put(data, "metrics_intro",
-        t->nsections
-            ? "The template in the source's order: sections, groups and the "
-              "series of each group, "
-              "with the expression of every series and the counters it reads."
-        : model
-            ? "The model's outputs, then its intermediate values in evaluation "
-              "order. "
-              "Each expression is evaluated with double arithmetic; x/0 is NaN."
-            : "Metrics by metric group; a metric in several groups is listed "
-              "in each. "
-              "Formulas use double arithmetic; x/0 is NaN.");
-    char *done = arena_alloc(g->a, (size_t)t->nmetrics + 1);
-    if (missing(g, done))
-        return;
-    if (t->nsections)
-        template_parts(g, parts, done);
-    else if (grouped)
-        grouped_parts(g, parts, done);
-    else if (model)
-        model_parts(g, parts, done);
-    other_metrics(g, parts, done, grouped);
-}
-
-/* Series the reader must not take at face value: no expression in the
- * source, derived by us, corrected from a misprint, or from elsewhere. */
-static void attention(dgen *g, cJSON *data)
-{
-    const hw_target *t = g->t;
-    cJSON *rows = jarr(data, "attention");
-    for (int i = 0; i < t->nmetrics; i++) {
-        const hw_metric *m = &t->metrics[i];
-        const char *status = NULL;
-        if (m->flags & METRIC_CORRECTED)
-            status = "Corrected: the source prints another expression "
-                     "(shown); the spec uses a fixed one, see the note.";
-        else if (m->flags & METRIC_DERIVED)
-            status = "Derived: the source prints no expression; this one is "
-                     "derived by the spec authors.";
-        else if (m->flags & METRIC_EXTERNAL)
-            status = "External: the series does not come from these counters; "
-                     "no evaluator is generated.";
-        else if (!m->expr)
-            status = "No expression in the source; none is recorded.";
-        if (!status)
-            continue;
-        cJSON *o = jobj(rows, NULL);
-        put(o, "number", m->number ? m->number : "");
-        put(o, "link", code_link(g, "m-", m->name));
-        put(o, "title", m->title);
-        put(o, "status", status);
-        put(o, "note", m->note);
-        put(o, "source_formula",
-            m->source_formula ? printed(g, m->source_formula) : NULL);
-    }
-}
-
-/* ---- worked examples ----------------------------------------------------- */
-
-static int examples(dgen *g, cJSON *data, hw_diag *d)
-{
-    const hw_target *t = g->t;
-    cJSON *ex = jobj(data, "examples");
-    cJSON *head = jarr(ex, "head");
-    cJSON *rows = jarr(ex, "rows");
-    int n = 0;
-    for (size_t k = 0; k < sizeof doc_examples / sizeof doc_examples[0]; k++)
-        n += t->id && strcmp(doc_examples[k].target, t->id) == 0;
-    jbool(data, "has_examples", n > 0);
-    if (!n)
-        return 0;
-    double *in = calloc((size_t)t->ninputs + 1, sizeof *in);
-    double *out = calloc((size_t)t->nmetrics + 1, sizeof *out);
-    double *consts = calloc((size_t)t->nconstants + 1, sizeof *consts);
-    if (!in || !out || !consts) {
-        free(in), free(out), free(consts);
-        diag_error(d, NULL, "out of memory");
-        return -1;
-    }
-    for (int i = 0; i < t->nconstants; i++)
-        consts[i] = t->constants[i].has_value ? t->constants[i].value : NAN;
-    for (int i = 0; i < t->ninputs; i++)
-        list_item(head,
-                  fmt(g, "%s%s", code(g, t->inputs[i].name),
-                      t->inputs[i].units
-                          ? esc(g, fmt(g, " (%s)", t->inputs[i].units))
-                          : ""),
-                  NULL);
-    for (int i = 0; i < t->nmetrics; i++)
-        if (!(t->metrics[i].flags & METRIC_INTERMEDIATE))
-            list_item(head,
-                      fmt(g, "%s%s", code_link(g, "m-", t->metrics[i].name),
-                          t->metrics[i].units
-                              ? esc(g, fmt(g, " (%s)", t->metrics[i].units))
-                              : ""),
-                      NULL);
-    int rc = 0;
-    for (size_t k = 0;
-         rc == 0 && k < sizeof doc_examples / sizeof doc_examples[0]; k++) {
-        const doc_example *x = &doc_examples[k];
-        if (!t->id || strcmp(x->target, t->id) != 0)
-            continue;
-        for (int i = 0; i < t->ninputs; i++)
-            in[i] = NAN;
-        for (int j = 0; j < DOC_EXAMPLE_INPUTS && x->inputs[j]; j++) {
-            int i = ir_find_input(t, x->inputs[j]);
-            if (i < 0) {
-                diag_error(
-                    d, &t->inputs[0].loc,
-                    "internal: docs example '%s' sets unknown input '%s'",
-                    x->label, x->inputs[j]);
-                rc = -1;
-                break;
-            }
-            in[i] = x->values[j];
-        }
-        if (rc == 0 && inputs_check(t, in, d) != 0) {
-            diag_error(d, NULL,
-                       "internal: docs example '%s' of %s has invalid inputs",
-                       x->label, t->id);
-            rc = -1;
-        }
-        if (rc != 0)
-            break;
-        hw_values v = {NULL, consts, in};
-        interp_all(t, &v, out);
-        cJSON *r = jobj(rows, NULL);
-        put(r, "label", x->label);
-        put(r, "expected", x->expected);
-        cJSON *cells = jarr(r, "cells");
-        for (int i = 0; i < t->ninputs; i++)
-            list_item(cells, esc(g, readable_num(g, in[i])), NULL);
-        for (int i = 0; i < t->nmetrics; i++)
-            if (!(t->metrics[i].flags & METRIC_INTERMEDIATE))
-                list_item(cells, esc(g, readable_num(g, out[i])), NULL);
-    }
-    free(in), free(out), free(consts);
-    return rc;
 }
 
 /* ---- methodologies ------------------------------------------------------- */
-
-/* File stem of a methodology's diagram: "topdown_methodology" -> "topdown". */
-static const char *method_stem(dgen *g, const hw_methodology *m)
-{
-    char buf[128];
-    name_slug(m->name ? m->name : "methodology", '-', buf, sizeof buf);
-    size_t n = strlen(buf);
-    static const char suffix[] = "-methodology";
-    if (n > sizeof suffix - 1 &&
-        strcmp(buf + n - (sizeof suffix - 1), suffix) == 0)
-        buf[n - (sizeof suffix - 1)] = '\0';
-    return fmt(g, "%s-%s", g->t->slug, buf[0] ? buf : "methodology");
-}
-
-static const char *stage_title(dgen *g, const char *name)
-{
-    /* "stage_1" -> "Stage 1" */
-    char *s = arena_strdup(g->a, name ? name : "");
-    if (missing(g, s))
-        return "";
-    for (char *p = s; *p; p++)
-        if (*p == '_')
-            *p = ' ';
-    if (s[0] >= 'a' && s[0] <= 'z')
-        s[0] = (char)(s[0] - 'a' + 'A');
-    return s;
-}
 
 static void methodologies(dgen *g, cJSON *data)
 {
@@ -1246,351 +541,49 @@ static void methodologies(dgen *g, cJSON *data)
     for (int i = 0; i < t->nmethodologies; i++) {
         const hw_methodology *m = &t->methodologies[i];
         cJSON *o = jobj(arr, NULL);
-        put(o, "anchor", anchor(g, "meth-", m->name));
-        put(o, "title", m->title ? m->title : m->name);
-        put(o, "name", code(g, m->name));
-        put(o, "description", m->description);
-        const char *stem = method_stem(g, m);
-        put(o, "svg", fmt(g, "%s.svg", stem));
-        put(o, "dot", fmt(g, "%s.dot", stem));
+        doc_put(o, "anchor", doc_anchor(g, "meth-", m->name));
+        doc_put(o, "title", m->title ? m->title : m->name);
+        doc_put(o, "name", doc_code(g, m->name));
+        doc_put(o, "description", m->description);
+        const char *stem = doc_method_stem(g, m);
+        doc_put(o, "svg", doc_fmt(g, "%s.svg", stem));
+        doc_put(o, "dot", doc_fmt(g, "%s.dot", stem));
         cJSON *stages = jarr(o, "stages");
         for (int s = 0; s < m->nstages; s++) {
             cJSON *so = jobj(stages, NULL);
-            put(so, "title", stage_title(g, m->stages[s].name));
+            doc_put(so, "title", doc_stage_title(g, m->stages[s].name));
             cJSON *gl = jarr(so, "groups");
             for (int k = 0; k < m->stages[s].ngroups; k++)
-                list_item(gl, group_or_metric_link(g, m->stages[s].groups[k]),
-                          NULL);
+                doc_item(gl, group_or_metric_link(g, m->stages[s].groups[k]),
+                         NULL);
         }
         cJSON *nodes = jarr(o, "nodes");
         for (int k = 0; k < m->nnodes; k++) {
             const hw_tree_node *n = &m->nodes[k];
             cJSON *no = jobj(nodes, NULL);
-            put(no, "node", group_or_metric_link(g, n->name));
+            doc_put(no, "node", group_or_metric_link(g, n->name));
             int root = 0;
             for (int r = 0; r < m->nroots; r++)
                 root |= strcmp(m->roots[r], n->name) == 0;
             jbool(no, "root", root);
-            put(no, "group", n->group ? group_or_metric_link(g, n->group) : "");
+            doc_put(no, "group",
+                    n->group ? group_or_metric_link(g, n->group) : "");
             cJSON *next = jarr(no, "next");
             for (int x = 0; x < n->nnext; x++)
-                list_item(next, group_or_metric_link(g, n->next[x]), NULL);
+                doc_item(next, group_or_metric_link(g, n->next[x]), NULL);
             cJSON *samples = jarr(no, "samples");
             for (int x = 0; x < n->nsample_events; x++) {
                 int e = ir_find_event(t, n->sample_events[x]);
-                list_item(samples,
-                          e >= 0 ? event_link(g, e)
-                                 : code(g, n->sample_events[x]),
-                          NULL);
+                doc_item(samples,
+                         e >= 0 ? doc_event_link(g, e)
+                                : doc_code(g, n->sample_events[x]),
+                         NULL);
             }
         }
         cJSON *roots = jarr(o, "roots");
         for (int r = 0; r < m->nroots; r++)
-            list_item(roots, group_or_metric_link(g, m->roots[r]), NULL);
+            doc_item(roots, group_or_metric_link(g, m->roots[r]), NULL);
     }
-}
-
-/* ---- registers, layouts, enums, rules ------------------------------------ */
-
-static const char *bits(dgen *g, int shift, int width)
-{
-    if (width <= 1)
-        return fmt(g, "%d", shift);
-    return fmt(g, "%d:%d", shift + width - 1, shift);
-}
-
-static void fields(dgen *g, cJSON *o, const hw_field *f, int n)
-{
-    const hw_target *t = g->t;
-    cJSON *rows = jarr(o, "fields");
-    for (int i = 0; i < n; i++) {
-        cJSON *r = jobj(rows, NULL);
-        put(r, "bits", bits(g, f[i].shift, f[i].width));
-        put(r, "name", code(g, f[i].name));
-        put(r, "description", f[i].description);
-        hw_buf b;
-        buf_init(&b);
-        if (f[i].event >= 0)
-            buf_printf(&b, "%s %s", esc(g, "programs"),
-                       event_link(g, f[i].event));
-        if (f[i].layout >= 0)
-            buf_printf(&b, "%s%s %s", b.len ? "; " : "", esc(g, "layout"),
-                       code_link(g, "lay-", t->layouts[f[i].layout].name));
-        if (f[i].enum_index >= 0)
-            buf_printf(&b, "%s%s %s", b.len ? "; " : "", esc(g, "values"),
-                       code_link(g, "enum-", t->enums[f[i].enum_index].name));
-        put(r, "refs", take(g, &b));
-    }
-}
-
-static void registers(dgen *g, cJSON *data)
-{
-    const hw_target *t = g->t;
-    cJSON *arr = jarr(data, "registers");
-    for (int i = 0; i < t->nregisters; i++) {
-        const hw_register *r = &t->registers[i];
-        cJSON *o = jobj(arr, NULL);
-        put(o, "anchor", anchor(g, "reg-", r->name));
-        put(o, "name", r->name);
-        put(o, "address", fmt(g, "0x%04llX", (unsigned long long)r->address));
-        put(o, "width", fmt(g, "%d", r->width));
-        put(o, "description", r->description);
-        fields(g, o, r->fields, r->nfields);
-    }
-}
-
-static void layouts(dgen *g, cJSON *data)
-{
-    const hw_target *t = g->t;
-    cJSON *arr = jarr(data, "layouts");
-    for (int i = 0; i < t->nlayouts; i++) {
-        const hw_layout *l = &t->layouts[i];
-        cJSON *o = jobj(arr, NULL);
-        put(o, "anchor", anchor(g, "lay-", l->name));
-        put(o, "name", l->name);
-        put(o, "width", fmt(g, "%d", l->width));
-        put(o, "description", l->description);
-        fields(g, o, l->fields, l->nfields);
-    }
-}
-
-static void enums(dgen *g, cJSON *data)
-{
-    const hw_target *t = g->t;
-    cJSON *arr = jarr(data, "enums");
-    for (int i = 0; i < t->nenums; i++) {
-        const hw_enum *e = &t->enums[i];
-        cJSON *o = jobj(arr, NULL);
-        put(o, "anchor", anchor(g, "enum-", e->name));
-        put(o, "name", e->name);
-        put(o, "title", e->title ? e->title : e->name);
-        put(o, "width", fmt(g, "%d", e->width));
-        cJSON *vals = jarr(o, "values");
-        for (int k = 0; k < e->nvalues; k++) {
-            const hw_enum_value *v = &e->values[k];
-            cJSON *vo = jobj(vals, NULL);
-            put(vo, "bin", binary(g, v->value, e->width));
-            put(vo, "dec", fmt(g, "%u", (unsigned)v->value));
-            put(vo, "name", code(g, v->name));
-            put(vo, "title", v->title);
-            put(vo, "description", v->description);
-            jbool(vo, "undocumented", v->undocumented);
-        }
-    }
-}
-
-static const hw_enum_value *enum_value(const hw_enum *e, uint32_t v)
-{
-    for (int i = 0; i < e->nvalues; i++)
-        if (e->values[i].value == v)
-            return &e->values[i];
-    return NULL;
-}
-
-/* Whether subject enum S at value s lets object enum O take value o: every
- * rule for (S = s, O) must allow o, and an undocumented o must be named by
- * one of them. Values no rule restricts are free. */
-static int pair_allowed(const hw_target *t, int S, const hw_enum_value *s,
-                        int O, const hw_enum_value *o)
-{
-    if (s->undocumented)
-        return 0;
-    int named = 0;
-    for (int i = 0; i < t->nrules; i++) {
-        const hw_rule *r = &t->rules[i];
-        if (r->subject != S || r->object != O || r->value != s->value)
-            continue;
-        int in = o->value < 32 && (r->allowed & (1u << o->value));
-        if (!in)
-            return 0;
-        named = 1;
-    }
-    return !o->undocumented || named;
-}
-
-/* Rows: values of enum S; columns: values of enum O; a cell is whether
- * the rules let them go together. */
-static void matrix(dgen *g, cJSON *mx, int S, int O)
-{
-    const hw_target *t = g->t;
-    const hw_enum *se = &t->enums[S], *oe = &t->enums[O];
-    cJSON *o = jobj(mx, NULL);
-    put(o, "anchor", anchor(g, "mx-", fmt(g, "%s-%s", se->name, oe->name)));
-    put(o, "title",
-        fmt(g, "%s × %s", se->title ? se->title : se->name,
-            oe->title ? oe->title : oe->name));
-    put(o, "subject", code_link(g, "enum-", se->name));
-    put(o, "object", code_link(g, "enum-", oe->name));
-    cJSON *cols = jarr(o, "cols");
-    for (int c = 0; c < oe->nvalues; c++) {
-        cJSON *co = jobj(cols, NULL);
-        put(co, "bin", binary(g, oe->values[c].value, oe->width));
-        put(co, "name", oe->values[c].name);
-    }
-    cJSON *rows = jarr(o, "rows");
-    for (int r = 0; r < se->nvalues; r++) {
-        cJSON *ro = jobj(rows, NULL);
-        put(ro, "bin", binary(g, se->values[r].value, se->width));
-        put(ro, "name", code(g, se->values[r].name));
-        cJSON *cells = jarr(ro, "cells");
-        for (int c = 0; c < oe->nvalues; c++) {
-            cJSON *co = jobj(cells, NULL);
-            jbool(co, "yes",
-                  pair_allowed(t, S, &se->values[r], O, &oe->values[c]));
-        }
-    }
-}
-
-static void rules(dgen *g, cJSON *data)
-{
-    const hw_target *t = g->t;
-    cJSON *arr = jarr(data, "rules");
-    for (int i = 0; i < t->nrules; i++) {
-        const hw_rule *r = &t->rules[i];
-        const hw_enum *S = &t->enums[r->subject];
-        const hw_enum *O = &t->enums[r->object];
-        const hw_enum_value *sv = enum_value(S, r->value);
-        cJSON *o = jobj(arr, NULL);
-        put(o, "subject",
-            fmt(g, "%s = %s%s", code_link(g, "enum-", S->name),
-                code(g, binary(g, r->value, S->width)),
-                sv ? fmt(g, " (%s)", code(g, sv->name)) : ""));
-        put(o, "object", code_link(g, "enum-", O->name));
-        hw_buf b;
-        buf_init(&b);
-        for (uint32_t v = 0; v < 32; v++)
-            if (r->allowed & (1u << v)) {
-                const hw_enum_value *ov = enum_value(O, v);
-                buf_printf(&b, "%s%s", b.len ? ", " : "",
-                           code(g, ov ? ov->name : binary(g, v, O->width)));
-            }
-        put(o, "allowed", take(g, &b));
-        put(o, "text", r->text);
-    }
-    /* One matrix per (subject enum, object enum) pair that rules connect,
-     * in enum order. */
-    cJSON *mx = jarr(data, "matrices");
-    for (int S = 0; S < t->nenums; S++)
-        for (int O = 0; O < t->nenums; O++) {
-            int any = 0;
-            for (int i = 0; i < t->nrules; i++)
-                any |= t->rules[i].subject == S && t->rules[i].object == O;
-            if (any)
-                matrix(g, mx, S, O);
-        }
-}
-
-/* ---- report layouts ------------------------------------------------------ */
-
-static const char *byte_range(dgen *g, int from, int len)
-{
-    if (len <= 1)
-        return fmt(g, "%d", from);
-    return fmt(g, "%d–%d", from, from + len - 1);
-}
-
-static int block_event(const hw_target *t, const char *block, int index)
-{
-    int b = block ? ir_find_block(t, block) : -1;
-    for (int i = 0; b >= 0 && i < t->nevents; i++)
-        if (t->events[i].block == b && t->events[i].index == index)
-            return i;
-    return -1;
-}
-
-enum { COUNTERS_PER_ROW = 4 };
-
-static void reports(dgen *g, cJSON *data)
-{
-    const hw_target *t = g->t;
-    cJSON *arr = jarr(data, "reports");
-    int *lo = calloc((size_t)t->nevents + 1, sizeof *lo);
-    int *hi = calloc((size_t)t->nevents + 1, sizeof *hi);
-    if (!lo || !hi) {
-        free(lo), free(hi);
-        g->oom = 1;
-        return;
-    }
-    for (int i = 0; i < t->nreports; i++) {
-        const hw_report *r = &t->reports[i];
-        cJSON *o = jobj(arr, NULL);
-        put(o, "anchor", anchor(g, "rep-", r->name));
-        put(o, "name", r->name);
-        put(o, "select", fmt(g, "%d", r->select));
-        put(o, "size", fmt(g, "%d", r->size));
-        put(o, "description", r->description);
-        jbool(o, "has_fields", r->nfields > 0);
-        cJSON *rows = jarr(o, "fields");
-        for (int e = 0; e < t->nevents; e++)
-            lo[e] = hi[e] = -1;
-        for (int f = 0; f < r->nfields; f++) {
-            const hw_report_field *rf = &r->fields[f];
-            int count = rf->count > 0 ? rf->count : 1;
-            cJSON *fo = jobj(rows, NULL);
-            put(fo, "bytes", byte_range(g, rf->offset, rf->size * count));
-            put(fo, "size",
-                count > 1 ? fmt(g, "%d × %d", count, rf->size)
-                          : fmt(g, "%d", rf->size));
-            put(fo, "name", code(g, rf->name));
-            const char *elems = "";
-            if (rf->block) {
-                elems = count > 1 ? fmt(g, "%s%d..%s%d%s", rf->block, rf->first,
-                                        rf->block, rf->first + count - 1,
-                                        rf->high_bits ? " (high bits)" : "")
-                                  : fmt(g, "%s%d%s", rf->block, rf->first,
-                                        rf->high_bits ? " (high bits)" : "");
-                for (int k = 0; k < count; k++) {
-                    int e = block_event(t, rf->block, rf->first + k);
-                    if (e < 0)
-                        continue;
-                    if (rf->high_bits)
-                        hi[e] = rf->offset + k * rf->size;
-                    else
-                        lo[e] = rf->offset + k * rf->size;
-                }
-            }
-            put(fo, "elements", elems);
-            put(fo, "description", rf->description);
-        }
-        /* Where each counter sits, in spec order of the counters, four to
-         * a table row. */
-        cJSON *cs = jarr(o, "counters");
-        cJSON *row = NULL;
-        int ncounters = 0;
-        for (int e = 0; e < t->nevents; e++) {
-            if (lo[e] < 0 && hi[e] < 0)
-                continue;
-            int lsize = 0, hsize = 0;
-            for (int f = 0; f < r->nfields; f++) {
-                const hw_report_field *rf = &r->fields[f];
-                int count = rf->count > 0 ? rf->count : 1;
-                if (lo[e] >= rf->offset &&
-                    lo[e] < rf->offset + rf->size * count && !rf->high_bits)
-                    lsize = rf->size;
-                if (hi[e] >= rf->offset &&
-                    hi[e] < rf->offset + rf->size * count && rf->high_bits)
-                    hsize = rf->size;
-            }
-            if (ncounters++ % COUNTERS_PER_ROW == 0)
-                row = jarr(jobj(cs, NULL), "cells");
-            cJSON *co = jobj(row, NULL);
-            put(co, "link", event_link(g, e));
-            put(co, "low", lo[e] >= 0 ? byte_range(g, lo[e], lsize) : "");
-            put(co, "high", hi[e] >= 0 ? byte_range(g, hi[e], hsize) : "");
-            put(co, "width",
-                t->events[e].width ? fmt(g, "%d", t->events[e].width) : "");
-        }
-        for (; row && ncounters % COUNTERS_PER_ROW; ncounters++) {
-            cJSON *co = jobj(row, NULL);
-            put(co, "link", ""), put(co, "low", ""), put(co, "high", ""),
-                put(co, "width", "");
-        }
-        cJSON *head = jarr(o, "counter_head");
-        for (int k = 0; k < COUNTERS_PER_ROW && cJSON_GetArraySize(cs) > 0; k++)
-            jbool(jobj(head, NULL), "last", k == COUNTERS_PER_ROW - 1);
-        has(o, "counters");
-    }
-    free(lo), free(hi);
 }
 
 /* ---- notes --------------------------------------------------------------- */
@@ -1623,15 +616,15 @@ static void note_kind(dgen *g, cJSON *arr, const char *kind, const char *title,
             continue;
         if (!o) {
             o = jobj(arr, NULL);
-            put(o, "anchor", anchor(g, "notes-", kind));
-            put(o, "kind", kind);
-            put(o, "title", title);
-            put(o, "intro", intro);
+            doc_put(o, "anchor", doc_anchor(g, "notes-", kind));
+            doc_put(o, "kind", kind);
+            doc_put(o, "title", title);
+            doc_put(o, "intro", intro);
             list = jarr(o, "notes");
         }
         cJSON *no = jobj(list, NULL);
-        put(no, "subject", subject_link(g, n->subject));
-        put(no, "text", n->text);
+        doc_put(no, "subject", subject_link(g, n->subject));
+        doc_put(no, "text", n->text);
     }
 }
 
@@ -1659,7 +652,7 @@ static void notes(dgen *g, cJSON *data)
         }
         if (!next)
             break;
-        note_kind(g, arr, next, fmt(g, "Notes: %s", next), NULL);
+        note_kind(g, arr, next, doc_fmt(g, "Notes: %s", next), NULL);
         last = next;
     }
 }
@@ -1671,56 +664,47 @@ static void toc(cJSON *arr, int show, const char *id, const char *title)
     if (!show)
         return;
     cJSON *o = jobj(arr, NULL);
-    put(o, "id", id);
-    put(o, "title", title);
-    jbool(o, "first", arr->child == o); /* O(1): arrays get long */
+    doc_put(o, "id", id);
+    doc_put(o, "title", title);
+    jbool(o, "first", arr && arr->child == o); /* O(1): arrays get long */
 }
 
-static int has_metric_dot(const hw_target *t)
-{
-    for (int i = 0; i < t->nmetrics; i++)
-        if (t->metrics[i].expr || t->metrics[i].nevents)
-            return 1;
-    return 0;
-}
-
-static cJSON *page_data(dgen *g, hw_diag *d)
+static cJSON *page_data(dgen *g)
 {
     const hw_target *t = g->t;
     cJSON *data = cJSON_CreateObject();
-    put(data, "version", HWCGEN_VERSION);
-    put(data, "spec", t->spec_name);
-    put(data, "name", t->name ? t->name : t->id);
-    put(data, "slug", t->slug);
-    put(data, "kind", kind_label(t->kind));
-    put(data, "vendor", t->vendor);
-    put(data, "source", t->source);
+    doc_put(data, "version", HWCGEN_VERSION);
+    doc_put(data, "spec", t->spec_name);
+    doc_put(data, "name", t->name ? t->name : t->id);
+    doc_put(data, "slug", t->slug);
+    doc_put(data, "kind", doc_kind_label(t->kind));
+    doc_put(data, "vendor", t->vendor);
+    doc_put(data, "source", t->source);
     desc_blocks(g, data, "desc", t->description);
     identity(g, data);
     events(g, data);
     constants(g, data);
     inputs(g, data);
-    metrics(g, data);
-    attention(g, data);
-    if (examples(g, data, d) != 0) {
-        cJSON_Delete(data);
-        return NULL;
-    }
+    page_metrics(g, data);
+    page_attention(g, data);
+    page_examples(g, data);
     methodologies(g, data);
-    registers(g, data);
-    layouts(g, data);
-    enums(g, data);
-    rules(g, data);
-    reports(g, data);
+    page_registers(g, data);
+    page_layouts(g, data);
+    page_enums(g, data);
+    page_rules(g, data);
+    page_reports(g, data);
     notes(g, data);
     static const char *const lists[] = {
         "constants", "inputs", "attention", "methodologies", "registers",
         "layouts",   "enums",  "rules",     "reports",       "note_kinds"};
     for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
-        has(data, lists[i]);
-    int dot = has_metric_dot(t);
-    put(data, "metrics_dot", dot ? fmt(g, "%s-metrics.dot", t->slug) : NULL);
-    put(data, "metrics_svg", dot ? fmt(g, "%s-metrics.svg", t->slug) : NULL);
+        doc_has(data, lists[i]);
+    int dot = doc_has_metric_dot(t);
+    doc_put(data, "metrics_dot",
+            dot ? doc_fmt(g, "%s-metrics.dot", t->slug) : NULL);
+    doc_put(data, "metrics_svg",
+            dot ? doc_fmt(g, "%s-metrics.svg", t->slug) : NULL);
 
     cJSON *c = jarr(data, "toc");
     toc(c, 1, "identity", "Identity");
@@ -1747,389 +731,20 @@ static cJSON *page_data(dgen *g, hw_diag *d)
 
 static int emit_page(const hw_target *t, int html, const emit_to *to)
 {
-    hw_diag *d = to->d;
-    dgen g = {t, arena_create(), html, 0, NULL, NULL};
-    if (g.a) {
-        g.ev_placed = arena_alloc(g.a, (size_t)t->nevents + 1);
-        g.m_placed = arena_alloc(g.a, (size_t)t->nmetrics + 1);
-    }
-    if (!g.a || !g.ev_placed || !g.m_placed) {
-        arena_free(g.a);
-        diag_error(d, NULL, "out of memory");
-        return -1;
-    }
-    cJSON *data = page_data(&g, d);
-    int rc = data ? 0 : -1;
-    if (rc == 0 && g.oom) {
-        diag_error(d, NULL, "out of memory building the docs of %s",
-                   t->spec_name);
-        rc = -1;
-    }
-    if (rc == 0)
-        rc = render_file(to, html ? "docs_target.html" : "docs_target.md", data,
-                       html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN, fmt(&g, "docs/%s.%s", t->slug, html ? "html" : "md"));
-    cJSON_Delete(data);
-    arena_free(g.a);
-    return rc;
-}
-
-/* ---- diagrams ------------------------------------------------------------ */
-
-/* A DOT double-quoted string. */
-static const char *dq(dgen *g, const char *s)
-{
-    hw_buf b;
-    buf_init(&b);
-    buf_putc(&b, '"');
-    for (; s && *s; s++) {
-        if (*s == '"' || *s == '\\')
-            buf_putc(&b, '\\');
-        if (*s == '\n' || *s == '\r') {
-            buf_puts(&b, "\\n");
-            continue;
-        }
-        buf_putc(&b, *s);
-    }
-    buf_putc(&b, '"');
-    return take(g, &b);
-}
-
-static const char *dot_label(dgen *g, const char *name, const char *title)
-{
-    if (!title || !*title || strcmp(title, name) == 0)
-        return dq(g, name);
-    return dq(g, fmt(g, "%s\n%s", name, title));
-}
-
-static void dot_banner(dgen *g, cJSON *data, const char *what)
-{
-    put(data, "version", HWCGEN_VERSION);
-    put(data, "spec", g->t->spec_name);
-    put(data, "what", what);
-}
-
-static int tree_is_root(const hw_methodology *m, const char *name)
-{
-    for (int r = 0; r < m->nroots; r++)
-        if (strcmp(m->roots[r], name) == 0)
-            return 1;
-    return 0;
-}
-
-static int tree_has_node(const hw_methodology *m, const char *name)
-{
-    for (int x = 0; x < m->nnodes; x++)
-        if (strcmp(m->nodes[x].name, name) == 0)
-            return 1;
-    return 0;
-}
-
-static int tree_in_stage(const hw_methodology *m, const char *name)
-{
-    for (int s = 0; s < m->nstages; s++)
-        for (int k = 0; k < m->stages[s].ngroups; k++)
-            if (strcmp(m->stages[s].groups[k], name) == 0)
-                return 1;
-    return 0;
-}
-
-/* A decision tree node: the metric, titled, bold when a root. */
-static void dot_tree_node(dgen *g, cJSON *arr, const hw_methodology *m,
-                          const hw_tree_node *n)
-{
-    int mi = ir_find_metric(g->t, n->name);
-    cJSON *no = jobj(arr, NULL);
-    put(no, "id", dq(g, fmt(g, "m:%s", n->name)));
-    put(no, "label",
-        dot_label(g, n->name, mi >= 0 ? g->t->metrics[mi].title : NULL));
-    put(no, "shape", "box");
-    jbool(no, "root", tree_is_root(m, n->name));
-}
-
-/* A metric group the tree leads to. */
-static void dot_group_node(dgen *g, cJSON *arr, const char *name)
-{
-    int gi = ir_find_group(g->t, GROUP_METRICS, name);
-    cJSON *no = jobj(arr, NULL);
-    put(no, "id", dq(g, fmt(g, "g:%s", name)));
-    put(no, "label",
-        dot_label(g, name, gi >= 0 ? g->t->groups[gi].title : NULL));
-    put(no, "shape", "folder");
-    jbool(no, "root", 0);
-}
-
-/* Stages as clusters; a stage group that tree nodes are looked at in is a
- * cluster holding those nodes, any other stage group is a node; edges go
- * from each tree node to its next items. Spec order throughout. */
-static int emit_topdown(dgen *g, const hw_methodology *m, const emit_to *to)
-{
-    hw_diag *d = to->d;
-    cJSON *data = cJSON_CreateObject();
-    dot_banner(g, data, m->title ? m->title : m->name);
-    put(data, "graph", dq(g, m->name));
-    put(data, "label", dq(g, m->title ? m->title : m->name));
-    char *placed = arena_alloc(g->a, (size_t)m->nnodes + 1);
-    if (missing(g, placed)) {
-        cJSON_Delete(data);
-        diag_error(d, NULL, "out of memory");
-        return -1;
-    }
-    cJSON *clusters = jarr(data, "clusters");
-    for (int s = 0; s < m->nstages; s++) {
-        const hw_stage *st = &m->stages[s];
-        cJSON *c = jobj(clusters, NULL);
-        put(c, "id", dq(g, fmt(g, "cluster_%s", st->name)));
-        put(c, "label", dq(g, stage_title(g, st->name)));
-        cJSON *groups = jarr(c, "groups");
-        cJSON *nodes = jarr(c, "nodes");
-        for (int k = 0; k < st->ngroups; k++) {
-            const char *gname = st->groups[k];
-            cJSON *members = NULL;
-            for (int x = 0; x < m->nnodes; x++) {
-                const hw_tree_node *n = &m->nodes[x];
-                if (placed[x] || !n->group || strcmp(n->group, gname) != 0)
-                    continue;
-                if (!members) {
-                    int gi = ir_find_group(g->t, GROUP_METRICS, gname);
-                    cJSON *go = jobj(groups, NULL);
-                    put(go, "id", dq(g, fmt(g, "cluster_g_%s", gname)));
-                    put(go, "label",
-                        dot_label(g, gname,
-                                  gi >= 0 ? g->t->groups[gi].title : NULL));
-                    members = jarr(go, "nodes");
-                }
-                dot_tree_node(g, members, m, n);
-                placed[x] = 1;
-            }
-            if (!members)
-                dot_group_node(g, nodes, gname);
-        }
-    }
-    /* tree nodes in no stage group; next items that are neither a tree
-     * node nor a stage group, declared at their first use */
-    cJSON *loose = jarr(data, "nodes");
-    for (int x = 0; x < m->nnodes; x++)
-        if (!placed[x])
-            dot_tree_node(g, loose, m, &m->nodes[x]);
-    cJSON *edges = jarr(data, "edges");
-    for (int x = 0; x < m->nnodes; x++) {
-        const hw_tree_node *n = &m->nodes[x];
-        for (int k = 0; k < n->nnext; k++) {
-            const char *next = n->next[k];
-            int is_node = tree_has_node(m, next);
-            if (!is_node && !tree_in_stage(m, next)) {
-                int first = 1;
-                for (int y = 0; y <= x && first; y++)
-                    for (int j = 0;
-                         j < (y < x ? m->nodes[y].nnext : k) && first; j++)
-                        first = strcmp(m->nodes[y].next[j], next) != 0;
-                if (first)
-                    dot_group_node(g, loose, next);
-            }
-            cJSON *eo = jobj(edges, NULL);
-            put(eo, "from", dq(g, fmt(g, "m:%s", n->name)));
-            put(eo, "to", dq(g, fmt(g, "%s:%s", is_node ? "m" : "g", next)));
-        }
-    }
-    int rc = g->oom ? -1 : 0;
-    if (rc != 0)
-        diag_error(d, NULL, "out of memory");
-    else
-        rc = render_file(to, "docs_topdown.dot", data, MU_ESCAPE_NONE, fmt(g, "docs/%s.dot", method_stem(g, m)));
-    cJSON_Delete(data);
-    return rc;
-}
-
-typedef struct dot_uses {
-    dgen *g;
-    cJSON *edges;
-    const char *from;
-    name_index seen; /* names of refs of this metric (see first_sight) */
-    char *used[5]; /* refs of any metric: these get nodes */
-} dot_uses;
-
-static const char *ref_id(dgen *g, hw_ref_kind k, int i)
-{
-    const hw_target *t = g->t;
-    switch (k) {
-    case REF_EVENT:
-        return dq(g, fmt(g, "e:%s", t->events[i].name));
-    case REF_CONSTANT:
-        return dq(g, fmt(g, "c:%s", t->constants[i].name));
-    case REF_INPUT:
-        return dq(g, fmt(g, "i:%s", t->inputs[i].name));
-    default:
-        return dq(g, fmt(g, "m:%s", t->metrics[i].name));
-    }
-}
-
-static int dot_ref(void *ctx, hw_expr *ref)
-{
-    dot_uses *u = ctx;
-    if (ref->ref <= REF_UNRESOLVED || ref->ref > REF_METRIC || ref->index < 0 ||
-        !first_sight(u->g, &u->seen, ref->text))
-        return 0;
-    u->used[ref->ref][ref->index] = 1;
-    cJSON *eo = jobj(u->edges, NULL);
-    put(eo, "from", u->from);
-    put(eo, "to", ref_id(u->g, ref->ref, ref->index));
-    return 0;
-}
-
-/* Metrics (boxes) -> what their formulas read: events (ellipses),
- * constants (diamonds), inputs (parallelograms), other metrics. */
-static int emit_metric_graph(dgen *g, const emit_to *to)
-{
-    hw_diag *d = to->d;
-    const hw_target *t = g->t;
-    cJSON *data = cJSON_CreateObject();
-    dot_banner(g, data, "metric dependencies");
-    put(data, "graph", dq(g, fmt(g, "%s metrics", t->slug)));
-    put(data, "label",
-        dq(g,
-           fmt(g, "%s: what each metric reads", t->name ? t->name : t->slug)));
-    size_t n[5] = {0, (size_t)t->nevents, (size_t)t->nconstants,
-                   (size_t)t->ninputs, (size_t)t->nmetrics};
-    dot_uses u = {g, jarr(data, "edges"), NULL, {0}, {NULL}};
-    for (int k = REF_EVENT; k <= REF_METRIC; k++) {
-        u.used[k] = arena_alloc(g->a, n[k] + 1);
-        if (!u.used[k]) {
-            cJSON_Delete(data);
-            diag_error(d, NULL, "out of memory");
-            return -1;
-        }
-    }
-    cJSON *mnodes = jarr(data, "metrics");
-    for (int i = 0; i < t->nmetrics; i++) {
-        const hw_metric *m = &t->metrics[i];
-        if (!m->expr && !m->nevents)
-            continue;
-        cJSON *no = jobj(mnodes, NULL);
-        u.from = ref_id(g, REF_METRIC, i);
-        put(no, "id", u.from);
-        put(no, "label", dot_label(g, m->name, m->title));
-        if (name_index_init(&u.seen, 8) != 0) {
-            g->oom = 1;
-            break;
-        }
-        if (m->expr)
-            expr_each_ref(m->expr, dot_ref, &u);
-        for (int k = 0; k < m->nevents; k++) {
-            int e = ir_find_event(t, m->events[k]);
-            if (e >= 0 && first_sight(g, &u.seen, t->events[e].name)) {
-                u.used[REF_EVENT][e] = 1;
-                cJSON *eo = jobj(u.edges, NULL);
-                put(eo, "from", u.from);
-                put(eo, "to", ref_id(g, REF_EVENT, e));
-            }
-        }
-        name_index_free(&u.seen);
-    }
-    cJSON *nodes = jarr(data, "nodes");
-    static const char *const shapes[5] = {"", "ellipse", "diamond",
-                                          "parallelogram", "box"};
-    for (int k = REF_EVENT; k <= REF_INPUT; k++)
-        for (size_t i = 0; i < n[k]; i++) {
-            if (!u.used[k][i])
-                continue;
-            const char *name = k == REF_EVENT      ? t->events[i].name
-                               : k == REF_CONSTANT ? t->constants[i].name
-                                                   : t->inputs[i].name;
-            cJSON *no = jobj(nodes, NULL);
-            put(no, "id", ref_id(g, (hw_ref_kind)k, (int)i));
-            put(no, "label", dq(g, name));
-            put(no, "shape", shapes[k]);
-        }
-    int rc = g->oom ? -1 : 0;
-    if (rc != 0)
-        diag_error(d, NULL, "out of memory");
-    else
-        rc = render_file(to, "docs_metrics.dot", data, MU_ESCAPE_NONE, fmt(g, "docs/%s-metrics.dot", t->slug));
-    cJSON_Delete(data);
-    return rc;
-}
-
-static int emit_diagrams(const hw_target *t, const emit_to *to)
-{
-    hw_diag *d = to->d;
-    dgen g = {t, arena_create(), 0, 0, NULL, NULL};
+    dgen g = {t, arena_create(), html, NULL, NULL, {{NULL}, 0}};
     if (!g.a) {
-        diag_error(d, NULL, "out of memory");
+        diag_error(to->d, NULL, "out of memory");
         return -1;
     }
-    int rc = 0;
-    for (int i = 0; rc == 0 && i < t->nmethodologies; i++)
-        rc = emit_topdown(&g, &t->methodologies[i], to);
-    if (rc == 0 && has_metric_dot(t))
-        rc = emit_metric_graph(&g, to);
+    g.ev_placed = arena_alloc(g.a, (size_t)t->nevents + 1);
+    g.m_placed = arena_alloc(g.a, (size_t)t->nmetrics + 1);
+    doc_seen_init(&g, &g.seen);
+    const char *file = doc_fmt(&g, "docs/%s.%s", t->slug, html ? "html" : "md");
+    /* the parts of the page need the arrays above */
+    cJSON *data = arena_failed(g.a) ? NULL : page_data(&g);
+    int rc = doc_render(&g, to, html ? "docs_target.html" : "docs_target.md",
+                        data, html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN, file);
     arena_free(g.a);
-    return rc;
-}
-
-/* ---- the index ----------------------------------------------------------- */
-
-static int by_slug(const void *a, const void *b)
-{
-    const hw_target *x = *(hw_target *const *)a, *y = *(hw_target *const *)b;
-    return strcmp(x->slug ? x->slug : "", y->slug ? y->slug : "");
-}
-
-static int emit_index(hw_target *const *targets, int n, int html, const emit_to *to)
-{
-    hw_diag *d = to->d;
-    const hw_target **sorted = malloc((size_t)(n + 1) * sizeof *sorted);
-    dgen g = {NULL, arena_create(), html, 0, NULL, NULL};
-    if (!sorted || !g.a) {
-        free(sorted);
-        arena_free(g.a);
-        diag_error(d, NULL, "out of memory");
-        return -1;
-    }
-    for (int i = 0; i < n; i++)
-        sorted[i] = targets[i];
-    qsort(sorted, (size_t)n, sizeof *sorted, by_slug);
-    cJSON *data = cJSON_CreateObject();
-    put(data, "version", HWCGEN_VERSION);
-    cJSON *arr = jarr(data, "targets");
-    for (int i = 0; i < n; i++) {
-        const hw_target *t = sorted[i];
-        g.t = t;
-        cJSON *o = jobj(arr, NULL);
-        put(o, "name", t->name ? t->name : t->id);
-        put(o, "slug", t->slug);
-        put(o, "kind", kind_label(t->kind));
-        put(o, "vendor", t->vendor);
-        put(o, "source", t->source);
-        put(o, "spec", code(&g, t->spec_name));
-        put(o, "contents", contents(&g, t));
-        cJSON *dia = jarr(o, "diagrams");
-        for (int k = 0; k < t->nmethodologies; k++) {
-            cJSON *x = jobj(dia, NULL);
-            const char *stem = method_stem(&g, &t->methodologies[k]);
-            put(x, "svg", fmt(&g, "%s.svg", stem));
-            put(x, "dot", fmt(&g, "%s.dot", stem));
-            put(x, "title",
-                t->methodologies[k].title ? t->methodologies[k].title
-                                          : t->methodologies[k].name);
-        }
-        if (has_metric_dot(t)) {
-            cJSON *x = jobj(dia, NULL);
-            put(x, "svg", fmt(&g, "%s-metrics.svg", t->slug));
-            put(x, "dot", fmt(&g, "%s-metrics.dot", t->slug));
-            put(x, "title", "Metric dependencies");
-        }
-    }
-    int rc = 0;
-    if (g.oom) {
-        diag_error(d, NULL, "out of memory");
-        rc = -1;
-    } else {
-        rc = render_file(to, html ? "docs_index.html" : "docs_index.md", data,
-                       html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN, html ? "docs/index.html" : "docs/index.md");
-    }
-    cJSON_Delete(data);
-    arena_free(g.a);
-    free(sorted);
     return rc;
 }
 
@@ -2137,13 +752,12 @@ int emit_docs(hw_target *const *targets, int n, const emit_to *to)
 {
     for (int i = 0; i < n; i++) {
         const hw_target *t = targets[i];
-        if (emit_page(t, 0, to) != 0 ||
-            emit_page(t, 1, to) != 0 ||
-            emit_diagrams(t, to) != 0)
+        if (emit_page(t, 0, to) != 0 || emit_page(t, 1, to) != 0 ||
+            docs_diagrams(t, to) != 0)
             return -1;
     }
-    if (emit_index(targets, n, 0, to) != 0 ||
-        emit_index(targets, n, 1, to) != 0)
+    if (docs_index(targets, n, 0, to) != 0 ||
+        docs_index(targets, n, 1, to) != 0)
         return -1;
     return 0;
 }

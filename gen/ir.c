@@ -138,6 +138,22 @@ int ir_find_group(const hw_target *t, hw_group_kind kind, const char *name)
     return -1;
 }
 
+const char *ir_ref_name(const hw_target *t, hw_ref_kind kind, int index)
+{
+    switch (kind) {
+    case REF_EVENT:
+        return t->events[index].name;
+    case REF_CONSTANT:
+        return t->constants[index].name;
+    case REF_INPUT:
+        return t->inputs[index].name;
+    case REF_METRIC:
+        return t->metrics[index].name;
+    default:
+        return NULL;
+    }
+}
+
 int target_is_cpu_pmu(const hw_target *t)
 {
     if (!t->kind || strcmp(t->kind, "cpu") != 0)

@@ -329,6 +329,24 @@ typedef struct hw_note {
     const char *text;
 } hw_note;
 
+/* One input value of a worked example: <set input="wl" value="256"/>. */
+typedef struct hw_example_set {
+    hw_loc loc;
+    const char *input;       /* must name an input (the checker's job) */
+    double value;
+} hw_example_set;
+
+/* A model's inputs whose result the source states; the docs evaluate them
+ * and show the result beside the one the source prints. */
+typedef struct hw_example {
+    hw_loc loc;
+    const char *label;       /* where the source gives it */
+    const char *expected;    /* the result as the source prints it */
+    hw_example_set *sets;    /* in spec order */
+    int nsets;
+    size_t cap_sets;
+} hw_example;
+
 #define HW_LIST(type, name) type *name; int n##name; size_t cap_##name
 
 typedef struct hw_target {
@@ -371,6 +389,7 @@ typedef struct hw_target {
     HW_LIST(hw_register, registers);
     HW_LIST(hw_report, reports);
     HW_LIST(hw_note, notes);
+    HW_LIST(hw_example, examples);
 
     /* Filled by check_target(): metrics in an order where every metric
      * comes after the metrics it uses (evaluation order). */
@@ -402,6 +421,9 @@ int ir_find_metric(const hw_target *t, const char *name);
 int ir_find_group(const hw_target *t, hw_group_kind kind, const char *name);
 int ir_find_block(const hw_target *t, const char *name);
 int ir_find_enum(const hw_target *t, const char *name);
+/* The name of what a bound reference names: the event, constant, input or
+ * metric `index` of `kind`; NULL for REF_UNRESOLVED. */
+const char *ir_ref_name(const hw_target *t, hw_ref_kind kind, int index);
 
 /* A CPU whose events perf can count: kind "cpu" with event codes. */
 int target_is_cpu_pmu(const hw_target *t);

@@ -2,10 +2,11 @@
  *
  * constants -> t->constants (fixed values), inputs -> t->inputs (with their
  * valid ranges), values -> t->metrics flagged METRIC_INTERMEDIATE, outputs
- * -> t->metrics. The document is already schema-valid, so only what the
- * schema cannot say and is local to one element is checked here: numbers
- * that overflow a double, input ranges no value fits. Names (binding,
- * duplicates, multiple-of) are the checker's job.
+ * -> t->metrics, examples -> t->examples. The document is already
+ * schema-valid, so only what the schema cannot say and is local to one
+ * element is checked here: numbers that overflow a double, input ranges no
+ * value fits. Names (binding, duplicates, multiple-of, the inputs examples
+ * set) are the checker's job.
  */
 #include <errno.h>
 #include <math.h>
@@ -160,6 +161,42 @@ static int load_formulas(hw_target *t, const xmlNode *parent,
     return rc;
 }
 
+/* The <set>s of example x. */
+static int load_sets(hw_target *t, const xmlNode *example, hw_example *x,
+                     hw_diag *d)
+{
+    int rc = 0;
+    XMLU_EACH(n, example, "set")
+    {
+        hw_example_set *s =
+            ARENA_PUSH(t->arena, x->sets, x->nsets, x->cap_sets);
+        if (!s)
+            return out_of_memory(d);
+        s->loc = xmlu_loc(t->spec_path, n);
+        s->input = xmlu_attr(t->arena, n, "input");
+        if (attr_number(t, n, "value", "example", x->label, &s->value, d) != 0)
+            rc = -1;
+    }
+    return rc;
+}
+
+static int load_examples(hw_target *t, const xmlNode *parent, hw_diag *d)
+{
+    int rc = 0;
+    XMLU_EACH(n, parent, "example")
+    {
+        hw_example *x = IR_PUSH(t, examples);
+        if (!x)
+            return out_of_memory(d);
+        x->loc = xmlu_loc(t->spec_path, n);
+        x->label = xmlu_attr(t->arena, n, "label");
+        x->expected = xmlu_attr(t->arena, n, "expected");
+        if (load_sets(t, n, x, d) != 0)
+            rc = -1;
+    }
+    return rc;
+}
+
 int load_model(hw_target *t, xmlDocPtr doc, hw_diag *d)
 {
     const xmlNode *root = xmlDocGetRootElement(doc);
@@ -172,6 +209,8 @@ int load_model(hw_target *t, xmlDocPtr doc, hw_diag *d)
                       METRIC_INTERMEDIATE, d) != 0)
         rc = -1;
     if (load_formulas(t, xmlu_first(root, "outputs"), "output", 0, d) != 0)
+        rc = -1;
+    if (load_examples(t, xmlu_first(root, "examples"), d) != 0)
         rc = -1;
     return rc;
 }

@@ -36,9 +36,10 @@ static const char *partial(void *ctx, const char *name)
     snprintf(path, sizeof path, "templates/%s.mustache", name);
     hw_buf b;
     buf_init(&b);
-    const char *text = NULL;
-    if (resources_read(p->dir, path, &b) == 0)
-        text = arena_strndup(p->arena, b.data ? b.data : "", b.len);
+    int found = resources_read(p->dir, path, &b) == 0;
+    /* A partial lost to out of memory fails the arena, and so the render,
+     * instead of rendering as an empty (missing) partial. */
+    const char *text = found || b.failed ? arena_take(p->arena, &b) : NULL;
     buf_free(&b);
     return text;
 }
@@ -72,7 +73,7 @@ int render_template(const char *templates, const char *name, const cJSON *data,
             diag_error(d, &loc, "template: %s", err.message);
         else
             diag_error(d, NULL, "out of memory rendering %s", path);
-    } else if (out->failed) {
+    } else if (out->failed || arena_failed(p.arena)) {
         diag_error(d, NULL, "out of memory rendering %s", path);
         rc = -1;
     }

@@ -198,6 +198,45 @@ static void test_constants_and_inputs(void **state)
     assert_non_null(t->metric_order);
 }
 
+/* The thesis's worked examples, as the spec gives them to the docs: each
+ * sets every input once and evaluates to the result the thesis prints. */
+static void test_examples(void **state)
+{
+    model *m = *state;
+    const hw_target *t = m->t;
+    static const struct {
+        const char *label; /* how the label starts */
+        double in[NIN];    /* wl, gs, I, F */
+        const char *expected;
+    } want[] = {
+        {"Section 13.3 worked example", {256, 2, 5e6, 600e6}, "533.33 ms"},
+        {"Section 7.2: 38 ", {38, 1, 2e6, 700e6}, "108.57 ms"},
+        {"Section 7.2: 39 ", {39, 1, 2e6, 700e6}, "111.43 ms"},
+        {"Section 7.2: 50 ", {50, 1, 2e6, 700e6}, "142.86 ms"},
+        {"Sections 9.2 and 10.1", {1, 1, 3e6, 600e6}, "190 ms"},
+    };
+    assert_int_equal(t->nexamples, sizeof want / sizeof want[0]);
+    for (int k = 0; k < t->nexamples; k++) {
+        const hw_example *x = &t->examples[k];
+        assert_true(x->loc.line > 0);
+        assert_int_equal(strncmp(x->label, want[k].label,
+                                 strlen(want[k].label)), 0);
+        assert_string_equal(x->expected, want[k].expected);
+        assert_int_equal(x->nsets, NIN);
+        double in[NIN];
+        for (int j = 0; j < NIN; j++) {
+            const hw_example_set *set = &x->sets[j];
+            assert_true(set->loc.line > x->loc.line);
+            int i = ir_find_input(t, set->input);
+            assert_int_equal(i, m->in[j]); /* in the order wl, gs, I, F */
+            in[j] = set->value;
+            assert_true(in[j] == want[k].in[j]);
+        }
+        assert_near(eval(m, in[IN_WL], in[IN_GS], in[IN_I], in[IN_F]),
+                    strtod(x->expected, NULL), 0.005);
+    }
+}
+
 /* ---- the thesis's numbers ------------------------------------------- */
 
 /* 7.2: 2e6 instructions (a two-instruction loop, 1e6 times) at 700 MHz,
@@ -499,11 +538,54 @@ static void test_load_errors(void **state)
                       "nope");
 }
 
+/* Examples whose inputs do not fit the model are the checker's to report,
+ * at the example or at the <set>. */
+static void test_example_errors(void **state)
+{
+    (void)state;
+    /* lines 5 to 8; the examples start on line 9 */
+#define EXAMPLE_MODEL                                                         \
+    "  <constants/>\n"                                                        \
+    "  <inputs><input name=\"x\" title=\"X\" min=\"0\">x</input></inputs>\n" \
+    "  <values/>\n" MINIMAL_OUTPUTS "  <examples>\n"
+    expect_load_error(EXAMPLE_MODEL
+                      "    <example label=\"E\" expected=\"1\">\n"
+                      "      <set input=\"x\" value=\"1\"/>\n"
+                      "      <set input=\"x\" value=\"2\"/>\n"
+                      "    </example>\n  </examples>\n",
+                      ".xml:12: error: example 'E': sets input 'x' twice");
+    expect_load_error(EXAMPLE_MODEL
+                      "    <example label=\"E\" expected=\"1\">\n"
+                      "      <set input=\"y\" value=\"1\"/>\n"
+                      "    </example>\n  </examples>\n",
+                      ".xml:11: error: example 'E': sets unknown input 'y'");
+    expect_load_error(EXAMPLE_MODEL
+                      "    <example label=\"E\" expected=\"1\">\n"
+                      "      <set input=\"y\" value=\"1\"/>\n"
+                      "    </example>\n  </examples>\n",
+                      ".xml:10: error: example 'E': sets no value for input "
+                      "'x'");
+    expect_load_error(EXAMPLE_MODEL
+                      "    <example label=\"E\" expected=\"1\">\n"
+                      "      <set input=\"x\" value=\"-1\"/>\n"
+                      "    </example>\n  </examples>\n",
+                      ".xml:10: error: example 'E': input 'x' = -1 is less "
+                      "than the minimum 0");
+    expect_load_error(EXAMPLE_MODEL
+                      "    <example label=\"E\" expected=\"1\">\n"
+                      "      <set input=\"x\" value=\"1e999\"/>\n"
+                      "    </example>\n  </examples>\n",
+                      ".xml:11: error: example 'E': value=\"1e999\" is not a "
+                      "finite number");
+#undef EXAMPLE_MODEL
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_identity_and_notes),
         cmocka_unit_test(test_constants_and_inputs),
+        cmocka_unit_test(test_examples),
         cmocka_unit_test(test_section_7_2_pipeline_depth),
         cmocka_unit_test(test_figure_11_2_estimates),
         cmocka_unit_test(test_chapters_9_10_single_item),
@@ -516,6 +598,7 @@ int main(void)
         cmocka_unit_test(test_inputs_errors),
         cmocka_unit_test(test_inputs_several),
         cmocka_unit_test(test_load_errors),
+        cmocka_unit_test(test_example_errors),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

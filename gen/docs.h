@@ -1,0 +1,132 @@
+/* docs.h - the insides of the docs emitter (emit_docs(), emit.h).
+ *
+ * emit_docs.c builds each target's page and calls the other docs files;
+ * none of them calls back:
+ *
+ *   emit_docs.c       the entry, the page and its smaller parts
+ *   docs_metrics.c    page parts: metrics, series to read with care,
+ *                     worked examples
+ *   docs_registers.c  page parts: registers, field layouts, encodings,
+ *                     supported combinations, report layouts
+ *   docs_diagrams.c   the Graphviz files: decision trees, metric graphs
+ *   docs_index.c      the index of every target
+ *   docs_text.c       what they all build with (below)
+ *
+ * One builder serves both page formats. Plain text goes into the template
+ * data as is and the template escapes it (MU_ESCAPE_MARKDOWN or
+ * MU_ESCAPE_HTML); the few fragments that carry markup - code spans, links,
+ * formulas with linked names - are built per format from escaped pieces and
+ * are rendered raw ({{{x}}}). Anchors are made of [A-Za-z0-9_-] only, so
+ * they are safe raw in both formats.
+ */
+#ifndef HWCGEN_DOCS_H
+#define HWCGEN_DOCS_H
+
+#include <cjson/cJSON.h>
+
+#include "ir.h"
+#include "render.h"
+
+/* What a list of the things one metric reads has named already: a mark
+ * per event, constant, input and metric, holding the number of the list
+ * that named it. A new list forgets the old one's marks by counting on, so
+ * the docs stay linear in the size of the spec. */
+typedef struct ref_seen {
+    int *mark[REF_METRIC + 1]; /* by hw_ref_kind, then index */
+    int list;                  /* the list being built, from 1 */
+} ref_seen;
+
+/* The state of one docs file being built. Every piece of it lives in the
+ * arena `a`; a failed allocation there is remembered by the arena, and
+ * doc_render() checks arena_failed() once before the file renders. */
+typedef struct dgen {
+    const hw_target *t; /* NULL while building the index */
+    hw_arena *a;        /* strings that live until rendering is done */
+    int html;           /* building the HTML page (else Markdown) */
+    char *ev_placed;    /* event anchor already on the page */
+    char *m_placed;     /* metric anchor already on the page */
+    ref_seen seen;      /* what a metric's list of reads has named */
+} dgen;
+
+/* ---- docs_text.c: the shared builder ------------------------------------- */
+
+/* Render `data` (then freed) with template `name` into `file`, unless an
+ * allocation in g's arena failed: then report it and return -1.
+ * render_template() checks the allocations of `data`. */
+int doc_render(dgen *g, const emit_to *to, const char *name, cJSON *data,
+               mu_escape escape, const char *file);
+
+/* Strings. Every one returns text, never NULL: after an allocation failure
+ * it yields "", and the file is not rendered. */
+const char *doc_take(dgen *g, hw_buf *b); /* the buffer's text; frees it */
+const char *doc_fmt(dgen *g, const char *f, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Template data. doc_put: a missing string becomes null, which is falsy
+ * and, unlike a missing key, stops Mustache from finding the name further
+ * out. doc_has: has_<key> says the list `key` is not empty (Mustache has
+ * no index lookups). doc_item: an item of a list the template joins; it
+ * knows whether it is first. */
+void doc_put(cJSON *o, const char *key, const char *s);
+void doc_has(cJSON *obj, const char *key);
+cJSON *doc_item(cJSON *arr, const char *raw, const char *detail);
+
+/* Markup for the page's format, from plain text. doc_code: a code span
+ * (NULL for NULL). doc_em: `raw` is markup already. doc_anchor: an id for
+ * prefix + name, '-' for anything outside [A-Za-z0-9_-]. */
+const char *doc_esc(dgen *g, const char *s);
+const char *doc_code(dgen *g, const char *s);
+const char *doc_em(dgen *g, const char *raw);
+const char *doc_anchor(dgen *g, const char *prefix, const char *name);
+const char *doc_link(dgen *g, const char *id, const char *raw);
+/* `name` as code, linked to the anchor prefix + name. */
+const char *doc_code_link(dgen *g, const char *prefix, const char *name);
+const char *doc_event_link(dgen *g, int i);
+
+/* What a target is and has, in the words of the page and the index. */
+const char *doc_kind_label(const char *kind);
+/* "132 events, 36 metrics": what the target has, zero counts left out. */
+const char *doc_contents(dgen *g, const hw_target *t);
+/* File stem of a methodology's diagram: "topdown_methodology" ->
+ * "<slug>-topdown". */
+const char *doc_method_stem(dgen *g, const hw_methodology *m);
+/* "stage_1" -> "Stage 1". */
+const char *doc_stage_title(dgen *g, const char *name);
+/* Whether some metric reads something: then it has a metric graph. */
+int doc_has_metric_dot(const hw_target *t);
+
+/* What a metric reads. doc_ref_count: how many things of kind k the target
+ * has. doc_ref_prefix: the prefix of their anchors ("ev-", "c-", "in-",
+ * "m-"). doc_ref_bound: the checker bound the reference to an event,
+ * constant, input or metric. doc_seen_init: marks for all of them, in g's
+ * arena; count g->seen.list on before each list. doc_first_sight: mark
+ * item i of kind k as named by the current list; 1 when it was new (a name
+ * belongs to one item, so marking the item marks the name). */
+size_t doc_ref_count(const hw_target *t, hw_ref_kind k);
+const char *doc_ref_prefix(hw_ref_kind k);
+int doc_ref_bound(const hw_expr *ref);
+void doc_seen_init(dgen *g, ref_seen *s);
+int doc_first_sight(ref_seen *s, hw_ref_kind k, int i);
+
+/* ---- the parts emit_docs.c puts together --------------------------------- */
+
+/* docs_metrics.c */
+void page_metrics(dgen *g, cJSON *data);
+void page_attention(dgen *g, cJSON *data);
+void page_examples(dgen *g, cJSON *data);
+
+/* docs_registers.c */
+void page_registers(dgen *g, cJSON *data);
+void page_layouts(dgen *g, cJSON *data);
+void page_enums(dgen *g, cJSON *data);
+void page_rules(dgen *g, cJSON *data);
+void page_reports(dgen *g, cJSON *data);
+
+/* docs_diagrams.c: docs/<slug>-<method>.dot per methodology (stages and
+ * decision tree) and docs/<slug>-metrics.dot (what each metric reads). */
+int docs_diagrams(const hw_target *t, const emit_to *to);
+
+/* docs_index.c: docs/index.md or docs/index.html, every target by slug. */
+int docs_index(hw_target *const *targets, int n, int html, const emit_to *to);
+
+#endif

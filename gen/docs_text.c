@@ -1,0 +1,268 @@
+/* docs_text.c - what every docs file builds with (docs.h): arena strings,
+ * template data, markup per format, and the names of things and files the
+ * page, the diagrams and the index share. Calls no other docs file.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "docs.h"
+#include "names.h"
+
+/* ---- rendering ----------------------------------------------------------- */
+
+/* The one memory check of a docs file: nothing is rendered after a failed
+ * allocation, so a failure never yields a shorter file. */
+int doc_render(dgen *g, const emit_to *to, const char *name, cJSON *data,
+               mu_escape escape, const char *file)
+{
+    int rc = -1;
+    if (arena_failed(g->a))
+        diag_error(to->d, NULL, "out of memory building the docs of %s",
+                   g->t ? g->t->spec_name : "every spec");
+    else
+        rc = render_file(to, name, data, escape, file);
+    cJSON_Delete(data);
+    return rc;
+}
+
+/* ---- strings ------------------------------------------------------------- */
+
+const char *doc_take(dgen *g, hw_buf *b)
+{
+    const char *s = arena_take(g->a, b);
+    return s ? s : "";
+}
+
+const char *doc_fmt(dgen *g, const char *f, ...)
+{
+    va_list ap;
+    va_start(ap, f);
+    hw_buf b;
+    buf_init(&b);
+    buf_vprintf(&b, f, ap);
+    va_end(ap);
+    return doc_take(g, &b);
+}
+
+/* ---- template data ------------------------------------------------------- */
+
+void doc_put(cJSON *o, const char *key, const char *s)
+{
+    if (s)
+        cJSON_AddStringToObject(o, key, s);
+    else
+        cJSON_AddNullToObject(o, key);
+}
+
+void doc_has(cJSON *obj, const char *key)
+{
+    char name[64];
+    snprintf(name, sizeof name, "has_%s", key);
+    const cJSON *arr = cJSON_GetObjectItem(obj, key);
+    jbool(obj, name, arr && arr->child);
+}
+
+cJSON *doc_item(cJSON *arr, const char *raw, const char *detail)
+{
+    cJSON *o = jobj(arr, NULL);
+    doc_put(o, "link", raw);
+    doc_put(o, "detail", detail);
+    jbool(o, "first", arr && arr->child == o); /* O(1): arrays get long */
+    return o;
+}
+
+/* ---- markup -------------------------------------------------------------- */
+
+const char *doc_esc(dgen *g, const char *s)
+{
+    hw_buf b;
+    buf_init(&b);
+    mu_escape_append(&b, s ? s : "",
+                     g->html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN);
+    return doc_take(g, &b);
+}
+
+/* Markdown backticks hold text raw, so text that could end the span or the
+ * table cell falls back to escaped plain text. */
+const char *doc_code(dgen *g, const char *s)
+{
+    if (!s)
+        return NULL;
+    if (g->html)
+        return doc_fmt(g, "<code>%s</code>", doc_esc(g, s));
+    if (*s == '\0' || strpbrk(s, "`|\r\n") || s[0] == ' ' ||
+        s[strlen(s) - 1] == ' ')
+        return doc_esc(g, s);
+    return doc_fmt(g, "`%s`", s);
+}
+
+const char *doc_em(dgen *g, const char *raw)
+{
+    return doc_fmt(g, g->html ? "<em>%s</em>" : "*%s*", raw ? raw : "");
+}
+
+/* Only [A-Za-z0-9_-], so ids are safe raw in HTML attributes and Markdown
+ * link targets. */
+const char *doc_anchor(dgen *g, const char *prefix, const char *name)
+{
+    hw_buf b;
+    buf_init(&b);
+    buf_puts(&b, prefix);
+    for (const char *p = name ? name : ""; *p; p++) {
+        char c = *p;
+        int safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                   (c >= '0' && c <= '9') || c == '_' || c == '-';
+        buf_putc(&b, safe ? c : '-');
+    }
+    return doc_take(g, &b);
+}
+
+const char *doc_link(dgen *g, const char *id, const char *raw)
+{
+    if (g->html)
+        return doc_fmt(g, "<a href=\"#%s\">%s</a>", id, raw);
+    return doc_fmt(g, "[%s](#%s)", raw, id);
+}
+
+const char *doc_code_link(dgen *g, const char *prefix, const char *name)
+{
+    return doc_link(g, doc_anchor(g, prefix, name), doc_code(g, name));
+}
+
+const char *doc_event_link(dgen *g, int i)
+{
+    return doc_code_link(g, doc_ref_prefix(REF_EVENT), g->t->events[i].name);
+}
+
+/* ---- what a target is and has -------------------------------------------- */
+
+const char *doc_kind_label(const char *kind)
+{
+    if (!kind)
+        return "target";
+    if (strcmp(kind, "cpu") == 0)
+        return "CPU";
+    if (strcmp(kind, "gpu") == 0)
+        return "GPU";
+    if (strcmp(kind, "model") == 0)
+        return "Performance model";
+    return kind;
+}
+
+const char *doc_contents(dgen *g, const hw_target *t)
+{
+    hw_buf b;
+    buf_init(&b);
+    if (t->nevents)
+        buf_printf(&b, "%d %s", t->nevents, t->nblocks ? "counters" : "events");
+    if (t->nconstants)
+        buf_printf(&b, "%s%d constants", b.len ? ", " : "", t->nconstants);
+    if (t->ninputs)
+        buf_printf(&b, "%s%d inputs", b.len ? ", " : "", t->ninputs);
+    if (t->nmetrics)
+        buf_printf(&b, "%s%d %s", b.len ? ", " : "", t->nmetrics,
+                   t->nsections ? "series"
+                   : t->ninputs ? "formula steps"
+                                : "metrics");
+    if (t->nmethodologies)
+        buf_printf(&b, "%s%d %s", b.len ? ", " : "", t->nmethodologies,
+                   t->nmethodologies == 1 ? "methodology" : "methodologies");
+    if (t->nenums)
+        buf_printf(&b, "%s%d encodings", b.len ? ", " : "", t->nenums);
+    if (t->nreports)
+        buf_printf(&b, "%s%d report formats", b.len ? ", " : "", t->nreports);
+    if (t->nnotes)
+        buf_printf(&b, "%s%d notes", b.len ? ", " : "", t->nnotes);
+    return doc_take(g, &b);
+}
+
+const char *doc_method_stem(dgen *g, const hw_methodology *m)
+{
+    char buf[128];
+    name_slug(m->name ? m->name : "methodology", '-', buf, sizeof buf);
+    size_t n = strlen(buf);
+    static const char suffix[] = "-methodology";
+    if (n > sizeof suffix - 1 &&
+        strcmp(buf + n - (sizeof suffix - 1), suffix) == 0)
+        buf[n - (sizeof suffix - 1)] = '\0';
+    return doc_fmt(g, "%s-%s", g->t->slug, buf[0] ? buf : "methodology");
+}
+
+const char *doc_stage_title(dgen *g, const char *name)
+{
+    char *s = arena_strdup(g->a, name ? name : "");
+    if (!s)
+        return "";
+    for (char *p = s; *p; p++)
+        if (*p == '_')
+            *p = ' ';
+    if (s[0] >= 'a' && s[0] <= 'z')
+        s[0] = (char)(s[0] - 'a' + 'A');
+    return s;
+}
+
+int doc_has_metric_dot(const hw_target *t)
+{
+    for (int i = 0; i < t->nmetrics; i++)
+        if (t->metrics[i].expr || t->metrics[i].nevents)
+            return 1;
+    return 0;
+}
+
+/* ---- what a metric reads ------------------------------------------------- */
+
+size_t doc_ref_count(const hw_target *t, hw_ref_kind k)
+{
+    switch (k) {
+    case REF_EVENT:
+        return (size_t)t->nevents;
+    case REF_CONSTANT:
+        return (size_t)t->nconstants;
+    case REF_INPUT:
+        return (size_t)t->ninputs;
+    case REF_METRIC:
+        return (size_t)t->nmetrics;
+    default:
+        return 0;
+    }
+}
+
+const char *doc_ref_prefix(hw_ref_kind k)
+{
+    switch (k) {
+    case REF_EVENT:
+        return "ev-";
+    case REF_CONSTANT:
+        return "c-";
+    case REF_INPUT:
+        return "in-";
+    case REF_METRIC:
+        return "m-";
+    default:
+        return NULL;
+    }
+}
+
+int doc_ref_bound(const hw_expr *ref)
+{
+    return ref->ref > REF_UNRESOLVED && ref->ref <= REF_METRIC &&
+           ref->index >= 0;
+}
+
+void doc_seen_init(dgen *g, ref_seen *s)
+{
+    s->list = 0;
+    for (int k = 0; k <= REF_METRIC; k++) {
+        size_t n = doc_ref_count(g->t, (hw_ref_kind)k) + 1;
+        s->mark[k] = arena_alloc(g->a, n * sizeof *s->mark[k]);
+    }
+}
+
+int doc_first_sight(ref_seen *s, hw_ref_kind k, int i)
+{
+    if (s->mark[k][i] == s->list)
+        return 0;
+    s->mark[k][i] = s->list;
+    return 1;
+}
