@@ -23,6 +23,8 @@ int load_gpu_template(hw_target *t, xmlDocPtr doc, hw_diag *d); /* <gpu-template
 int load_oa(hw_target *t, xmlDocPtr doc, hw_diag *d);           /* <oa-counters> */
 int load_model(hw_target *t, xmlDocPtr doc, hw_diag *d);        /* <perf-model> */
 
+/* Shared by the loaders (load_parts.c). */
+
 /* Parse `text` as m's formula; a syntax error is reported at `loc` as
  * "<what> 'name': formula column N: message near 'token'". Sets m->formula,
  * m->formula_loc, m->expr. Returns 0 or -1. */
