@@ -89,7 +89,7 @@ $(B)/gen/resources_data.o: $(B)/gen/resources_data.c
 
 # Regenerate every output; hwcgen writes each file only when complete.
 generate: $(BIN)
-	./$(BIN) generate -o out $(SPECS)
+	./$(BIN) generate -o out
 
 # hwcgen writes Graphviz sources (out/docs/*.dot); the SVGs beside them are
 # committed so readers need no tools, and rebuilt only where `dot` exists.

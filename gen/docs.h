@@ -126,7 +126,11 @@ void page_reports(dgen *g, cJSON *data);
  * decision tree) and docs/<slug>-metrics.dot (what each metric reads). */
 int docs_diagrams(const hw_target *t, const emit_to *to);
 
-/* docs_index.c: docs/index.md or docs/index.html, every target by slug. */
-int docs_index(hw_target *const *targets, int n, int html, const emit_to *to);
+/* docs_index.c: t's rows of docs/index.md and docs/index.html, into the
+ * output set's rows (the index is shared by every target). */
+int docs_index_rows(const hw_target *t, const emit_to *to);
+/* docs/index.md or docs/index.html: every row the output set holds, by
+ * slug (targets of this run and targets kept from an earlier one). */
+int docs_index(int html, const emit_to *to);
 
 #endif

@@ -7,12 +7,6 @@
 #include "docs.h"
 #include "version.h"
 
-static int by_slug(const void *a, const void *b)
-{
-    const hw_target *x = *(hw_target *const *)a, *y = *(hw_target *const *)b;
-    return strcmp(x->slug ? x->slug : "", y->slug ? y->slug : "");
-}
-
 /* One target's row: what it is, what it has, and its diagrams. */
 static void index_row(dgen *g, cJSON *arr, const hw_target *t)
 {
@@ -42,36 +36,74 @@ static void index_row(dgen *g, cJSON *arr, const hw_target *t)
     }
 }
 
-/* Every target by slug. */
-static cJSON *index_data(dgen *g, hw_target *const *targets, int n)
+/* Rows by slug: the index lists targets in a fixed order. */
+static int by_slug(const void *a, const void *b)
+{
+    const cJSON *x = *(const cJSON *const *)a, *y = *(const cJSON *const *)b;
+    const char *sx = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "slug"));
+    const char *sy = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(y, "slug"));
+    return strcmp(sx ? sx : "", sy ? sy : "");
+}
+
+static const char *index_file(int html)
+{
+    return html ? "docs/index.html" : "docs/index.md";
+}
+
+int docs_index_rows(const hw_target *t, const emit_to *to)
+{
+    for (int html = 0; html <= 1; html++) {
+        dgen g = {t, arena_create(), html, NULL, NULL, {{NULL}, 0}};
+        cJSON *rows = g.a ? cJSON_CreateArray() : NULL;
+        if (rows)
+            index_row(&g, rows, t);
+        cJSON *row = rows && !arena_failed(g.a) ? cJSON_Duplicate(cJSON_GetArrayItem(rows, 0), 1)
+                                                : NULL;
+        cJSON_Delete(rows);
+        arena_free(g.a);
+        if (out_row(to->out, index_file(html), row) != 0) {
+            diag_error(to->d, NULL, "out of memory building the docs index row of %s",
+                       t->spec_name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Every row the targets put in this index, by slug. */
+static cJSON *index_data(const out_set *out, int html)
 {
     cJSON *data = cJSON_CreateObject();
-    doc_put(data, "version", HWCGEN_VERSION);
-    cJSON *arr = jarr(data, "targets");
-    const hw_target **sorted =
-        arena_alloc(g->a, ((size_t)n + 1) * sizeof *sorted);
-    if (!sorted)
-        return data; /* never rendered: the arena has failed */
-    for (int i = 0; i < n; i++)
-        sorted[i] = targets[i];
-    qsort(sorted, (size_t)n, sizeof *sorted, by_slug);
-    for (int i = 0; i < n; i++)
-        index_row(g, arr, sorted[i]);
-    g->t = NULL; /* the index is no one target's */
+    cJSON_AddStringToObject(data, "version", HWCGEN_VERSION);
+    cJSON *arr = cJSON_AddArrayToObject(data, "targets");
+    int n = cJSON_GetArraySize(out->rows);
+    const cJSON **rows = calloc((size_t)n + 1, sizeof *rows);
+    if (!rows || !arr) {
+        free(rows);
+        cJSON_Delete(data);
+        return NULL;
+    }
+    int k = 0;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, out->rows)
+        if (strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "file")),
+                   index_file(html)) == 0)
+            rows[k++] = cJSON_GetObjectItemCaseSensitive(r, "row");
+    qsort(rows, (size_t)k, sizeof *rows, by_slug);
+    for (int i = 0; i < k; i++)
+        cJSON_AddItemToArray(arr, cJSON_Duplicate(rows[i], 1));
+    free(rows);
     return data;
 }
 
-int docs_index(hw_target *const *targets, int n, int html, const emit_to *to)
+int docs_index(int html, const emit_to *to)
 {
-    dgen g = {NULL, arena_create(), html, NULL, NULL, {{NULL}, 0}};
-    if (!g.a) {
-        diag_error(to->d, NULL, "out of memory");
-        return -1;
-    }
-    int rc = doc_render(&g, to, html ? "docs_index.html" : "docs_index.md",
-                        index_data(&g, targets, n),
-                        html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN,
-                        html ? "docs/index.html" : "docs/index.md");
-    arena_free(g.a);
+    cJSON *data = index_data(to->out, html);
+    int rc = data ? render_file(to, html ? "docs_index.html" : "docs_index.md", data,
+                                html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN, index_file(html))
+                  : -1;
+    if (!data)
+        diag_error(to->d, NULL, "out of memory building the docs index");
+    cJSON_Delete(data);
     return rc;
 }

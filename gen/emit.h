@@ -9,15 +9,29 @@
 
 #include "render.h"
 
+/* The emitters of one target's files. Each adds files for to->out->owner
+ * and, for the files every target shares, its rows (out_row). */
+
 /* include/hwcgen/<id>.h (freestanding) and <id>_metrics.h (evaluators). */
 int emit_c_headers(const hw_target *t, const emit_to *to);
+/* docs/<slug>.md and .html, diagrams, and rows of the docs index. */
+int emit_docs(const hw_target *t, const emit_to *to);
+/* perf/arch/arm64/<vendor>/<slug>/ JSON, perf/<slug>.aliases and a row of
+ * the mapfile, for a CPU. */
+int emit_perf(const hw_target *t, const emit_to *to);
+/* streamline/events-<Name>.xml, for a target gatord can count. */
+int emit_streamline(const hw_target *t, const emit_to *to);
 
-int emit_docs(hw_target *const *targets, int n, const emit_to *to);
-int emit_perf(hw_target *const *targets, int n, const emit_to *to);
-int emit_streamline(hw_target *const *targets, int n, const emit_to *to);
+/* Every file of one target, owned by its spec. */
+int emit_target(const hw_target *t, const emit_to *to);
 
-/* Every output of every target (C headers, perf JSON, Streamline XML,
- * docs), including files that cover all targets (mapfile.csv, indexes). */
+/* The shared files, from every row in to->out: docs/index.md and .html,
+ * perf/arch/arm64/mapfile.csv (when any row is for it). */
+int emit_docs_index(const emit_to *to);
+int emit_perf_mapfile(const emit_to *to);
+int emit_shared(const emit_to *to);
+
+/* Every output of every target, then the shared files. */
 int emit_all(hw_target *const *targets, int n, const emit_to *to);
 
 #endif

@@ -748,16 +748,17 @@ static int emit_page(const hw_target *t, int html, const emit_to *to)
     return rc;
 }
 
-int emit_docs(hw_target *const *targets, int n, const emit_to *to)
+int emit_docs(const hw_target *t, const emit_to *to)
 {
-    for (int i = 0; i < n; i++) {
-        const hw_target *t = targets[i];
-        if (emit_page(t, 0, to) != 0 || emit_page(t, 1, to) != 0 ||
-            docs_diagrams(t, to) != 0)
-            return -1;
-    }
-    if (docs_index(targets, n, 0, to) != 0 ||
-        docs_index(targets, n, 1, to) != 0)
+    if (emit_page(t, 0, to) != 0 || emit_page(t, 1, to) != 0 ||
+        docs_diagrams(t, to) != 0)
         return -1;
-    return 0;
+    return docs_index_rows(t, to);
+}
+
+int emit_docs_index(const emit_to *to)
+{
+    if (docs_index(0, to) != 0)
+        return -1;
+    return docs_index(1, to);
 }

@@ -317,12 +317,7 @@ static int st_wanted(const hw_target *t)
     return t->kind && strcmp(t->kind, "model") != 0 && st_has_ids(t);
 }
 
-int emit_streamline(hw_target *const *targets, int n, const emit_to *to)
+int emit_streamline(const hw_target *t, const emit_to *to)
 {
-    hw_diag *d = to->d;
-    int rc = 0;
-    for (int i = 0; i < n; i++)
-        if (st_wanted(targets[i]) && st_target(targets[i], to->out, to->dir, d) != 0)
-            rc = -1;
-    return rc;
+    return st_wanted(t) ? st_target(t, to->out, to->dir, to->d) : 0;
 }

@@ -200,13 +200,15 @@ static int cmd_generate(const options *o, int argc, char **argv, hw_diag *d)
     }
     hw_run run;
     run_init(&run, d);
-    int written = 0, unchanged = 0;
+    run.full = argc == 0; /* the default specs are the whole set */
+    int written = 0, unchanged = 0, removed = 0;
     int ok = run_load_check(&run, specs, n) == 0 &&
              run_emit(&run, o->out_dir, o->templates) == 0 &&
-             run_commit(&run, &written, &unchanged) == 0;
+             run_commit(&run, &written, &unchanged, &removed) == 0;
     if (ok && !o->quiet)
-        fprintf(stderr, "hwcgen: %d spec%s, %d files in %s/ (%d written, %d unchanged)\n",
-                n, n == 1 ? "" : "s", run.out.nfiles, o->out_dir, written, unchanged);
+        fprintf(stderr, "hwcgen: %d spec%s, %d files in %s/ (%d written, %d unchanged, "
+                "%d removed)\n", n, n == 1 ? "" : "s", run.out.nfiles, o->out_dir, written,
+                unchanged, removed);
     else if (!ok && written > 0)
         fprintf(stderr, "hwcgen: %d files of %s/ replaced before the failure (%d error%s)\n",
                 written, o->out_dir, d->errors, d->errors == 1 ? "" : "s");
@@ -224,7 +226,11 @@ static int cmd_check(const options *o, int argc, char **argv, hw_diag *d)
         return usage_error("check: %s", "no SPEC given");
     hw_run run;
     run_init(&run, d);
+    /* every output is rendered in memory too, for what only that shows
+     * (two specs that would write one file) */
     int rc = run_load_check(&run, argv, argc);
+    if (rc == 0)
+        rc = run_emit(&run, NULL, NULL);
     for (int i = 0; i < run.ntargets && !o->quiet && !run.clash; i++) {
         const hw_target *t = run.targets[i];
         if (t)

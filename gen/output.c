@@ -39,6 +39,7 @@ void out_free(out_set *s)
         free(s->files[i].data);
     }
     free(s->files);
+    cJSON_Delete(s->rows);
     out_init(s);
 }
 
@@ -113,6 +114,8 @@ int out_add(out_set *s, const char *dir, const char *name, hw_buf *content)
     out_file *f = &s->files[s->nfiles++];
     memset(f, 0, sizeof *f);
     f->path = path;
+    f->name = path + strlen(dir) + 1;
+    f->owner = s->owner;
     f->len = content->len;
     f->data = buf_steal(content);
     if (!f->data) {
@@ -120,6 +123,43 @@ int out_add(out_set *s, const char *dir, const char *name, hw_buf *content)
         return -1;
     }
     return 0;
+}
+
+int out_row_for(out_set *s, const char *owner, const char *name, cJSON *row)
+{
+    cJSON *o = row ? cJSON_CreateObject() : NULL;
+    if (!s->rows)
+        s->rows = cJSON_CreateArray();
+    if (!o || !s->rows || !cJSON_AddItemToArray(s->rows, o)) {
+        cJSON_Delete(o);
+        cJSON_Delete(row);
+        s->failed = 1;
+        return -1;
+    }
+    if (!cJSON_AddItemToObject(o, "row", row)) {
+        cJSON_Delete(row);
+        s->failed = 1;
+        return -1;
+    }
+    if (!cJSON_AddStringToObject(o, "file", name) ||
+        !cJSON_AddStringToObject(o, "spec", owner ? owner : "")) {
+        s->failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
+int out_row(out_set *s, const char *name, cJSON *row)
+{
+    return out_row_for(s, s->owner, name, row);
+}
+
+int out_find(const out_set *s, const char *name, int from)
+{
+    for (int i = from; i < s->nfiles; i++)
+        if (strcmp(s->files[i].name, name) == 0)
+            return i;
+    return -1;
 }
 
 int out_mkdirs(const char *path)

@@ -6,6 +6,10 @@
 #include "check.h"
 #include "emit.h"
 #include "load.h"
+#include "manifest.h"
+
+/* The directory files rendered only to be checked are said to be in. */
+static const char IN_MEMORY[] = "(in memory)";
 
 void run_init(hw_run *r, hw_diag *d)
 {
@@ -13,6 +17,9 @@ void run_init(hw_run *r, hw_diag *d)
     r->targets = NULL;
     r->ntargets = 0;
     r->clash = 0;
+    r->full = 0;
+    r->dir = NULL;
+    r->before = r->kept = NULL;
     out_init(&r->out);
 }
 
@@ -58,17 +65,32 @@ int run_load_check(hw_run *r, char *const *paths, int n)
 
 int run_emit(hw_run *r, const char *dir, const char *templates)
 {
-    emit_to to = {&r->out, dir, templates, r->d};
-    return emit_all(r->targets, r->ntargets, &to);
+    emit_to to = {&r->out, dir ? dir : IN_MEMORY, templates, r->d};
+    r->dir = to.dir;
+    r->before = dir ? manifest_read(dir, r->d) : cJSON_Parse("{\"targets\": []}");
+    if (!r->before)
+        return -1;
+    for (int i = 0; i < r->ntargets; i++)
+        if (emit_target(r->targets[i], &to) != 0)
+            return -1;
+    if (manifest_keep(r->before, &r->out, r->targets, r->ntargets, r->full, to.dir, &r->kept,
+                      r->d) != 0 ||
+        emit_shared(&to) != 0)
+        return -1;
+    return manifest_add(&r->out, r->kept, to.dir, r->d);
 }
 
-int run_commit(hw_run *r, int *written, int *unchanged)
+int run_commit(hw_run *r, int *written, int *unchanged, int *removed)
 {
-    return out_commit(&r->out, r->d, written, unchanged);
+    if (out_commit(&r->out, r->d, written, unchanged) != 0)
+        return -1;
+    return manifest_prune(r->before, &r->out, r->kept, r->dir, removed, r->d);
 }
 
 void run_free(hw_run *r)
 {
     drop_targets(r);
+    cJSON_Delete(r->before);
+    cJSON_Delete(r->kept);
     out_free(&r->out);
 }

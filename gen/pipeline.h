@@ -17,11 +17,18 @@
 #include "ir.h"
 #include "output.h"
 
+#include <cjson/cJSON.h>
+
 typedef struct hw_run {
     hw_diag *d;
     hw_target **targets; /* one per spec given; NULL where it is unusable */
     int ntargets;
     int clash;           /* usable targets that cannot go side by side */
+    int full;            /* the targets are the whole set: run_emit keeps
+                            none of an earlier run's (manifest.h) */
+    const char *dir;     /* where run_emit's files go */
+    cJSON *before;       /* the manifest found in dir */
+    cJSON *kept;         /* its targets this run keeps */
     out_set out;         /* what emit rendered, until commit */
 } hw_run;
 
@@ -34,12 +41,18 @@ void run_init(hw_run *r, hw_diag *d);
 int run_load_check(hw_run *r, char *const *paths, int n);
 
 /* Render every output of the loaded targets into r->out, with paths under
- * `dir`; `templates` (NULL: the built-in ones) overrides templates. 0, or
- * -1 after reporting. */
+ * `dir`, beside the targets an earlier run left in dir (its manifest),
+ * unless r->full; the shared files and the new manifest cover both.
+ * `templates` (NULL: the built-in ones) overrides templates. With no dir
+ * (NULL), every output is rendered in memory only, for what that checks
+ * (a file two specs would write), and nothing is read or may be
+ * committed. 0, or -1 after reporting. */
 int run_emit(hw_run *r, const char *dir, const char *templates);
 
-/* Write what run_emit rendered: see out_commit(). */
-int run_commit(hw_run *r, int *written, int *unchanged);
+/* Write what run_emit rendered (see out_commit()), then remove the files
+ * an earlier run wrote that no target writes any more. The counts may be
+ * NULL. */
+int run_commit(hw_run *r, int *written, int *unchanged, int *removed);
 
 void run_free(hw_run *r);
 

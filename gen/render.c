@@ -16,6 +16,11 @@ static void *counting_malloc(size_t n)
     return p;
 }
 
+int json_alloc_failed(void)
+{
+    return alloc_failures > 0;
+}
+
 void render_init(void)
 {
     cJSON_Hooks hooks = {counting_malloc, free};

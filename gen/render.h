@@ -31,6 +31,10 @@ typedef struct emit_to {
 int render_file(const emit_to *to, const char *name, const cJSON *data,
                 mu_escape escape, const char *file);
 
+/* Whether a cJSON allocation failed since render_init() or the last
+ * render_template() (which reports it). */
+int json_alloc_failed(void);
+
 /* Route cJSON's allocations through a counter of failures, so a data tree
  * that lost a node to out-of-memory is never rendered as if complete. */
 void render_init(void);

@@ -109,7 +109,7 @@ static result run_spec(const char *path)
         r.usable = 1;
         hw_buf all;
         buf_init(&all);
-        if (run_emit(&run, "out", NULL) == 0)
+        if (run_emit(&run, NULL, NULL) == 0)
             for (int i = 0; i < run.out.nfiles; i++)
                 buf_putn(&all, run.out.files[i].data, run.out.files[i].len);
         r.output = buf_steal(&all);

@@ -355,7 +355,13 @@ static int emit_into(out_set *out, hw_diag *d)
 {
     out_init(out);
     emit_to to = {out, dir, NULL, d};
-    return emit_docs(targets, ntargets, &to);
+    for (int i = 0; i < ntargets; i++) {
+        out->owner = targets[i]->spec_name;
+        if (emit_docs(targets[i], &to) != 0)
+            return -1;
+    }
+    out->owner = NULL;
+    return emit_docs_index(&to);
 }
 
 static int setup(void **state)

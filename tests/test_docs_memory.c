@@ -110,7 +110,7 @@ static int trial(hw_target *t, long n, const char *spec)
     emit_to to = {&out, "out", NULL, &d};
     failed_one = 0;
     countdown = n;
-    int rc = emit_docs(&t, 1, &to);
+    int rc = emit_docs(t, &to) || emit_docs_index(&to) ? -1 : 0;
     countdown = -1;
     if (!failed_one && rc != 0)
         fail_msg("%s: emit_docs failed with no allocation failed:\n%s", spec,

@@ -109,7 +109,9 @@ static int generate(fixture *f)
 {
     out_set out;
     out_init(&out);
-    int rc = emit_streamline(f->t, f->n, &(emit_to){&out, f->dir, NULL, &f->d});
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < f->n; i++)
+        rc = emit_streamline(f->t[i], &(emit_to){&out, f->dir, NULL, &f->d});
     int written = 0, unchanged = 0;
     if (rc == 0)
         rc = out_commit(&out, &f->d, &written, &unchanged);

@@ -41,7 +41,7 @@ static int pass(char **specs, int n, const char *dir, double *t, int commit, int
     double t1 = bench_now();
     rc = rc ? rc : run_emit(&r, dir, NULL);
     double t2 = bench_now();
-    rc = rc ? rc : run_commit(&r, written, NULL);
+    rc = rc ? rc : run_commit(&r, written, NULL, NULL);
     double t3 = bench_now();
     run_free(&r);
     if (rc != 0)

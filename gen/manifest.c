@@ -1,0 +1,382 @@
+/* manifest.c - the record of what generate wrote (see manifest.h). */
+#include "manifest.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "json_lines.h"
+#include "render.h"
+
+static const char *text_of(const cJSON *o, const char *key)
+{
+    return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, key));
+}
+
+/* A name below the output directory that stays below it. */
+static int safe_name(const char *s)
+{
+    if (!s || !*s || *s == '/' || strstr(s, "//"))
+        return 0;
+    for (const char *p = s; p; p = strchr(p, '/'), p = p ? p + 1 : NULL)
+        if (strncmp(p, "..", 2) == 0 && (p[2] == '/' || p[2] == '\0'))
+            return 0;
+    return 1;
+}
+
+/* What an entry must hold: a spec, its files, its rows. NULL when right. */
+static const char *entry_problem(const cJSON *e)
+{
+    const cJSON *files = cJSON_GetObjectItemCaseSensitive(e, "files");
+    const cJSON *rows = cJSON_GetObjectItemCaseSensitive(e, "rows");
+    if (!cJSON_IsObject(e) || !text_of(e, "spec") || !cJSON_IsArray(files) ||
+        !cJSON_IsArray(rows))
+        return "each target needs 'spec', 'files' and 'rows'";
+    const cJSON *x;
+    cJSON_ArrayForEach(x, files)
+        if (!safe_name(cJSON_GetStringValue(x)))
+            return "a file name leaves the output directory";
+    cJSON_ArrayForEach(x, rows)
+        if (!safe_name(text_of(x, "file")) ||
+            !cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(x, "row")))
+            return "each row needs a 'file' and a 'row' object";
+    return NULL;
+}
+
+static cJSON *parse_manifest(const char *path, const char *text, size_t len, hw_diag *d)
+{
+    const char *end = NULL;
+    cJSON *m = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+    if (!m) {
+        int line = 0, col = 0;
+        const char *at = end ? end : cJSON_GetErrorPtr();
+        if (at && at >= text && at <= text + len)
+            json_line_col(text, len, (size_t)(at - text), &line, &col);
+        hw_loc loc = loc_at(path, line, col);
+        diag_error(d, &loc, "manifest: JSON syntax error; remove the file to start over");
+        return NULL;
+    }
+    const cJSON *targets = cJSON_GetObjectItemCaseSensitive(m, "targets");
+    const char *why = cJSON_IsArray(targets) ? NULL : "no 'targets' list";
+    const cJSON *e;
+    cJSON_ArrayForEach(e, targets)
+        if (!why)
+            why = entry_problem(e);
+    if (why) {
+        hw_loc loc = loc_at(path, 0, 0);
+        diag_error(d, &loc, "manifest: %s; remove the file to start over", why);
+        cJSON_Delete(m);
+        return NULL;
+    }
+    return m;
+}
+
+cJSON *manifest_read(const char *dir, hw_diag *d)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, MANIFEST_NAME);
+    FILE *f = fopen(path, "rb");
+    if (!f && errno == ENOENT) {
+        cJSON *m = cJSON_CreateObject();
+        if (!m || !cJSON_AddArrayToObject(m, "targets")) {
+            cJSON_Delete(m);
+            diag_error(d, NULL, "out of memory");
+            return NULL;
+        }
+        return m;
+    }
+    hw_loc loc = loc_at(path, 0, 0);
+    if (!f) {
+        diag_error(d, &loc, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    hw_buf b;
+    buf_init(&b);
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        buf_putn(&b, chunk, n);
+    int bad = ferror(f);
+    fclose(f);
+    cJSON *m = NULL;
+    if (bad || b.failed)
+        diag_error(d, &loc, bad ? "read error" : "out of memory");
+    else
+        m = parse_manifest(path, b.data ? b.data : "", b.len, d);
+    buf_free(&b);
+    return m;
+}
+
+/* ---- ownership ------------------------------------------------------------ */
+
+/* The target of this run whose spec is `spec`, or NULL. */
+static const hw_target *target_of(hw_target *const *targets, int n, const char *spec)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(targets[i]->spec_name, spec) == 0)
+            return targets[i];
+    return NULL;
+}
+
+/* Reported at the target of this run: `count` files, `first` among them,
+ * are also `other`'s. */
+static void clash(hw_target *const *targets, int n, const char *spec, const char *other,
+                  int count, const char *first, const char *how, hw_diag *d)
+{
+    const hw_target *t = target_of(targets, n, spec);
+    hw_loc loc = t ? t->loc : loc_at(spec, 0, 0);
+    diag_error(d, &loc, "target '%s' would write %d file%s that %s %s, %s among them; "
+               "give one of them another id, slug or name", t && t->name ? t->name : spec,
+               count, count == 1 ? "" : "s", other, how, first);
+}
+
+/* How many of the files `spec` writes in this run are among `files` (a
+ * kept target's), and the first of them. */
+static int count_shared(const out_set *out, const char *spec, const cJSON *files,
+                        const char **first)
+{
+    int count = 0;
+    *first = NULL;
+    for (int i = 0; i < out->nfiles; i++) {
+        const out_file *f = &out->files[i];
+        if (!f->owner || strcmp(f->owner, spec) != 0)
+            continue;
+        const cJSON *x;
+        cJSON_ArrayForEach(x, files)
+            if (strcmp(cJSON_GetStringValue(x), f->name) == 0 && count++ == 0)
+                *first = f->path;
+    }
+    return count;
+}
+
+/* Two specs of this run writing one file: reported once per pair, at the
+ * spec that comes second. */
+static int run_clashes(const out_set *out, hw_target *const *targets, int n, hw_diag *d)
+{
+    int rc = 0;
+    for (int i = 1; i < n; i++)
+        for (int j = 0; j < i; j++) {
+            const char *first = NULL;
+            int count = 0;
+            for (int k = 0; k < out->nfiles; k++) {
+                const out_file *f = &out->files[k];
+                if (!f->owner || strcmp(f->owner, targets[i]->spec_name) != 0)
+                    continue;
+                for (int m = out_find(out, f->name, 0); m >= 0; m = out_find(out, f->name, m + 1))
+                    if (out->files[m].owner &&
+                        strcmp(out->files[m].owner, targets[j]->spec_name) == 0 &&
+                        count++ == 0)
+                        first = f->path;
+            }
+            if (count) {
+                clash(targets, n, targets[i]->spec_name, targets[j]->spec_name, count, first,
+                      "also writes", d);
+                rc = -1;
+            }
+        }
+    return rc;
+}
+
+static int given(hw_target *const *targets, int n, const char *spec)
+{
+    return target_of(targets, n, spec) != NULL;
+}
+
+/* A kept entry: its files are reserved, its rows join this run's. */
+static int keep(const cJSON *e, out_set *out, hw_target *const *targets, int n,
+                const char *dir, hw_diag *d)
+{
+    const char *spec = text_of(e, "spec");
+    const cJSON *files = cJSON_GetObjectItemCaseSensitive(e, "files");
+    int rc = 0;
+    for (int i = 0; i < n; i++) {
+        const char *first;
+        int count = count_shared(out, targets[i]->spec_name, files, &first);
+        if (count == 0)
+            continue;
+        char how[4200];
+        snprintf(how, sizeof how, "wrote into %s in an earlier run (generate both at once "
+                 "to replace it)", dir);
+        clash(targets, n, targets[i]->spec_name, spec, count, first, how, d);
+        rc = -1;
+    }
+    const cJSON *x;
+    cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(e, "rows"))
+        if (out_row_for(out, spec, text_of(x, "file"),
+                        cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(x, "row"), 1)) != 0)
+            rc = -1;
+    return rc;
+}
+
+int manifest_keep(const cJSON *before, out_set *out, hw_target *const *targets,
+                  int n, int full, const char *dir, cJSON **kept, hw_diag *d)
+{
+    *kept = cJSON_CreateArray();
+    if (!*kept) {
+        diag_error(d, NULL, "out of memory");
+        return -1;
+    }
+    int rc = run_clashes(out, targets, n, d);
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(before, "targets")) {
+        if (full || given(targets, n, text_of(e, "spec")))
+            continue;
+        if (keep(e, out, targets, n, dir, d) != 0 || !cJSON_AddItemToArray(*kept, cJSON_Duplicate(e, 1)))
+            rc = -1;
+    }
+    if (out->failed && rc == 0) {
+        diag_error(d, NULL, "out of memory");
+        rc = -1;
+    }
+    return rc;
+}
+
+/* ---- the new manifest ------------------------------------------------------ */
+
+static int by_text(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int by_spec(const void *a, const void *b)
+{
+    return strcmp(text_of(*(const cJSON *const *)a, "spec"),
+                  text_of(*(const cJSON *const *)b, "spec"));
+}
+
+/* The entry of `spec`: its files by name, its rows in the order made. */
+static cJSON *entry(const out_set *out, const char *spec)
+{
+    const char **names = calloc((size_t)out->nfiles + 1, sizeof *names);
+    cJSON *e = cJSON_CreateObject();
+    cJSON *files = cJSON_AddArrayToObject(e, "files");
+    cJSON *rows = cJSON_AddArrayToObject(e, "rows");
+    int k = 0;
+    for (int i = 0; names && i < out->nfiles; i++)
+        if (out->files[i].owner && strcmp(out->files[i].owner, spec) == 0)
+            names[k++] = out->files[i].name;
+    qsort(names, (size_t)k, sizeof *names, by_text);
+    for (int i = 0; i < k; i++)
+        cJSON_AddItemToArray(files, cJSON_CreateString(names[i]));
+    const cJSON *r;
+    cJSON_ArrayForEach(r, out->rows)
+        if (strcmp(text_of(r, "spec"), spec) == 0) {
+            cJSON *x = cJSON_CreateObject();
+            cJSON_AddStringToObject(x, "file", text_of(r, "file"));
+            cJSON_AddItemToObject(x, "row",
+                                  cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(r, "row"), 1));
+            cJSON_AddItemToArray(rows, x);
+        }
+    cJSON_AddStringToObject(e, "spec", spec);
+    free(names);
+    return e;
+}
+
+/* This run's entries, one per spec that owns a file, and the kept ones,
+ * by spec. */
+static cJSON *entries(const out_set *out, const cJSON *kept)
+{
+    int cap = out->nfiles + cJSON_GetArraySize(kept) + 1, n = 0;
+    cJSON **all = calloc((size_t)cap, sizeof *all);
+    for (int i = 0; all && i < out->nfiles; i++) {
+        const char *owner = out->files[i].owner;
+        int seen = !owner;
+        for (int k = 0; k < n && !seen; k++)
+            seen = strcmp(text_of(all[k], "spec"), owner) == 0;
+        if (!seen)
+            all[n++] = entry(out, owner);
+    }
+    const cJSON *e;
+    cJSON_ArrayForEach(e, kept)
+        if (all)
+            all[n++] = cJSON_Duplicate(e, 1);
+    cJSON *list = cJSON_CreateArray();
+    if (all)
+        qsort(all, (size_t)n, sizeof *all, by_spec);
+    for (int i = 0; all && i < n; i++)
+        cJSON_AddItemToArray(list, all[i]);
+    free(all);
+    return list;
+}
+
+int manifest_add(out_set *out, const cJSON *kept, const char *dir, hw_diag *d)
+{
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "about", "What hwcgen generate wrote into this directory, per "
+                            "spec, and each spec's rows in the shared files; it reads this "
+                            "to keep or remove them. Do not edit.");
+    cJSON_AddItemToObject(m, "targets", entries(out, kept));
+    char *text = json_alloc_failed() ? NULL : cJSON_Print(m);
+    cJSON_Delete(m);
+    hw_buf b;
+    buf_init(&b);
+    if (text) {
+        buf_puts(&b, text);
+        buf_putc(&b, '\n');
+    }
+    cJSON_free(text);
+    const char *owner = out->owner;
+    out->owner = NULL;
+    int rc = text ? out_add(out, dir, MANIFEST_NAME, &b) : -1;
+    out->owner = owner;
+    buf_free(&b);
+    if (rc != 0)
+        diag_error(d, NULL, "out of memory writing %s", MANIFEST_NAME);
+    return rc;
+}
+
+/* ---- removing what is no longer written ------------------------------------ */
+
+static int kept_file(const cJSON *kept, const char *name)
+{
+    const cJSON *e, *x;
+    cJSON_ArrayForEach(e, kept)
+        cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(e, "files"))
+            if (strcmp(cJSON_GetStringValue(x), name) == 0)
+                return 1;
+    return 0;
+}
+
+/* Remove dir/name, then each directory above it up to dir that is left
+ * empty (rmdir refuses the others). */
+static int remove_file(const char *dir, const char *name, hw_diag *d)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (remove(path) != 0 && errno != ENOENT) {
+        hw_loc loc = loc_at(path, 0, 0);
+        diag_error(d, &loc, "cannot remove this file, which is no longer generated: %s",
+                   strerror(errno));
+        return -1;
+    }
+    size_t keep = strlen(dir);
+    for (char *slash = strrchr(path, '/'); slash && (size_t)(slash - path) > keep;
+         slash = strrchr(path, '/')) {
+        *slash = '\0';
+        if (rmdir(path) != 0)
+            break;
+    }
+    return 0;
+}
+
+int manifest_prune(const cJSON *before, const out_set *out, const cJSON *kept,
+                   const char *dir, int *removed, hw_diag *d)
+{
+    int rc = 0, count = 0;
+    const cJSON *e, *x;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(before, "targets"))
+        cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(e, "files")) {
+            const char *name = cJSON_GetStringValue(x);
+            if (out_find(out, name, 0) >= 0 || kept_file(kept, name))
+                continue;
+            if (remove_file(dir, name, d) != 0)
+                rc = -1;
+            else
+                count++;
+        }
+    if (removed)
+        *removed = count;
+    return rc;
+}
