@@ -468,9 +468,9 @@ static int emit_metrics(cgen *g, const emit_to *to)
     int model = t->nevents == 0;
     cJSON *data = cJSON_CreateObject();
     banner(data, t, model ? "generated model evaluator" : "generated metric evaluators");
-    const char *file = model ? arena_printf(g->scratch, "include/hwcgen/%s.h", t->id)
-                             : arena_printf(g->scratch, "include/hwcgen/%s_metrics.h", t->id);
-    jstr(data, "guard", arena_printf(g->scratch, model ? "HWCGEN_%s_H" : "HWCGEN_%s_METRICS_H", g->ID));
+    /* <id>.h is always the freestanding header; evaluators need math.h */
+    const char *file = arena_printf(g->scratch, "include/hwcgen/%s_metrics.h", t->id);
+    jstr(data, "guard", arena_printf(g->scratch, "HWCGEN_%s_METRICS_H", g->ID));
     jstr(data, "id", t->id);
     jstr(data, "ID", g->ID);
     jstr(data, "arg", "c");

@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "../out/include/hwcgen/mali_t624_model.h"
+#include "../out/include/hwcgen/mali_t624_model_metrics.h"
 
 static double time_ms(double wl, double gs, double instr, double hz)
 {

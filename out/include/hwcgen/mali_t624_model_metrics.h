@@ -10,8 +10,8 @@
  * metadata table. Semantics: double arithmetic; x/0 is NaN; NaN propagates
  * through every operator, min and max included.
  */
-#ifndef HWCGEN_MALI_T624_MODEL_H
-#define HWCGEN_MALI_T624_MODEL_H
+#ifndef HWCGEN_MALI_T624_MODEL_METRICS_H
+#define HWCGEN_MALI_T624_MODEL_METRICS_H
 
 #include <math.h>
 #include <stddef.h>
@@ -255,4 +255,4 @@ static inline const struct mali_t624_model_metric_info *mali_t624_model_metric_i
 }
 #endif
 
-#endif /* HWCGEN_MALI_T624_MODEL_H */
+#endif /* HWCGEN_MALI_T624_MODEL_METRICS_H */
