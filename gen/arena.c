@@ -1,6 +1,8 @@
 /* arena.c - region allocator and growable byte buffer. */
 #include "arena.h"
 
+#include <errno.h>
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -246,4 +248,20 @@ char *arena_take(hw_arena *arena, hw_buf *b)
         s = arena_strndup(arena, b->data ? b->data : "", b->len);
     buf_free(b);
     return s;
+}
+
+int buf_read_file(hw_buf *b, const char *path, size_t max)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    size_t start = b->len;
+    char part[65536];
+    size_t n;
+    while ((n = fread(part, 1, sizeof part, f)) > 0 && b->len - start <= max)
+        buf_putn(b, part, n);
+    int bad = ferror(f);
+    fclose(f);
+    errno = bad ? EIO : b->failed ? ENOMEM : b->len - start > max ? EFBIG : 0;
+    return errno ? -1 : 0;
 }

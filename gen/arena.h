@@ -60,6 +60,9 @@ void buf_putc(hw_buf *b, char c);
 void buf_printf(hw_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void buf_vprintf(hw_buf *b, const char *fmt, va_list ap);
+/* Append the whole file `path`, at most `max` bytes. 0, or -1 with errno
+ * set: the open's, EIO, ENOMEM, or EFBIG when the file is larger. */
+int buf_read_file(hw_buf *b, const char *path, size_t max);
 /* Take ownership of the contents; the buffer is left empty. */
 char *buf_steal(hw_buf *b);
 

@@ -33,22 +33,11 @@ enum { SPEC_MAX_BYTES = 64 * 1024 * 1024 };
 static char *read_file(const char *path, size_t *len, hw_diag *d)
 {
     hw_loc loc = loc_at(path, 0, 0);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        diag_error(d, &loc, "cannot open: %s", strerror(errno));
-        return NULL;
-    }
     hw_buf b;
     buf_init(&b);
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0 && b.len <= SPEC_MAX_BYTES)
-        buf_putn(&b, chunk, n);
-    int bad = ferror(f);
-    fclose(f);
-    if (bad || b.failed || b.len > SPEC_MAX_BYTES) {
-        diag_error(d, &loc, bad ? "read error" : b.failed ? "out of memory"
-                                                          : "file larger than 64 MiB");
+    if (buf_read_file(&b, path, SPEC_MAX_BYTES) != 0) {
+        diag_error(d, &loc, errno == EFBIG ? "file larger than 64 MiB" : "cannot open: %s",
+                   strerror(errno));
         buf_free(&b);
         return NULL;
     }

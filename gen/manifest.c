@@ -77,8 +77,10 @@ cJSON *manifest_read(const char *dir, hw_diag *d)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, MANIFEST_NAME);
-    FILE *f = fopen(path, "rb");
-    if (!f && errno == ENOENT) {
+    hw_buf b;
+    buf_init(&b);
+    if (buf_read_file(&b, path, (size_t)-1) != 0 && errno == ENOENT) {
+        buf_free(&b);
         cJSON *m = cJSON_CreateObject();
         if (!m || !cJSON_AddArrayToObject(m, "targets")) {
             cJSON_Delete(m);
@@ -88,21 +90,9 @@ cJSON *manifest_read(const char *dir, hw_diag *d)
         return m;
     }
     hw_loc loc = loc_at(path, 0, 0);
-    if (!f) {
-        diag_error(d, &loc, "cannot open: %s", strerror(errno));
-        return NULL;
-    }
-    hw_buf b;
-    buf_init(&b);
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        buf_putn(&b, chunk, n);
-    int bad = ferror(f);
-    fclose(f);
     cJSON *m = NULL;
-    if (bad || b.failed)
-        diag_error(d, &loc, bad ? "read error" : "out of memory");
+    if (errno)
+        diag_error(d, &loc, "cannot read: %s", strerror(errno));
     else
         m = parse_manifest(path, b.data ? b.data : "", b.len, d);
     buf_free(&b);

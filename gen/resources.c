@@ -1,6 +1,7 @@
 /* resources.c - built-in files, optionally overridden from a directory. */
 #include "resources.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -29,16 +30,9 @@ static int read_override(const char *dir, const char *path, hw_buf *out)
     const char *base = strrchr(path, '/');
     char full[4096];
     snprintf(full, sizeof full, "%s/%s", dir, base ? base + 1 : path);
-    FILE *f = fopen(full, "rb");
-    if (!f)
-        return 0;
-    char chunk[8192];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        buf_putn(out, chunk, n);
-    int bad = ferror(f);
-    fclose(f);
-    return bad || out->failed ? -1 : 1;
+    if (buf_read_file(out, full, (size_t)-1) == 0)
+        return 1;
+    return errno == ENOENT ? 0 : -1;
 }
 
 int resources_read(const char *dir, const char *path, hw_buf *out)
