@@ -1,5 +1,6 @@
 /* check.c - the checker: names, references, codes, cycles. */
 #include "check.h"
+#include "check_lists.h"
 #include "check_places.h"
 
 #include <ctype.h>
@@ -707,6 +708,8 @@ int check_target(hw_target *t, hw_diag *d)
     check_methodologies(&c);
     check_inputs(&c);
     check_examples(&c);
+    if (d->errors == before) /* a list naming unknown items says more anyway */
+        check_lists(t, d);
     if (d->errors == before)
         order_metrics(&c);
     if (d->errors == before) /* perf writes out the metrics a metric uses */
