@@ -1,5 +1,7 @@
 /* check.c - the checker: names, references, codes, cycles. */
 #include "check.h"
+#include "check_lists.h"
+#include "check_places.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -59,12 +61,7 @@ static const char *name_of(const hw_target *t, int tag)
 /* "spec.json:12" for "first defined at" notes. */
 static void where(char *out, size_t size, const hw_loc *loc)
 {
-    if (loc->line > 0)
-        snprintf(out, size, "%s:%d", loc->file, loc->line);
-    else if (loc->path)
-        snprintf(out, size, "%s", loc->path);
-    else
-        snprintf(out, size, "%s", loc->file ? loc->file : "?");
+    loc_where(out, size, loc);
 }
 
 /* ---- names -------------------------------------------------------------- */
@@ -705,11 +702,14 @@ int check_target(hw_target *t, hw_diag *d)
     check_names(&c);
     check_event_codes(&c);
     check_event_places(&c);
+    check_places(t, d);
     resolve_metrics(&c);
     check_groups(&c);
     check_methodologies(&c);
     check_inputs(&c);
     check_examples(&c);
+    if (d->errors == before) /* a list naming unknown items says more anyway */
+        check_lists(t, d);
     if (d->errors == before)
         order_metrics(&c);
     if (d->errors == before) /* perf writes out the metrics a metric uses */

@@ -1,6 +1,7 @@
 /* ir.c - target lifetime and name lookup. */
 #include "ir.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -172,4 +173,14 @@ uint32_t target_midr(const hw_target *t)
 int event_for_users(const hw_event *e)
 {
     return !(e->flags & EVENT_HIDDEN);
+}
+
+void loc_where(char *out, size_t size, const hw_loc *loc)
+{
+    if (loc->line > 0)
+        snprintf(out, size, "%s:%d", loc->file, loc->line);
+    else if (loc->path)
+        snprintf(out, size, "%s", loc->path);
+    else
+        snprintf(out, size, "%s", loc->file ? loc->file : "?");
 }

@@ -433,6 +433,10 @@ uint32_t target_midr(const hw_target *t);
  * appears only in the driver header and, marked, in the docs. */
 int event_for_users(const hw_event *e);
 
+/* "spec.json:12" (the JSON path, or the file, when the line is unknown):
+ * the second place a diagnostic names, as in "first used by 'X' at ...". */
+void loc_where(char *out, size_t size, const hw_loc *loc);
+
 /* Expression constructors (arena-owned). */
 hw_expr *expr_new(hw_arena *a, hw_expr_kind kind, int col);
 

@@ -148,6 +148,27 @@ static int is_type(const cJSON *v, want w)
     }
 }
 
+/* A required key is missing from obj. A key beside it that is one or two
+ * typing slips away is most likely it misspelled: blame the closest such
+ * key, by its line, and say what it should be. */
+static void missing_key(loader *l, const cJSON *obj, const char *path,
+                        const char *key)
+{
+    name_hint h = name_hint_for(key);
+    const cJSON *item;
+    cJSON_ArrayForEach(item, obj)
+        if (item->string)
+            name_hint_offer(&h, item->string);
+    if (h.best) {
+        hw_loc loc = at(l, join(l, path, h.best));
+        diag_error(l->d, &loc, "missing required key '%s' (found '%s': did you "
+                   "mean '%s'?)", key, h.best, key);
+        return;
+    }
+    hw_loc loc = at(l, path);
+    diag_error(l->d, &loc, "missing required key '%s'", key);
+}
+
 /* obj[key] of the wanted type; NULL (and an error when required or of the
  * wrong type) otherwise. */
 static const cJSON *get(loader *l, const cJSON *obj, const char *path,
@@ -157,10 +178,8 @@ static const cJSON *get(loader *l, const cJSON *obj, const char *path,
                                          "an array", "an object"};
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
     if (!v) {
-        if (required) {
-            hw_loc loc = at(l, path);
-            diag_error(l->d, &loc, "missing required key '%s'", key);
-        }
+        if (required)
+            missing_key(l, obj, path, key);
         return NULL;
     }
     if (!is_type(v, w)) {
@@ -264,10 +283,11 @@ static int parse_hex(const char *s, uint32_t max, uint32_t *out)
     return 0;
 }
 
+/* A required hex string; *has (when given) says it was read. */
 static void get_hex(loader *l, const cJSON *obj, const char *path,
                     const char *key, uint32_t max, uint32_t *out, int *has)
 {
-    const char *s = get_string(l, obj, path, key, has == NULL);
+    const char *s = get_string(l, obj, path, key, 1);
     if (!s)
         return;
     if (parse_hex(s, max, out) != 0) {
@@ -343,6 +363,7 @@ static void load_event(loader *l, const cJSON *ev, const char *path)
     if (member_begin(l, ev, path, &e->loc, &e->name) != 0)
         return;
     note_unknown(l, ev, path, known);
+    /* An event without a code cannot be counted: no output could carry it. */
     get_hex(l, ev, path, "code", 0xFFFFFFFF, &e->code, &e->has_code);
     e->title = get_string(l, ev, path, "title", 1);
     e->description = get_string(l, ev, path, "description", 1);

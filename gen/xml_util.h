@@ -20,7 +20,9 @@
 xmlDocPtr xmlu_read(const char *path, hw_diag *d);
 
 /* Validate against the embedded schema `schema` (e.g. "gpu-template.rng").
- * Returns 0 when valid; errors name file:line. */
+ * Returns 0 when valid. Errors name file:line and the element, and say in
+ * our words what is wrong: attributes and text as xml_schema.c reads them
+ * from the schema, the rest from libxml2's validator, reworded. */
 int xmlu_validate(xmlDocPtr doc, const char *schema, const char *path,
                   hw_diag *d);
 
@@ -41,6 +43,10 @@ const char *xmlu_attr(hw_arena *a, const xmlNode *n, const char *name);
 /* Text content with leading/trailing white space trimmed and inner runs of
  * white space (line breaks of a wrapped paragraph) folded to one space. */
 const char *xmlu_text(hw_arena *a, const xmlNode *n);
+
+/* `in` with leading/trailing white space trimmed and inner runs folded to
+ * one space, into out (size bytes at most, cut short if need be). */
+void xmlu_fold(char *out, size_t size, const char *in);
 
 /* Text content exactly as written (formulas keep their spelling). */
 const char *xmlu_raw_text(hw_arena *a, const xmlNode *n);

@@ -378,8 +378,10 @@ static void test_repeated_keys(void **state)
              "\"part_num\": \"0xd40\", \"implementer\": \"0x41\"},\n"
              " \"metrics\": {}, \"groups\": {}, \"events\": {\n");
     for (int i = 0; i < 200000; i++)
-        buf_printf(&b, "\"E%d\": {\"title\": \"t\", \"description\": \"d\"},\n", i);
-    buf_puts(&b, "\"E7\": {\"title\": \"t\", \"description\": \"d\"}}}\n");
+        buf_printf(&b, "\"E%d\": {\"code\": \"0x11\", \"title\": \"t\", "
+                   "\"description\": \"d\"},\n", i);
+    buf_puts(&b, "\"E7\": {\"code\": \"0x11\", \"title\": \"t\", "
+             "\"description\": \"d\"}}}\n");
     write_file(path, sizeof path, "one-repeat.json", b.data, "", 0, "", 0, "");
     buf_free(&b);
     expect_rejected(path, "one-repeat.json:200003: error: events.E7");

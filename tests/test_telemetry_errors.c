@@ -227,9 +227,13 @@ static const variant VARIANTS[] = {
     {"missing_event_title",
      {"'title': 'Cycles', ", "", NULL},
      0, 0, 1, 0, 10, 0, "error", "events.CPU_CYCLES", "missing required key 'title'"},
-    {"missing_metric_formula", /* renamed away; the metric starts on line 15 */
+    {"missing_metric_formula", /* misspelled: blamed where it is, line 19 */
      {"'formula': 'INST_RETIRED / CPU_CYCLES'", "'formulae': 'INST_RETIRED / CPU_CYCLES'", NULL},
-     0, 0, 1, 0, 15, 0, "error", "metrics.ipc", "missing required key 'formula'"},
+     0, 0, 1, 0, 19, 0, "error", "metrics.ipc.formulae",
+     "missing required key 'formula' (found 'formulae': did you mean 'formula'?)"},
+    {"missing_event_code", /* dropped: nothing near it to suggest */
+     {"'code': '0x0008', ", "", NULL},
+     0, 0, 1, 0, 11, 0, "error", "events.INST_RETIRED", "missing required key 'code'"},
 
     /* ---- wrong types ---- */
     {"code_is_a_number",
