@@ -99,7 +99,13 @@ enum {
     EVENT_PRODUCT_DEFINED = 1u << 1, /* implementation-defined */
     EVENT_RECONSTRUCTED = 1u << 2,   /* row rebuilt from another source */
     EVENT_HIDDEN = 1u << 3,          /* not exposed to users (CHAIN) */
-    EVENT_FLEXIBLE = 1u << 4         /* programmable counter (Intel A7..A20) */
+    EVENT_FLEXIBLE = 1u << 4,        /* programmable counter (Intel A7..A20) */
+    /* Flags of the older telemetry shape (before architecture_defined and
+     * product_defined): the event counts on the architecturally executed
+     * path ("architectural"); what it counts is IMPLEMENTATION DEFINED in
+     * part ("impdef"). */
+    EVENT_ARCHITECTURAL = 1u << 5,
+    EVENT_IMPDEF = 1u << 6
 };
 
 /* An event (CPU PMU), a raw counter (GPU) or an aggregating counter. */
@@ -374,6 +380,10 @@ typedef struct hw_target {
     int num_slots;
     int num_bus_slots;
     int num_counters;        /* programmable counters, 0 when unknown */
+    const char *part_name;   /* product name as the spec gives it, without
+                                the revision that `name` may carry */
+    int has_revision;        /* major/minor_revision are the spec's */
+    const char *revision;    /* "r1p2" when has_revision, else NULL */
 
     HW_LIST(hw_block, blocks);
     HW_LIST(hw_event, events);

@@ -197,23 +197,6 @@ static const char *get_string(loader *l, const cJSON *obj, const char *path,
     return v ? arena_strdup(l->t->arena, v->valuestring) : NULL;
 }
 
-static int get_int(loader *l, const cJSON *obj, const char *path,
-                   const char *key, int dflt)
-{
-    const cJSON *v = get(l, obj, path, key, T_NUMBER, 0);
-    if (!v)
-        return dflt;
-    /* Range first: converting a double outside int's range is undefined. */
-    if (!(v->valuedouble >= 0 && v->valuedouble <= INT_MAX) ||
-        v->valuedouble != (double)(int)v->valuedouble) {
-        hw_loc loc = at(l, join(l, path, key));
-        diag_error(l->d, &loc, "expected a whole number, found %g",
-                   v->valuedouble);
-        return dflt;
-    }
-    return (int)v->valuedouble;
-}
-
 /* A list of strings; *n = -1 when the key is absent. */
 static const char **get_strings(loader *l, const cJSON *obj, const char *path,
                                 const char *key, int required, int *n,
@@ -302,6 +285,75 @@ static void get_hex(loader *l, const cJSON *obj, const char *path,
 
 /* ---- sections of the document -------------------------------------------- */
 
+/* The format leaves product_configuration's values untyped, and Arm writes
+ * numbers both ways ("major_revision": "1", "num_slots": 8): a whole
+ * number is read from a JSON number or from a string of decimal digits
+ * (a hex string where `hex` is set, as part numbers are written). *has
+ * (when given) says the key was there and read. */
+static int config_number(loader *l, const cJSON *pc, const char *key, int hex,
+                         uint32_t max, int required, uint32_t *out, int *has)
+{
+    const char *path = "product_configuration";
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(pc, key);
+    if (!v) {
+        if (required)
+            missing_key(l, pc, path, key);
+        return -1;
+    }
+    hw_loc loc = at(l, join(l, path, key));
+    if (cJSON_IsNumber(v)) {
+        if (!(v->valuedouble >= 0 && v->valuedouble <= max) ||
+            v->valuedouble != (double)(uint32_t)v->valuedouble) {
+            diag_error(l->d, &loc, "expected a whole number of at most %u, found %g",
+                       (unsigned)max, v->valuedouble);
+            return -1;
+        }
+        *out = (uint32_t)v->valuedouble;
+    } else if (cJSON_IsString(v)) {
+        const char *s = v->valuestring;
+        int ok = hex ? parse_hex(s, max, out) == 0 : 0;
+        if (!hex && *s && strlen(s) <= 10 && strspn(s, "0123456789") == strlen(s)) {
+            unsigned long n = strtoul(s, NULL, 10);
+            ok = n <= max;
+            *out = (uint32_t)n;
+        }
+        if (!ok) {
+            diag_error(l->d, &loc, hex ? "'%s' is not a hex number of at most 0x%X"
+                                       : "'%s' is not a whole number of at most %u",
+                       s, (unsigned)max);
+            return -1;
+        }
+    } else {
+        diag_error(l->d, &loc, "expected %s, as a number or a string, found %s",
+                   hex ? "a hex number" : "a whole number", type_name(v));
+        return -1;
+    }
+    if (has)
+        *has = 1;
+    return 0;
+}
+
+static int config_int(loader *l, const cJSON *pc, const char *key, int *out, int *has)
+{
+    uint32_t v = 0;
+    if (config_number(l, pc, key, 0, INT_MAX, 0, &v, has) != 0)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+/* A text value: a string, or a number as JSON spells it (untyped too). */
+static const char *config_text(loader *l, const cJSON *pc, const char *key, int required)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(pc, key);
+    if (v && cJSON_IsNumber(v)) {
+        char num[40];
+        snprintf(num, sizeof num, "%.17g", v->valuedouble);
+        return arena_strdup(l->t->arena, num);
+    }
+    return get_string(l, pc, "product_configuration", key, required);
+}
+
 static void load_product(loader *l, const cJSON *root)
 {
     static const char *const known[] = {
@@ -314,17 +366,26 @@ static void load_product(loader *l, const cJSON *root)
     if (!pc)
         return;
     note_unknown(l, pc, path, known);
-    t->name = get_string(l, pc, path, "product_name", 1);
+    t->name = config_text(l, pc, "product_name", 1);
+    t->part_name = t->name;
     t->loc = at(l, "product_configuration.product_name");
-    get_hex(l, pc, path, "part_num", 0xFFF, &t->part_num, NULL);
-    get_hex(l, pc, path, "implementer", 0xFF, &t->implementer, NULL);
-    t->major_revision = get_int(l, pc, path, "major_revision", 0);
-    t->minor_revision = get_int(l, pc, path, "minor_revision", 0);
-    t->architecture = get_string(l, pc, path, "architecture", 0);
-    t->pmu_architecture = get_string(l, pc, path, "pmu_architecture", 0);
-    t->num_slots = get_int(l, pc, path, "num_slots", 0);
-    t->num_bus_slots = get_int(l, pc, path, "num_bus_slots", 0);
-    t->num_counters = get_int(l, pc, path, "num_counters", 0);
+    config_number(l, pc, "part_num", 1, 0xFFF, 1, &t->part_num, NULL);
+    config_number(l, pc, "implementer", 1, 0xFF, 1, &t->implementer, NULL);
+    /* A MIDR holds the variant (major) and revision (minor) in 4 bits each. */
+    uint32_t major = 0, minor = 0;
+    int has_major = 0, has_minor = 0;
+    config_number(l, pc, "major_revision", 0, 15, 0, &major, &has_major);
+    config_number(l, pc, "minor_revision", 0, 15, 0, &minor, &has_minor);
+    t->major_revision = (int)major;
+    t->minor_revision = (int)minor;
+    t->has_revision = has_major || has_minor;
+    if (t->has_revision)
+        t->revision = arena_printf(t->arena, "r%dp%d", t->major_revision, t->minor_revision);
+    t->architecture = config_text(l, pc, "architecture", 0);
+    t->pmu_architecture = config_text(l, pc, "pmu_architecture", 0);
+    config_int(l, pc, "num_slots", &t->num_slots, NULL);
+    config_int(l, pc, "num_bus_slots", &t->num_bus_slots, NULL);
+    config_int(l, pc, "num_counters", &t->num_counters, NULL);
     if (t->name) {
         char buf[256];
         name_slug(t->name, '_', buf, sizeof buf);
@@ -355,7 +416,7 @@ static void load_event(loader *l, const cJSON *ev, const char *path)
     static const char *const known[] = {
         "code", "title", "description", "accesses", "architecture_defined",
         "product_defined", "product_defined_attributes", "properties",
-        "system", NULL};
+        "system", "common", "architectural", "impdef", NULL};
     hw_event *e = IR_PUSH(l->t, events);
     if (!e)
         return;
@@ -367,12 +428,22 @@ static void load_event(loader *l, const cJSON *ev, const char *path)
     get_hex(l, ev, path, "code", 0xFFFFFFFF, &e->code, &e->has_code);
     e->title = get_string(l, ev, path, "title", 1);
     e->description = get_string(l, ev, path, "description", 1);
-    const cJSON *v = get(l, ev, path, "architecture_defined", T_BOOL, 0);
-    if (cJSON_IsTrue(v))
+    const cJSON *arch = get(l, ev, path, "architecture_defined", T_BOOL, 0);
+    const cJSON *product = get(l, ev, path, "product_defined", T_BOOL, 0);
+    if (cJSON_IsTrue(arch))
         e->flags |= EVENT_ARCH_DEFINED;
-    v = get(l, ev, path, "product_defined", T_BOOL, 0);
-    if (cJSON_IsTrue(v))
+    if (cJSON_IsTrue(product))
         e->flags |= EVENT_PRODUCT_DEFINED;
+    /* The older shape says "common" (an event of the architecture's common
+     * event numbering) where the newer says architecture_defined; Arm's
+     * files of both shapes agree event by event. */
+    const cJSON *common = get(l, ev, path, "common", T_BOOL, 0);
+    if (common && !arch && !product)
+        e->flags |= cJSON_IsTrue(common) ? EVENT_ARCH_DEFINED : EVENT_PRODUCT_DEFINED;
+    if (cJSON_IsTrue(get(l, ev, path, "architectural", T_BOOL, 0)))
+        e->flags |= EVENT_ARCHITECTURAL;
+    if (cJSON_IsTrue(get(l, ev, path, "impdef", T_BOOL, 0)))
+        e->flags |= EVENT_IMPDEF;
     /* The Arm architecture reserves 0x1E for CHAIN, which joins an odd
      * counter to the even one below it to count 64 bits. A driver programs
      * it; it counts nothing by itself, so no profiler offers it. */
@@ -554,12 +625,26 @@ static void load_methodology(loader *l, const cJSON *mj, const char *path)
         load_tree_node(l, m, nj, arena_printf(l->t->arena, "%s.metrics[%d]", tpath, i++));
 }
 
+/* The older shape has one methodology, at the top level:
+ * "topdown_methodology" beside "events"; the newer keeps methodologies
+ * under "methodologies". Either loads; both at once name it twice. */
 static void load_methodologies(loader *l, const cJSON *root)
 {
+    static const char older[] = "topdown_methodology";
     const cJSON *ms = get(l, root, "", "methodologies", T_OBJECT, 0);
     const cJSON *mj;
     cJSON_ArrayForEach(mj, ms)
         load_methodology(l, mj, member_path(l, "methodologies", ms, mj));
+    const cJSON *top = cJSON_GetObjectItemCaseSensitive(root, older);
+    if (!top)
+        return;
+    if (cJSON_GetObjectItemCaseSensitive(ms, older)) {
+        hw_loc loc = at(l, older);
+        diag_error(l->d, &loc, "'%s' is given at the top level and under "
+                   "'methodologies': keep one", older);
+        return;
+    }
+    load_methodology(l, top, older);
 }
 
 /* Repeated keys inside an item are errors here; repeated item names
@@ -588,7 +673,8 @@ static void load_document(loader *l, const cJSON *root)
 {
     static const char *const known[] = {
         "$schema", "_type", "document", "product_configuration", "events",
-        "metrics", "groups", "methodologies", "instances", NULL};
+        "metrics", "groups", "methodologies", "instances",
+        "topdown_methodology", NULL};
     note_unknown(l, root, "", known);
     const cJSON *doc = get(l, root, "", "document", T_OBJECT, 0);
     if (doc)
