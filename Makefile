@@ -29,7 +29,7 @@ LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 SRCS      := $(sort $(wildcard gen/*.c))
 OBJS      := $(SRCS:gen/%.c=$(B)/gen/%.o) $(B)/gen/resources_data.o
 LIB_OBJS  := $(filter-out $(B)/gen/main.o,$(OBJS))
-RESOURCES := $(sort $(wildcard templates/*.mustache) $(wildcard spec/schema/*.rng))
+RESOURCES := $(sort $(wildcard templates/*.mustache) $(wildcard spec/schema/*.rng)) spec/cores.json
 SPECS     := $(sort $(wildcard spec/*/*.json spec/*/*.xml))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
@@ -70,7 +70,8 @@ $(B)/gen/%.o: gen/%.c $(wildcard gen/*.h) | deps
 	@echo "  CC      $<"
 	@$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
 
-# Templates and schemas are compiled in, so the binary stands alone.
+# Templates, schemas and the table of cores are compiled in, so the binary
+# stands alone.
 $(B)/gen/resources_data.c: $(RESOURCES) Makefile
 	@mkdir -p $(@D)
 	@{ echo '/* generated from templates/ and spec/schema/ - do not edit */'; \

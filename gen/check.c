@@ -137,8 +137,9 @@ static void check_identity(checker *c)
         diag_error(c->d, &loc, "target has no name");
     /* gatord sizes a CPU's counter set by it */
     if (target_is_cpu_pmu(t) && t->num_counters <= 0)
-        diag_note(c->d, &loc, "no Streamline events file: the spec does not give "
-                     "the number of programmable counters (num_counters)");
+        diag_note(c->d, &loc, "no Streamline events file: neither the spec "
+                  "(num_counters) nor hwcgen's table of cores (spec/cores.json) gives "
+                  "the number of programmable counters of %s", t->name);
 }
 
 /* ---- text ------------------------------------------------------------------ */

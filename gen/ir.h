@@ -130,6 +130,14 @@ typedef struct hw_event {
     double multiplier;       /* gatord scale of the raw count; 0 = none */
     int advanced;            /* gatord advanced="yes": hidden by default */
     const char *hw_name;     /* hardware source name (GPU_ACTIVE), or NULL */
+    /* A CPU event as gatord has it built in (cores.h): its title and name
+     * there, NULL when gatord has no event of this code for the core. */
+    const char *gd_title;
+    const char *gd_name;
+    int gd_shadowed;         /* a later built-in event repeats its label, so
+                                gatord -E can never replace this one */
+    const char *st_units;    /* units of a CPU event in Streamline: gatord's
+                                where it has the event, else by its kind */
 } hw_event;
 
 /* A named value: fixed (has_value) or a device setting given at run time. */
@@ -384,6 +392,18 @@ typedef struct hw_target {
                                 the revision that `name` may carry */
     int has_revision;        /* major/minor_revision are the spec's */
     const char *revision;    /* "r1p2" when has_revision, else NULL */
+    int revision_named;      /* the revision is part of id, slug and name:
+                                it is not the part's reference revision */
+    const char *facts;       /* where facts the spec lacks came from (the
+                                built-in table of cores), or NULL */
+
+    /* Streamline (gatord) identity of a CPU (cores.h): the category and
+     * counter set its events go in, the cycle counter, and whether gatord
+     * has the core built in (then these are gatord's own). */
+    const char *st_category;
+    const char *st_counter_set;
+    const char *st_cycle_counter;
+    const char *st_gatord;   /* "gatord 9.7.2", or NULL: a category of ours */
 
     HW_LIST(hw_block, blocks);
     HW_LIST(hw_event, events);

@@ -13,6 +13,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "cores.h"
 #include "json_lines.h"
 #include "names.h"
 
@@ -386,13 +387,6 @@ static void load_product(loader *l, const cJSON *root)
     config_int(l, pc, "num_slots", &t->num_slots, NULL);
     config_int(l, pc, "num_bus_slots", &t->num_bus_slots, NULL);
     config_int(l, pc, "num_counters", &t->num_counters, NULL);
-    if (t->name) {
-        char buf[256];
-        name_slug(t->name, '_', buf, sizeof buf);
-        t->id = arena_strdup(t->arena, buf);
-        name_slug(t->name, '-', buf, sizeof buf);
-        t->slug = arena_strdup(t->arena, buf);
-    }
     t->vendor = t->implementer == 0x41 ? "arm" : arena_printf(t->arena, "implementer-0x%02x", (unsigned)t->implementer);
     t->kind = "cpu";
 }
@@ -729,6 +723,9 @@ int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
         load_metrics(&l, root);
         load_groups(&l, root);
         load_methodologies(&l, root);
+        /* what the file does not say: from the built-in table of cores */
+        if (d->errors == before)
+            cores_apply(t, d);
     }
     json_lines_free(&l.lines);
     arena_free(positions);

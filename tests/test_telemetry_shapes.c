@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cores.h"
 #include "diag.h"
 #include "ir.h"
 #include "pipeline.h"
@@ -60,7 +61,9 @@ static const hw_metric *metric(const hw_target *t, const char *name)
 }
 
 /* "major_revision": "0", "minor_revision": "3", "num_slots": "5": read
- * as the numbers they spell. */
+ * as the numbers they spell; a revision that is not the part's reference
+ * revision (Arm's topdown tool takes r0p2 for the N2 part) is part of
+ * the target's id, slug and name. */
 static void test_string_revisions(void **state)
 {
     (void)state;
@@ -72,7 +75,53 @@ static void test_string_revisions(void **state)
     assert_int_equal(t->num_slots, 5);
     assert_int_equal(t->part_num, 0xd49);
     assert_int_equal(target_midr(t), 0x410FD490);
+    assert_true(t->revision_named);
     assert_string_equal(t->part_name, "Neoverse N2");
+    assert_string_equal(t->name, "Neoverse N2 r0p3");
+    assert_string_equal(t->id, "neoverse_n2_r0p3");
+    assert_string_equal(t->slug, "neoverse-n2-r0p3");
+    close_fixture(t);
+}
+
+/* No num_counters, as in all of Arm's files: the table of cores gives it
+ * for a core it lists (gatord's pmus.xml: 6 for Neoverse V1), and with it
+ * gatord's identity of the core. r1p2 is V1's reference revision, so the
+ * names are the plain product name. */
+static void test_no_num_counters(void **state)
+{
+    (void)state;
+    hw_target *t = open_fixture(DIR "no-num-counters.json");
+    assert_int_equal(t->num_counters, 6);
+    assert_non_null(t->facts);
+    assert_false(t->revision_named);
+    assert_string_equal(t->id, "neoverse_v1");
+    assert_string_equal(t->name, "Neoverse V1");
+    assert_string_equal(t->st_category, "Neoverse-V1");
+    assert_string_equal(t->st_counter_set, "ARMv8_Neoverse_V1_cnt");
+    assert_string_equal(t->st_cycle_counter, "ARMv8_Neoverse_V1_ccnt");
+    assert_string_equal(t->st_gatord, "gatord 9.7.2");
+    const hw_event *e = event(t, "CPU_CYCLES");
+    assert_string_equal(e->gd_title, "Cycles");
+    assert_string_equal(e->gd_name, "CPU Cycles");
+    assert_string_equal(e->st_units, "cycles");
+    e = event(t, "INST_RETIRED");
+    assert_string_equal(e->gd_title, "Instructions (Executed)");
+    assert_string_equal(e->gd_name, "All");
+    assert_string_equal(e->st_units, "instructions");
+    close_fixture(t);
+}
+
+/* A core neither the table nor the file counts for: no number of
+ * counters, and a Streamline identity of its own. */
+static void test_core_nobody_knows(void **state)
+{
+    (void)state;
+    hw_target *t = open_fixture(DIR "architecture-defined.json");
+    assert_int_equal(t->num_counters, 0);
+    assert_null(t->facts);
+    assert_null(t->st_gatord);
+    assert_string_equal(t->st_category, "Shape Core");
+    assert_string_equal(t->st_counter_set, "ARMv9_Shape_Core_cnt");
     close_fixture(t);
 }
 
@@ -128,7 +177,7 @@ static void test_methodologies(void **state)
 
 /* The older shape: "common" for architecture_defined, "architectural" and
  * "impdef" kept as flags, revisions as numbers, and the methodology at the
- * top level. */
+ * top level. r1p0 of a core the table lacks is not r0p0: named. */
 static void test_older_shape(void **state)
 {
     (void)state;
@@ -148,6 +197,33 @@ static void test_older_shape(void **state)
     assert_string_equal(t->methodologies[0].name, "topdown_methodology");
     assert_int_equal(t->methodologies[0].nnodes, 1);
     assert_string_equal(t->revision, "r1p0");
+    assert_string_equal(t->id, "older_core_r1p0");
+    close_fixture(t);
+}
+
+/* Streamline units of events gatord does not have, by their kind. */
+static void test_units_by_kind(void **state)
+{
+    (void)state;
+    hw_target *t = open_fixture(DIR "unknown-core.json");
+    static const struct {
+        const char *event, *units;
+    } want[] = {
+        {"SW_INCR", "instructions"},   {"INST_RETIRED", "instructions"},
+        {"EXC_TAKEN", "exceptions"},   {"CPU_CYCLES", "cycles"},
+        {"STALL_BACKEND", "cycles"},   {"OP_SPEC", NULL},
+        {"STALL_SLOT", "slots"},       {"L1D_CACHE", NULL},
+        {"IMP_WIDGET", NULL},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const hw_event *e = event(t, want[i].event);
+        if (!want[i].units)
+            assert_null(e->st_units);
+        else
+            assert_string_equal(e->st_units, want[i].units);
+        assert_null(e->gd_title);
+    }
+    assert_int_equal(t->num_counters, 4);
     close_fixture(t);
 }
 
@@ -155,10 +231,13 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_string_revisions),
+        cmocka_unit_test(test_no_num_counters),
+        cmocka_unit_test(test_core_nobody_knows),
         cmocka_unit_test(test_architecture_defined),
         cmocka_unit_test(test_sample_events),
         cmocka_unit_test(test_methodologies),
         cmocka_unit_test(test_older_shape),
+        cmocka_unit_test(test_units_by_kind),
     };
     return cmocka_run_group_tests_name("telemetry shapes", tests, NULL, NULL);
 }

@@ -1,0 +1,186 @@
+/* test_cores.c - the built-in table of cores (spec/cores.json, gen/cores.c).
+ *
+ * The table is data copied by hand from its sources; this test holds it to
+ * the shape gen/cores.c reads and to the rules those sources follow
+ * (gatord names a counter set <PMU>_cnt and its cycle counter <PMU>_ccnt,
+ * and counts cycles with event 0x11 there), so a slip in an entry fails
+ * here rather than in a user's Streamline. It also checks that what is
+ * built in is the file in the tree.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cores.h"
+#include "diag.h"
+#include "resources.h"
+#include "test_util.h"
+
+static cJSON *table(void)
+{
+    hw_diag d;
+    diag_init(&d, NULL);
+    cJSON *t = cores_table(&d);
+    assert_non_null(t);
+    assert_int_equal(d.errors, 0);
+    diag_free(&d);
+    return t;
+}
+
+static const char *text(const cJSON *obj, const char *key)
+{
+    const char *s = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(obj, key));
+    if (!s || !*s)
+        fail_msg("missing text '%s'", key);
+    return s;
+}
+
+static unsigned long hex(const char *s)
+{
+    assert_true(s[0] == '0' && s[1] == 'x' && isxdigit((unsigned char)s[2]));
+    char *end;
+    unsigned long v = strtoul(s + 2, &end, 16);
+    assert_true(*end == '\0');
+    return v;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static void test_built_in_is_the_file(void **state)
+{
+    (void)state;
+    size_t len = 0, flen = 0;
+    const char *built = resources_builtin(CORES_TABLE, &len);
+    char *file = read_file(CORES_TABLE, &flen);
+    assert_non_null(built);
+    assert_non_null(file);
+    assert_int_equal(len, flen);
+    assert_memory_equal(built, file, len);
+    free(file);
+}
+
+static void check_gatord(const cJSON *g)
+{
+    assert_string_equal(text(g, "version"), "9.7.2");
+    text(g, "pmu");
+    text(g, "core_name");
+    text(g, "category");
+    const char *set = text(g, "counter_set"), *ccnt = text(g, "cycle_counter");
+    assert_true(ends_with(set, "_cnt"));
+    assert_true(ends_with(ccnt, "_ccnt"));
+    assert_int_equal(strlen(set) - 4, strlen(ccnt) - 5);
+    assert_memory_equal(set, ccnt, strlen(set) - 4);
+    const cJSON *events = cJSON_GetObjectItemCaseSensitive(g, "events");
+    assert_true(cJSON_IsObject(events));
+    int cycles = 0, n = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, events) {
+        unsigned long code = hex(e->string);
+        assert_true(code <= 0xFFFF);
+        int parts = cJSON_GetArraySize(e);
+        assert_true(cJSON_IsArray(e) && (parts == 2 || parts == 3));
+        for (int i = 0; i < parts; i++) {
+            const char *s = cJSON_GetStringValue(cJSON_GetArrayItem(e, i));
+            assert_non_null(s);
+            assert_true(*s);
+        }
+        cycles += code == 0x11;
+        n++;
+    }
+    assert_int_equal(cycles, 1);
+    assert_true(n > 100); /* every core gatord has counts over 100 events */
+    /* no code twice (cJSON keeps both copies of a repeated key) */
+    for (const cJSON *a = events->child; a; a = a->next)
+        for (const cJSON *b = a->next; b; b = b->next)
+            assert_int_not_equal(hex(a->string), hex(b->string));
+}
+
+static void test_entries(void **state)
+{
+    (void)state;
+    cJSON *t = table();
+    const cJSON *sources = cJSON_GetObjectItemCaseSensitive(t, "sources");
+    text(sources, "num_counters");
+    text(sources, "reference_revision");
+    text(sources, "gatord");
+    const cJSON *cores = cJSON_GetObjectItemCaseSensitive(t, "cores");
+    int n = 0;
+    const cJSON *c;
+    cJSON_ArrayForEach(c, cores) {
+        text(c, "name");
+        unsigned long impl = hex(text(c, "implementer")), part = hex(text(c, "part_num"));
+        assert_true(impl <= 0xFF && part <= 0xFFF);
+        /* one entry per MIDR: cores_find() takes the first */
+        assert_ptr_equal(cores_find(t, (uint32_t)impl, (uint32_t)part), c);
+        const cJSON *count = cJSON_GetObjectItemCaseSensitive(c, "num_counters");
+        assert_true(cJSON_IsNumber(count) && count->valueint >= 1 && count->valueint <= 31);
+        const cJSON *ref = cJSON_GetObjectItemCaseSensitive(c, "reference_revision");
+        if (ref) {
+            int r, p;
+            char tail;
+            assert_int_equal(sscanf(cJSON_GetStringValue(ref), "r%dp%d%c", &r, &p, &tail), 2);
+        }
+        const cJSON *g = cJSON_GetObjectItemCaseSensitive(c, "gatord");
+        if (g)
+            check_gatord(g);
+        n++;
+    }
+    assert_true(n >= 10);
+    cJSON_Delete(t);
+}
+
+/* The cores of Arm's telemetry files that gatord 9.7.2 has, by their
+ * gatord names (daemon/pmus.xml), and the one it lacks (C1-SME2). */
+static void test_arm_cores(void **state)
+{
+    (void)state;
+    static const struct {
+        unsigned part;
+        const char *category;
+        int counters;
+    } want[] = {
+        {0xd0c, "Neoverse-N1", 6}, {0xd49, "Neoverse-N2", 6}, {0xd8e, "Neoverse-N3", 6},
+        {0xd40, "Neoverse-V1", 6}, {0xd4f, "Neoverse-V2", 6}, {0xd84, "Neoverse-V3", 6},
+        {0xd8a, "C1-Nano", 20},    {0xd8b, "C1-Pro", 31},     {0xd90, "C1-Premium", 31},
+        {0xd8c, "C1-Ultra", 31},
+    };
+    cJSON *t = table();
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const cJSON *c = cores_find(t, 0x41, want[i].part);
+        assert_non_null(c);
+        const cJSON *g = cJSON_GetObjectItemCaseSensitive(c, "gatord");
+        assert_string_equal(text(g, "category"), want[i].category);
+        assert_string_equal(text(g, "core_name"), want[i].category);
+        assert_int_equal(cJSON_GetObjectItemCaseSensitive(c, "num_counters")->valueint,
+                         want[i].counters);
+    }
+    assert_null(cores_find(t, 0x41, 0xd8d));
+    const cJSON *v1 = cores_find(t, 0x41, 0xd40);
+    assert_string_equal(text(v1, "reference_revision"), "r1p2");
+    const cJSON *g = cJSON_GetObjectItemCaseSensitive(v1, "gatord");
+    assert_string_equal(text(g, "counter_set"), "ARMv8_Neoverse_V1_cnt");
+    assert_string_equal(text(g, "cycle_counter"), "ARMv8_Neoverse_V1_ccnt");
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(g, "events")), 131);
+    cJSON_Delete(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_built_in_is_the_file),
+        cmocka_unit_test(test_entries),
+        cmocka_unit_test(test_arm_cores),
+    };
+    return cmocka_run_group_tests_name("cores", tests, NULL, NULL);
+}
