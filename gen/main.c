@@ -234,7 +234,7 @@ static int cmd_check(const options *o, int argc, char **argv, hw_diag *d)
     for (int i = 0; i < run.ntargets && !o->quiet && !run.clash; i++) {
         const hw_target *t = run.targets[i];
         if (t)
-            printf("%s: ok: %s, %d events, %d metrics, %d groups\n", argv[i],
+            printf("%s: ok: %s, %d events, %d metrics, %d groups\n", t->spec_path,
                    t->name ? t->name : t->id, t->nevents, t->nmetrics, t->ngroups);
     }
     run_free(&run);

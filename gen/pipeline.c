@@ -2,6 +2,7 @@
 #include "pipeline.h"
 
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "check.h"
 #include "emit.h"
@@ -42,24 +43,70 @@ static void drop_targets(hw_run *r)
     r->ntargets = 0;
 }
 
+/* Paths that name a file another path names (a symbolic or hard link:
+ * Arm's telemetry tree links neoverse-n2-r0p0.json and -r0p1.json to
+ * neoverse-n2.json) are skipped: the file loads once, by the name that is
+ * not a symbolic link, else by its first name. Twice, it would write every
+ * output twice. skip[i] is set for each path left out. */
+static int skip_same_files(char *const *paths, int n, char *skip, hw_diag *d)
+{
+    struct stat *st = calloc((size_t)n + 1, sizeof *st);
+    char *have = calloc((size_t)n + 1, 1), *link = calloc((size_t)n + 1, 1);
+    if (!st || !have || !link) {
+        free(st);
+        free(have);
+        free(link);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        struct stat l;
+        have[i] = stat(paths[i], &st[i]) == 0;
+        link[i] = lstat(paths[i], &l) == 0 && S_ISLNK(l.st_mode);
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = 0; have[i] && j < n && !skip[i]; j++) {
+            int same = j != i && have[j] && !skip[j] && st[j].st_dev == st[i].st_dev &&
+                       st[j].st_ino == st[i].st_ino;
+            if (same && (link[i] > link[j] || (link[i] == link[j] && j < i))) {
+                hw_loc loc = loc_at(paths[i], 0, 0);
+                diag_note(d, &loc, "the same file as %s: loaded once, as that", paths[j]);
+                skip[i] = 1;
+            }
+        }
+    free(st);
+    free(have);
+    free(link);
+    return 0;
+}
+
 int run_load_check(hw_run *r, char *const *paths, int n)
 {
     drop_targets(r);
     r->targets = calloc((size_t)n + 1, sizeof *r->targets);
     hw_target **usable = calloc((size_t)n + 1, sizeof *usable);
-    if (!r->targets || !usable) {
+    char *skip = calloc((size_t)n + 1, 1);
+    if (!r->targets || !usable || !skip || skip_same_files(paths, n, skip, r->d) != 0) {
         free(usable);
+        free(skip);
         diag_error(r->d, NULL, "out of memory");
         return -1;
     }
-    r->ntargets = n;
-    int nusable = 0;
-    for (int i = 0; i < n; i++)
-        if ((r->targets[i] = run_open(paths[i], r->d)))
-            usable[nusable++] = r->targets[i];
+    int nusable = 0, failed = 0;
+    r->ntargets = 0;
+    for (int i = 0; i < n; i++) {
+        if (skip[i])
+            continue;
+        hw_target *t = run_open(paths[i], r->d);
+        r->targets[r->ntargets++] = t;
+        if (t)
+            usable[nusable++] = t;
+        else
+            failed++;
+    }
     r->clash = check_targets(usable, nusable, r->d) != 0;
-    int rc = !r->clash && nusable == n ? 0 : -1;
+    int rc = !r->clash && !failed ? 0 : -1;
     free(usable);
+    free(skip);
     return rc;
 }
 

@@ -21,7 +21,8 @@
 
 typedef struct hw_run {
     hw_diag *d;
-    hw_target **targets; /* one per spec given; NULL where it is unusable */
+    hw_target **targets; /* one per spec file given (a file given twice, by
+                            two names, once); NULL where it is unusable */
     int ntargets;
     int clash;           /* usable targets that cannot go side by side */
     int full;            /* the targets are the whole set: run_emit keeps
@@ -35,9 +36,10 @@ typedef struct hw_run {
 void run_init(hw_run *r, hw_diag *d);
 
 /* Load and check every spec in `paths` (each is tried, so every error is
- * reported), then check the usable ones against each other, as `generate`
- * would put them side by side. 0 when every spec is usable and they agree;
- * -1 otherwise. run_emit() needs 0. */
+ * reported; a file given by two names loads once), then check the usable
+ * ones against each other, as `generate` would put them side by side.
+ * 0 when every spec is usable and they agree; -1 otherwise. run_emit()
+ * needs 0. */
 int run_load_check(hw_run *r, char *const *paths, int n);
 
 /* Render every output of the loaded targets into r->out, with paths under

@@ -349,6 +349,23 @@ static void test_check_several(void **state)
            "directory\n");
 }
 
+/* A file given by two names (here a symbolic link, as in Arm's telemetry
+ * tree) loads once, by the name that is not a link, whatever the order. */
+static void test_same_file_once(void **state)
+{
+    (void)state;
+    char cwd[4096], target[4096 + 64], link[128];
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    snprintf(target, sizeof target, "%s/" V1, cwd);
+    snprintf(link, sizeof link, "%s/v1-link.json", root);
+    assert_int_equal(symlink(target, link), 0);
+    expect(HWCGEN("check", link, V1), 0,
+           V1 ": ok: Neoverse V1, 132 events, 36 metrics, 30 groups\n", "");
+    expect(HWCGEN("check", V1, link, V1), 0,
+           V1 ": ok: Neoverse V1, 132 events, 36 metrics, 30 groups\n", "");
+    assert_int_equal(unlink(link), 0);
+}
+
 /* ---- fixture ---------------------------------------------------------------- */
 
 static int setup(void **state)
@@ -392,6 +409,7 @@ int main(void)
         cmocka_unit_test(test_help),
         cmocka_unit_test(test_unknown_or_no_command),
         cmocka_unit_test(test_check_several),
+        cmocka_unit_test(test_same_file_once),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
