@@ -2,6 +2,7 @@
 #include "check.h"
 #include "check_lists.h"
 #include "check_places.h"
+#include "check_revisions.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -743,10 +744,12 @@ static int check_same(const hw_target *a, const hw_target *b, const char *what,
     return -1;
 }
 
-/* Two CPUs with one MIDR: perf's mapfile would only ever pick the first. */
+/* Two CPUs with one MIDR: perf's mapfile would only ever pick the first,
+ * unless they are revisions of one part (check_revisions.c). */
 static int check_same_midr(const hw_target *a, const hw_target *b, hw_diag *d)
 {
-    if (!target_is_cpu_pmu(a) || !target_is_cpu_pmu(b) || target_midr(a) != target_midr(b))
+    if (!target_is_cpu_pmu(a) || !target_is_cpu_pmu(b) || target_midr(a) != target_midr(b) ||
+        check_revisions(a, b) == 0)
         return 0;
     char first[512];
     where(first, sizeof first, &a->loc);
@@ -767,5 +770,7 @@ int check_targets(hw_target *const *targets, int n, hw_diag *d)
                 check_same_midr(a, b, d))
                 rc = -1;
         }
+    if (rc == 0)
+        check_revisions_explain(targets, n, d);
     return rc;
 }

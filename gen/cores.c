@@ -121,6 +121,7 @@ const char *cores_units_by_kind(const hw_event *e)
 static void name_target(hw_target *t, const cJSON *core)
 {
     const char *reference = core ? text_of(core, "reference_revision") : NULL;
+    t->revision_reference = t->revision && reference && strcmp(t->revision, reference) == 0;
     if (!reference)
         reference = "r0p0";
     t->revision_named = t->revision && strcmp(t->revision, reference) != 0;

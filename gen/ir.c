@@ -170,6 +170,27 @@ uint32_t target_midr(const hw_target *t)
     return t->implementer << 24 | 0xFu << 16 | t->part_num << 4;
 }
 
+/* rNpM as one number, r major, p minor; -1 when there is none. */
+static int revision_rank(const char *rev)
+{
+    int r, p;
+    char tail;
+    return rev && sscanf(rev, "r%dp%d%c", &r, &p, &tail) == 2 ? r * 16 + p : -1;
+}
+
+int revision_order_of(const char *a_rev, int a_reference, const char *b_rev, int b_reference)
+{
+    if (a_reference != b_reference)
+        return a_reference ? -1 : 1;
+    return revision_rank(b_rev) - revision_rank(a_rev);
+}
+
+int revision_order(const hw_target *a, const hw_target *b)
+{
+    return revision_order_of(a->revision, a->revision_reference, b->revision,
+                             b->revision_reference);
+}
+
 int event_for_users(const hw_event *e)
 {
     return !(e->flags & EVENT_HIDDEN);

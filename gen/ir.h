@@ -394,6 +394,8 @@ typedef struct hw_target {
     const char *revision;    /* "r1p2" when has_revision, else NULL */
     int revision_named;      /* the revision is part of id, slug and name:
                                 it is not the part's reference revision */
+    int revision_reference;  /* the revision is the one the table of cores
+                                names the part's reference (cores.h) */
     const char *facts;       /* where facts the spec lacks came from (the
                                 built-in table of cores), or NULL */
 
@@ -459,6 +461,13 @@ const char *ir_ref_name(const hw_target *t, hw_ref_kind kind, int index);
 int target_is_cpu_pmu(const hw_target *t);
 /* MIDR_EL1 of a CPU with variant and revision zero (architecture 0xF). */
 uint32_t target_midr(const hw_target *t);
+/* Of two revisions of one part, the one perf's mapfile names: the part's
+ * reference revision (revision_reference), else the later revision. <0
+ * when a goes first, >0 when b does, 0 when neither. */
+int revision_order(const hw_target *a, const hw_target *b);
+/* The same for two rows: revisions "rNpM" (NULL: none given) and whether
+ * each is the reference revision. */
+int revision_order_of(const char *a_rev, int a_reference, const char *b_rev, int b_reference);
 /* Shown to users (perf, Streamline); a hidden event, such as CHAIN,
  * appears only in the driver header and, marked, in the docs. */
 int event_for_users(const hw_event *e);
