@@ -30,6 +30,7 @@
 #include "ir.h"
 #include "load.h"
 #include "pipeline.h"
+#include "test_util.h"
 
 #include "../out/include/hwcgen/neoverse_v1_metrics.h"
 
@@ -921,6 +922,42 @@ static void test_differential_against_interpreter(void **state)
     assert_true(exact + ulp > total / 2);
 }
 
+/* The spec follows Arm's facts: event titles as Arm's Neoverse V1 data
+ * gives them, the revision as Arm writes it (strings "1" and "2"), and no
+ * num_counters, which the table of cores gives (gatord 9.7.2's pmus.xml:
+ * 6 for Neoverse V1). */
+static void test_arm_facts(void **state)
+{
+    (void)state;
+    const hw_target *t = load_checked_spec();
+    static const struct {
+        const char *event, *title;
+    } titles[] = {
+        {"CPU_CYCLES", "Cycle"},
+        {"INST_RETIRED", "Instruction architecturally executed"},
+        {"BR_PRED", "Predictable branch instruction speculatively executed"},
+        {"LD_SPEC", "Operation speculatively executed, load"},
+        {"FP_SCALE_OPS_SPEC", "Scalable floating-point element ALU operations speculatively executed"},
+        {"STALL_SLOT", "No operation sent for execution on a Slot"},
+    };
+    for (size_t i = 0; i < sizeof titles / sizeof titles[0]; i++) {
+        int e = ir_find_event(t, titles[i].event);
+        assert_true(e >= 0);
+        assert_string_equal(t->events[e].title, titles[i].title);
+    }
+    assert_true(t->has_revision);
+    assert_string_equal(t->revision, "r1p2");
+    assert_false(t->revision_named);
+    assert_int_equal(t->num_counters, 6);
+    assert_non_null(t->facts);
+    char *text = read_file(SPEC, NULL);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "\"major_revision\": \"1\""));
+    assert_non_null(strstr(text, "\"minor_revision\": \"2\""));
+    assert_null(strstr(text, "num_counters"));
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -965,6 +1002,7 @@ int main(void)
         cmocka_unit_test_teardown(test_metric_info, cleanup),
         cmocka_unit_test(test_topdown_decision_tree),
         cmocka_unit_test_teardown(test_differential_against_interpreter, cleanup),
+        cmocka_unit_test_teardown(test_arm_facts, cleanup),
     };
     return cmocka_run_group_tests_name("neoverse_v1", tests, NULL, NULL);
 }

@@ -21,138 +21,138 @@
 #define NEOVERSE_V1_NUM_SLOTS                    8 /* operation slots per cycle (topdown) */
 
 /* Event codes */
-#define NEOVERSE_V1_EVENT_SW_INCR                0x0000 /* Software increment */
-#define NEOVERSE_V1_EVENT_L1I_CACHE_REFILL       0x0001 /* L1 instruction cache refill */
-#define NEOVERSE_V1_EVENT_L1I_TLB_REFILL         0x0002 /* L1 instruction TLB refill */
-#define NEOVERSE_V1_EVENT_L1D_CACHE_REFILL       0x0003 /* L1 data cache refill */
-#define NEOVERSE_V1_EVENT_L1D_CACHE              0x0004 /* L1 data cache access */
-#define NEOVERSE_V1_EVENT_L1D_TLB_REFILL         0x0005 /* L1 data TLB refill */
-#define NEOVERSE_V1_EVENT_INST_RETIRED           0x0008 /* Instructions retired */
-#define NEOVERSE_V1_EVENT_EXC_TAKEN              0x0009 /* Exceptions taken */
-#define NEOVERSE_V1_EVENT_EXC_RETURN             0x000A /* Exception returns */
-#define NEOVERSE_V1_EVENT_CID_WRITE_RETIRED      0x000B /* CONTEXTIDR writes */
-#define NEOVERSE_V1_EVENT_BR_MIS_PRED            0x0010 /* Speculative branch mispredictions */
-#define NEOVERSE_V1_EVENT_CPU_CYCLES             0x0011 /* CPU cycles */
-#define NEOVERSE_V1_EVENT_BR_PRED                0x0012 /* Speculative predictable branches */
+#define NEOVERSE_V1_EVENT_SW_INCR                0x0000 /* Instruction architecturally executed, Condition code check pass, software increment */
+#define NEOVERSE_V1_EVENT_L1I_CACHE_REFILL       0x0001 /* Level 1 instruction cache refill */
+#define NEOVERSE_V1_EVENT_L1I_TLB_REFILL         0x0002 /* Level 1 instruction TLB refill */
+#define NEOVERSE_V1_EVENT_L1D_CACHE_REFILL       0x0003 /* Level 1 data cache refill */
+#define NEOVERSE_V1_EVENT_L1D_CACHE              0x0004 /* Level 1 data cache access */
+#define NEOVERSE_V1_EVENT_L1D_TLB_REFILL         0x0005 /* Level 1 data TLB refill */
+#define NEOVERSE_V1_EVENT_INST_RETIRED           0x0008 /* Instruction architecturally executed */
+#define NEOVERSE_V1_EVENT_EXC_TAKEN              0x0009 /* Exception taken */
+#define NEOVERSE_V1_EVENT_EXC_RETURN             0x000A /* Instruction architecturally executed, Condition code check pass, exception return */
+#define NEOVERSE_V1_EVENT_CID_WRITE_RETIRED      0x000B /* Instruction architecturally executed, Condition code check pass, write to CONTEXTIDR */
+#define NEOVERSE_V1_EVENT_BR_MIS_PRED            0x0010 /* Branch instruction speculatively executed, mispredicted or not predicted */
+#define NEOVERSE_V1_EVENT_CPU_CYCLES             0x0011 /* Cycle */
+#define NEOVERSE_V1_EVENT_BR_PRED                0x0012 /* Predictable branch instruction speculatively executed */
 #define NEOVERSE_V1_EVENT_MEM_ACCESS             0x0013 /* Data memory access */
-#define NEOVERSE_V1_EVENT_L1I_CACHE              0x0014 /* L1 instruction cache access */
-#define NEOVERSE_V1_EVENT_L1D_CACHE_WB           0x0015 /* L1 data cache write-back */
-#define NEOVERSE_V1_EVENT_L2D_CACHE              0x0016 /* L2 cache access */
-#define NEOVERSE_V1_EVENT_L2D_CACHE_REFILL       0x0017 /* L2 cache refill */
-#define NEOVERSE_V1_EVENT_L2D_CACHE_WB           0x0018 /* L2 cache write-back */
+#define NEOVERSE_V1_EVENT_L1I_CACHE              0x0014 /* Level 1 instruction cache access */
+#define NEOVERSE_V1_EVENT_L1D_CACHE_WB           0x0015 /* Level 1 data cache write-back */
+#define NEOVERSE_V1_EVENT_L2D_CACHE              0x0016 /* Level 2 data cache access */
+#define NEOVERSE_V1_EVENT_L2D_CACHE_REFILL       0x0017 /* Level 2 data cache refill */
+#define NEOVERSE_V1_EVENT_L2D_CACHE_WB           0x0018 /* Level 2 data cache write-back */
 #define NEOVERSE_V1_EVENT_BUS_ACCESS             0x0019 /* Bus access */
-#define NEOVERSE_V1_EVENT_MEMORY_ERROR           0x001A /* Memory error */
-#define NEOVERSE_V1_EVENT_INST_SPEC              0x001B /* Operations speculatively executed */
-#define NEOVERSE_V1_EVENT_TTBR_WRITE_RETIRED     0x001C /* TTBR writes */
-#define NEOVERSE_V1_EVENT_BUS_CYCLES             0x001D /* Bus cycles */
-#define NEOVERSE_V1_EVENT_CHAIN                  0x001E /* Counter chaining */
-#define NEOVERSE_V1_EVENT_L2D_CACHE_ALLOCATE     0x0020 /* L2 allocation without refill */
-#define NEOVERSE_V1_EVENT_BR_RETIRED             0x0021 /* Branches retired */
-#define NEOVERSE_V1_EVENT_BR_MIS_PRED_RETIRED    0x0022 /* Mispredicted branches retired */
-#define NEOVERSE_V1_EVENT_STALL_FRONTEND         0x0023 /* Frontend stall cycles */
-#define NEOVERSE_V1_EVENT_STALL_BACKEND          0x0024 /* Backend stall cycles */
-#define NEOVERSE_V1_EVENT_L1D_TLB                0x0025 /* L1 data TLB access */
-#define NEOVERSE_V1_EVENT_L1I_TLB                0x0026 /* L1 instruction TLB access */
-#define NEOVERSE_V1_EVENT_L3D_CACHE_ALLOCATE     0x0029 /* L3 allocation without refill */
-#define NEOVERSE_V1_EVENT_L3D_CACHE_REFILL       0x002A /* L3 cache refill */
-#define NEOVERSE_V1_EVENT_L3D_CACHE              0x002B /* L3 cache access */
-#define NEOVERSE_V1_EVENT_L2D_TLB_REFILL         0x002D /* L2 TLB refill */
-#define NEOVERSE_V1_EVENT_L2D_TLB                0x002F /* L2 TLB access */
-#define NEOVERSE_V1_EVENT_REMOTE_ACCESS          0x0031 /* Remote chip access */
-#define NEOVERSE_V1_EVENT_DTLB_WALK              0x0034 /* Data translation table walk */
-#define NEOVERSE_V1_EVENT_ITLB_WALK              0x0035 /* Instruction translation table walk */
-#define NEOVERSE_V1_EVENT_LL_CACHE_RD            0x0036 /* Last level cache read */
-#define NEOVERSE_V1_EVENT_LL_CACHE_MISS_RD       0x0037 /* Last level cache read miss */
-#define NEOVERSE_V1_EVENT_L1D_CACHE_LMISS_RD     0x0039 /* L1 data long-latency read miss */
-#define NEOVERSE_V1_EVENT_OP_RETIRED             0x003A /* Micro-operations retired */
-#define NEOVERSE_V1_EVENT_OP_SPEC                0x003B /* Micro-operations speculatively executed */
-#define NEOVERSE_V1_EVENT_STALL                  0x003C /* Stall cycles */
-#define NEOVERSE_V1_EVENT_STALL_SLOT_BACKEND     0x003D /* Backend stalled slots */
-#define NEOVERSE_V1_EVENT_STALL_SLOT_FRONTEND    0x003E /* Frontend stalled slots */
-#define NEOVERSE_V1_EVENT_STALL_SLOT             0x003F /* Stalled slots */
-#define NEOVERSE_V1_EVENT_L1D_CACHE_RD           0x0040 /* L1 data cache read access */
-#define NEOVERSE_V1_EVENT_L1D_CACHE_WR           0x0041 /* L1 data cache write access */
-#define NEOVERSE_V1_EVENT_L1D_CACHE_REFILL_RD    0x0042 /* L1 data cache read refill */
-#define NEOVERSE_V1_EVENT_L1D_CACHE_REFILL_WR    0x0043 /* L1 data cache write refill */
-#define NEOVERSE_V1_EVENT_L1D_CACHE_REFILL_INNER 0x0044 /* L1 data refill from inside the cluster */
-#define NEOVERSE_V1_EVENT_L1D_CACHE_REFILL_OUTER 0x0045 /* L1 data refill from outside the cluster */
-#define NEOVERSE_V1_EVENT_L1D_CACHE_WB_VICTIM    0x0046 /* L1 data victim write-back */
-#define NEOVERSE_V1_EVENT_L1D_CACHE_WB_CLEAN     0x0047 /* L1 data coherency write-back */
-#define NEOVERSE_V1_EVENT_L1D_CACHE_INVAL        0x0048 /* L1 data cache invalidation */
-#define NEOVERSE_V1_EVENT_L1D_TLB_REFILL_RD      0x004C /* L1 data TLB read refill */
-#define NEOVERSE_V1_EVENT_L1D_TLB_REFILL_WR      0x004D /* L1 data TLB write refill */
-#define NEOVERSE_V1_EVENT_L1D_TLB_RD             0x004E /* L1 data TLB read access */
-#define NEOVERSE_V1_EVENT_L1D_TLB_WR             0x004F /* L1 data TLB write access */
-#define NEOVERSE_V1_EVENT_L2D_CACHE_RD           0x0050 /* L2 cache read access */
-#define NEOVERSE_V1_EVENT_L2D_CACHE_WR           0x0051 /* L2 cache write access */
-#define NEOVERSE_V1_EVENT_L2D_CACHE_REFILL_RD    0x0052 /* L2 cache read refill */
-#define NEOVERSE_V1_EVENT_L2D_CACHE_REFILL_WR    0x0053 /* L2 cache write refill */
-#define NEOVERSE_V1_EVENT_L2D_CACHE_WB_VICTIM    0x0056 /* L2 victim write-back */
-#define NEOVERSE_V1_EVENT_L2D_CACHE_WB_CLEAN     0x0057 /* L2 coherency write-back */
-#define NEOVERSE_V1_EVENT_L2D_CACHE_INVAL        0x0058 /* L2 cache invalidation */
-#define NEOVERSE_V1_EVENT_L2D_TLB_REFILL_RD      0x005C /* L2 TLB read refill */
-#define NEOVERSE_V1_EVENT_L2D_TLB_REFILL_WR      0x005D /* L2 TLB write refill */
-#define NEOVERSE_V1_EVENT_L2D_TLB_RD             0x005E /* L2 TLB read access */
-#define NEOVERSE_V1_EVENT_L2D_TLB_WR             0x005F /* L2 TLB write access */
-#define NEOVERSE_V1_EVENT_BUS_ACCESS_RD          0x0060 /* Bus read access */
-#define NEOVERSE_V1_EVENT_BUS_ACCESS_WR          0x0061 /* Bus write access */
-#define NEOVERSE_V1_EVENT_MEM_ACCESS_RD          0x0066 /* Data memory read */
-#define NEOVERSE_V1_EVENT_MEM_ACCESS_WR          0x0067 /* Data memory write */
-#define NEOVERSE_V1_EVENT_UNALIGNED_LD_SPEC      0x0068 /* Unaligned loads */
-#define NEOVERSE_V1_EVENT_UNALIGNED_ST_SPEC      0x0069 /* Unaligned stores */
-#define NEOVERSE_V1_EVENT_UNALIGNED_LDST_SPEC    0x006A /* Unaligned loads and stores */
-#define NEOVERSE_V1_EVENT_LDREX_SPEC             0x006C /* Speculative load-exclusive */
-#define NEOVERSE_V1_EVENT_STREX_PASS_SPEC        0x006D /* Speculative store-exclusive pass */
-#define NEOVERSE_V1_EVENT_STREX_FAIL_SPEC        0x006E /* Speculative store-exclusive fail */
-#define NEOVERSE_V1_EVENT_STREX_SPEC             0x006F /* Speculative store-exclusive */
-#define NEOVERSE_V1_EVENT_LD_SPEC                0x0070 /* Speculative loads */
-#define NEOVERSE_V1_EVENT_ST_SPEC                0x0071 /* Speculative stores */
-#define NEOVERSE_V1_EVENT_DP_SPEC                0x0073 /* Speculative integer data processing */
-#define NEOVERSE_V1_EVENT_ASE_SPEC               0x0074 /* Speculative Advanced SIMD processing */
-#define NEOVERSE_V1_EVENT_VFP_SPEC               0x0075 /* Speculative scalar floating point */
-#define NEOVERSE_V1_EVENT_PC_WRITE_SPEC          0x0076 /* Speculative software PC change */
-#define NEOVERSE_V1_EVENT_CRYPTO_SPEC            0x0077 /* Speculative cryptographic operations */
-#define NEOVERSE_V1_EVENT_BR_IMMED_SPEC          0x0078 /* Speculative immediate branches */
-#define NEOVERSE_V1_EVENT_BR_RETURN_SPEC         0x0079 /* Speculative procedure returns */
-#define NEOVERSE_V1_EVENT_BR_INDIRECT_SPEC       0x007A /* Speculative indirect branches */
-#define NEOVERSE_V1_EVENT_ISB_SPEC               0x007C /* ISB barriers */
-#define NEOVERSE_V1_EVENT_DSB_SPEC               0x007D /* DSB barriers */
-#define NEOVERSE_V1_EVENT_DMB_SPEC               0x007E /* DMB barriers */
-#define NEOVERSE_V1_EVENT_EXC_UNDEF              0x0081 /* Undefined instruction exceptions */
-#define NEOVERSE_V1_EVENT_EXC_SVC                0x0082 /* Supervisor call exceptions */
-#define NEOVERSE_V1_EVENT_EXC_PABORT             0x0083 /* Instruction abort exceptions */
-#define NEOVERSE_V1_EVENT_EXC_DABORT             0x0084 /* Data abort and SError exceptions */
-#define NEOVERSE_V1_EVENT_EXC_IRQ                0x0086 /* IRQ exceptions */
-#define NEOVERSE_V1_EVENT_EXC_FIQ                0x0087 /* FIQ exceptions */
-#define NEOVERSE_V1_EVENT_EXC_SMC                0x0088 /* Secure monitor call exceptions */
-#define NEOVERSE_V1_EVENT_EXC_HVC                0x008A /* Hypervisor call exceptions */
-#define NEOVERSE_V1_EVENT_EXC_TRAP_PABORT        0x008B /* Trapped instruction aborts */
-#define NEOVERSE_V1_EVENT_EXC_TRAP_DABORT        0x008C /* Trapped data aborts and SErrors */
-#define NEOVERSE_V1_EVENT_EXC_TRAP_OTHER         0x008D /* Other trapped exceptions */
-#define NEOVERSE_V1_EVENT_EXC_TRAP_IRQ           0x008E /* Trapped IRQs */
-#define NEOVERSE_V1_EVENT_EXC_TRAP_FIQ           0x008F /* Trapped FIQs */
-#define NEOVERSE_V1_EVENT_RC_LD_SPEC             0x0090 /* Speculative load-acquire */
-#define NEOVERSE_V1_EVENT_RC_ST_SPEC             0x0091 /* Speculative store-release */
-#define NEOVERSE_V1_EVENT_L3D_CACHE_RD           0x00A0 /* L3 cache read access */
-#define NEOVERSE_V1_EVENT_SAMPLE_POP             0x4000 /* SPE sample population */
-#define NEOVERSE_V1_EVENT_SAMPLE_FEED            0x4001 /* SPE samples taken */
-#define NEOVERSE_V1_EVENT_SAMPLE_FILTRATE        0x4002 /* SPE samples kept after filtering */
-#define NEOVERSE_V1_EVENT_SAMPLE_COLLISION       0x4003 /* SPE sample collisions */
+#define NEOVERSE_V1_EVENT_MEMORY_ERROR           0x001A /* Local memory error */
+#define NEOVERSE_V1_EVENT_INST_SPEC              0x001B /* Operation speculatively executed */
+#define NEOVERSE_V1_EVENT_TTBR_WRITE_RETIRED     0x001C /* Instruction architecturally executed, Condition code check pass, write to TTBR */
+#define NEOVERSE_V1_EVENT_BUS_CYCLES             0x001D /* Bus cycle */
+#define NEOVERSE_V1_EVENT_CHAIN                  0x001E /* Chain a pair of event counters */
+#define NEOVERSE_V1_EVENT_L2D_CACHE_ALLOCATE     0x0020 /* Level 2 data cache allocation without refill */
+#define NEOVERSE_V1_EVENT_BR_RETIRED             0x0021 /* Instruction architecturally executed, branch */
+#define NEOVERSE_V1_EVENT_BR_MIS_PRED_RETIRED    0x0022 /* Branch instruction architecturally executed, mispredicted */
+#define NEOVERSE_V1_EVENT_STALL_FRONTEND         0x0023 /* No operation sent for execution due to the frontend */
+#define NEOVERSE_V1_EVENT_STALL_BACKEND          0x0024 /* No operation sent for execution due to the backend */
+#define NEOVERSE_V1_EVENT_L1D_TLB                0x0025 /* Level 1 data TLB access */
+#define NEOVERSE_V1_EVENT_L1I_TLB                0x0026 /* Level 1 instruction TLB access */
+#define NEOVERSE_V1_EVENT_L3D_CACHE_ALLOCATE     0x0029 /* Level 3 data cache allocation without refill */
+#define NEOVERSE_V1_EVENT_L3D_CACHE_REFILL       0x002A /* Level 3 data cache refill */
+#define NEOVERSE_V1_EVENT_L3D_CACHE              0x002B /* Level 3 data cache access */
+#define NEOVERSE_V1_EVENT_L2D_TLB_REFILL         0x002D /* Level 2 data TLB refill */
+#define NEOVERSE_V1_EVENT_L2D_TLB                0x002F /* Level 2 data TLB access */
+#define NEOVERSE_V1_EVENT_REMOTE_ACCESS          0x0031 /* Access to another socket in a multi-socket system */
+#define NEOVERSE_V1_EVENT_DTLB_WALK              0x0034 /* Data TLB access with at least one translation table walk */
+#define NEOVERSE_V1_EVENT_ITLB_WALK              0x0035 /* Instruction TLB access with at least one translation table walk */
+#define NEOVERSE_V1_EVENT_LL_CACHE_RD            0x0036 /* Last level cache access, read */
+#define NEOVERSE_V1_EVENT_LL_CACHE_MISS_RD       0x0037 /* Last level cache miss, read */
+#define NEOVERSE_V1_EVENT_L1D_CACHE_LMISS_RD     0x0039 /* Level 1 data cache long-latency read miss */
+#define NEOVERSE_V1_EVENT_OP_RETIRED             0x003A /* Micro-operation architecturally executed */
+#define NEOVERSE_V1_EVENT_OP_SPEC                0x003B /* Micro-operation speculatively executed */
+#define NEOVERSE_V1_EVENT_STALL                  0x003C /* No operation sent for execution */
+#define NEOVERSE_V1_EVENT_STALL_SLOT_BACKEND     0x003D /* No operation sent for execution on a Slot due to the backend */
+#define NEOVERSE_V1_EVENT_STALL_SLOT_FRONTEND    0x003E /* No operation sent for execution on a Slot due to the frontend */
+#define NEOVERSE_V1_EVENT_STALL_SLOT             0x003F /* No operation sent for execution on a Slot */
+#define NEOVERSE_V1_EVENT_L1D_CACHE_RD           0x0040 /* Level 1 data cache access, read */
+#define NEOVERSE_V1_EVENT_L1D_CACHE_WR           0x0041 /* Level 1 data cache access, write */
+#define NEOVERSE_V1_EVENT_L1D_CACHE_REFILL_RD    0x0042 /* Level 1 data cache refill, read */
+#define NEOVERSE_V1_EVENT_L1D_CACHE_REFILL_WR    0x0043 /* Level 1 data cache refill, write */
+#define NEOVERSE_V1_EVENT_L1D_CACHE_REFILL_INNER 0x0044 /* Level 1 data cache refill, inner */
+#define NEOVERSE_V1_EVENT_L1D_CACHE_REFILL_OUTER 0x0045 /* Level 1 data cache refill, outer */
+#define NEOVERSE_V1_EVENT_L1D_CACHE_WB_VICTIM    0x0046 /* Level 1 data cache write-back, victim */
+#define NEOVERSE_V1_EVENT_L1D_CACHE_WB_CLEAN     0x0047 /* Level 1 data cache write-back, cleaning and coherency */
+#define NEOVERSE_V1_EVENT_L1D_CACHE_INVAL        0x0048 /* Level 1 data cache invalidate */
+#define NEOVERSE_V1_EVENT_L1D_TLB_REFILL_RD      0x004C /* Level 1 data TLB refill, read */
+#define NEOVERSE_V1_EVENT_L1D_TLB_REFILL_WR      0x004D /* Level 1 data TLB refill, write */
+#define NEOVERSE_V1_EVENT_L1D_TLB_RD             0x004E /* Level 1 data TLB access, read */
+#define NEOVERSE_V1_EVENT_L1D_TLB_WR             0x004F /* Level 1 data TLB access, write */
+#define NEOVERSE_V1_EVENT_L2D_CACHE_RD           0x0050 /* Level 2 data cache access, read */
+#define NEOVERSE_V1_EVENT_L2D_CACHE_WR           0x0051 /* Level 2 data cache access, write */
+#define NEOVERSE_V1_EVENT_L2D_CACHE_REFILL_RD    0x0052 /* Level 2 data cache refill, read */
+#define NEOVERSE_V1_EVENT_L2D_CACHE_REFILL_WR    0x0053 /* Level 2 data cache refill, write */
+#define NEOVERSE_V1_EVENT_L2D_CACHE_WB_VICTIM    0x0056 /* Level 2 data cache write-back, victim */
+#define NEOVERSE_V1_EVENT_L2D_CACHE_WB_CLEAN     0x0057 /* Level 2 data cache write-back, cleaning and coherency */
+#define NEOVERSE_V1_EVENT_L2D_CACHE_INVAL        0x0058 /* Level 2 data cache invalidate */
+#define NEOVERSE_V1_EVENT_L2D_TLB_REFILL_RD      0x005C /* Level 2 data TLB refill, read */
+#define NEOVERSE_V1_EVENT_L2D_TLB_REFILL_WR      0x005D /* Level 2 data TLB refill, write */
+#define NEOVERSE_V1_EVENT_L2D_TLB_RD             0x005E /* Level 2 data TLB access, read */
+#define NEOVERSE_V1_EVENT_L2D_TLB_WR             0x005F /* Level 2 data TLB access, write */
+#define NEOVERSE_V1_EVENT_BUS_ACCESS_RD          0x0060 /* Bus access, read */
+#define NEOVERSE_V1_EVENT_BUS_ACCESS_WR          0x0061 /* Bus access, write */
+#define NEOVERSE_V1_EVENT_MEM_ACCESS_RD          0x0066 /* Data memory access, read */
+#define NEOVERSE_V1_EVENT_MEM_ACCESS_WR          0x0067 /* Data memory access, write */
+#define NEOVERSE_V1_EVENT_UNALIGNED_LD_SPEC      0x0068 /* Unaligned access, read */
+#define NEOVERSE_V1_EVENT_UNALIGNED_ST_SPEC      0x0069 /* Unaligned access, write */
+#define NEOVERSE_V1_EVENT_UNALIGNED_LDST_SPEC    0x006A /* Unaligned access */
+#define NEOVERSE_V1_EVENT_LDREX_SPEC             0x006C /* Exclusive operation speculatively executed, Load-Exclusive */
+#define NEOVERSE_V1_EVENT_STREX_PASS_SPEC        0x006D /* Exclusive operation speculatively executed, Store-Exclusive pass */
+#define NEOVERSE_V1_EVENT_STREX_FAIL_SPEC        0x006E /* Exclusive operation speculatively executed, Store-Exclusive fail */
+#define NEOVERSE_V1_EVENT_STREX_SPEC             0x006F /* Exclusive operation speculatively executed, Store-Exclusive */
+#define NEOVERSE_V1_EVENT_LD_SPEC                0x0070 /* Operation speculatively executed, load */
+#define NEOVERSE_V1_EVENT_ST_SPEC                0x0071 /* Operation speculatively executed, store */
+#define NEOVERSE_V1_EVENT_DP_SPEC                0x0073 /* Operation speculatively executed, integer data processing */
+#define NEOVERSE_V1_EVENT_ASE_SPEC               0x0074 /* Operation speculatively executed, Advanced SIMD data processing */
+#define NEOVERSE_V1_EVENT_VFP_SPEC               0x0075 /* Operation speculatively executed, scalar floating-point */
+#define NEOVERSE_V1_EVENT_PC_WRITE_SPEC          0x0076 /* Operation speculatively executed, Software change of the PC */
+#define NEOVERSE_V1_EVENT_CRYPTO_SPEC            0x0077 /* Operation speculatively executed, Cryptographic instruction */
+#define NEOVERSE_V1_EVENT_BR_IMMED_SPEC          0x0078 /* Branch speculatively executed, immediate branch */
+#define NEOVERSE_V1_EVENT_BR_RETURN_SPEC         0x0079 /* Branch speculatively executed, procedure return */
+#define NEOVERSE_V1_EVENT_BR_INDIRECT_SPEC       0x007A /* Branch speculatively executed, indirect branch */
+#define NEOVERSE_V1_EVENT_ISB_SPEC               0x007C /* Barrier speculatively executed, ISB */
+#define NEOVERSE_V1_EVENT_DSB_SPEC               0x007D /* Barrier speculatively executed, DSB */
+#define NEOVERSE_V1_EVENT_DMB_SPEC               0x007E /* Barrier speculatively executed, DMB */
+#define NEOVERSE_V1_EVENT_EXC_UNDEF              0x0081 /* Exception taken, other synchronous */
+#define NEOVERSE_V1_EVENT_EXC_SVC                0x0082 /* Exception taken, Supervisor Call */
+#define NEOVERSE_V1_EVENT_EXC_PABORT             0x0083 /* Exception taken, Instruction Abort */
+#define NEOVERSE_V1_EVENT_EXC_DABORT             0x0084 /* Exception taken, Data Abort or SError */
+#define NEOVERSE_V1_EVENT_EXC_IRQ                0x0086 /* Exception taken, IRQ */
+#define NEOVERSE_V1_EVENT_EXC_FIQ                0x0087 /* Exception taken, FIQ */
+#define NEOVERSE_V1_EVENT_EXC_SMC                0x0088 /* Exception taken, Secure Monitor Call */
+#define NEOVERSE_V1_EVENT_EXC_HVC                0x008A /* Exception taken, Hypervisor Call */
+#define NEOVERSE_V1_EVENT_EXC_TRAP_PABORT        0x008B /* Exception taken, Instruction Abort not Taken locally */
+#define NEOVERSE_V1_EVENT_EXC_TRAP_DABORT        0x008C /* Exception taken, Data Abort or SError not Taken locally */
+#define NEOVERSE_V1_EVENT_EXC_TRAP_OTHER         0x008D /* Exception taken, other traps not Taken locally */
+#define NEOVERSE_V1_EVENT_EXC_TRAP_IRQ           0x008E /* Exception taken, IRQ not Taken locally */
+#define NEOVERSE_V1_EVENT_EXC_TRAP_FIQ           0x008F /* Exception taken, FIQ not Taken locally */
+#define NEOVERSE_V1_EVENT_RC_LD_SPEC             0x0090 /* Release consistency operation speculatively executed, Load-Acquire */
+#define NEOVERSE_V1_EVENT_RC_ST_SPEC             0x0091 /* Release consistency operation speculatively executed, Store-Release */
+#define NEOVERSE_V1_EVENT_L3D_CACHE_RD           0x00A0 /* Level 3 data cache access, read */
+#define NEOVERSE_V1_EVENT_SAMPLE_POP             0x4000 /* Statistical Profiling sample population */
+#define NEOVERSE_V1_EVENT_SAMPLE_FEED            0x4001 /* Statistical Profiling sample taken */
+#define NEOVERSE_V1_EVENT_SAMPLE_FILTRATE        0x4002 /* Statistical Profiling sample taken and not removed by filtering */
+#define NEOVERSE_V1_EVENT_SAMPLE_COLLISION       0x4003 /* Statistical Profiling sample collided with previous sample */
 #define NEOVERSE_V1_EVENT_CNT_CYCLES             0x4004 /* Constant frequency cycles */
 #define NEOVERSE_V1_EVENT_STALL_BACKEND_MEM      0x4005 /* Memory stall cycles */
-#define NEOVERSE_V1_EVENT_L1I_CACHE_LMISS        0x4006 /* L1 instruction long-latency miss */
-#define NEOVERSE_V1_EVENT_L2D_CACHE_LMISS_RD     0x4009 /* L2 long-latency read miss */
-#define NEOVERSE_V1_EVENT_L3D_CACHE_LMISS_RD     0x400B /* L3 long-latency read miss */
-#define NEOVERSE_V1_EVENT_ASE_INST_SPEC          0x8005 /* Speculative Advanced SIMD operations */
-#define NEOVERSE_V1_EVENT_SVE_INST_SPEC          0x8006 /* Speculative SVE operations */
-#define NEOVERSE_V1_EVENT_SVE_PRED_SPEC          0x8074 /* Speculative predicated SVE operations */
-#define NEOVERSE_V1_EVENT_SVE_PRED_EMPTY_SPEC    0x8075 /* SVE operations with no active elements */
-#define NEOVERSE_V1_EVENT_SVE_PRED_FULL_SPEC     0x8076 /* SVE operations with all elements active */
-#define NEOVERSE_V1_EVENT_SVE_PRED_PARTIAL_SPEC  0x8077 /* SVE operations with some elements active */
-#define NEOVERSE_V1_EVENT_SVE_LDFF_SPEC          0x80BC /* Speculative SVE first-fault loads */
-#define NEOVERSE_V1_EVENT_SVE_LDFF_FAULT_SPEC    0x80BD /* SVE first-fault loads clearing FFR */
-#define NEOVERSE_V1_EVENT_FP_SCALE_OPS_SPEC      0x80C0 /* Scalable floating-point element operations */
-#define NEOVERSE_V1_EVENT_FP_FIXED_OPS_SPEC      0x80C1 /* Fixed-width floating-point element operations */
+#define NEOVERSE_V1_EVENT_L1I_CACHE_LMISS        0x4006 /* Level 1 instruction cache long-latency miss */
+#define NEOVERSE_V1_EVENT_L2D_CACHE_LMISS_RD     0x4009 /* Level 2 data cache long-latency read miss */
+#define NEOVERSE_V1_EVENT_L3D_CACHE_LMISS_RD     0x400B /* Level 3 data cache long-latency read miss */
+#define NEOVERSE_V1_EVENT_ASE_INST_SPEC          0x8005 /* Operation speculatively executed, Advanced SIMD */
+#define NEOVERSE_V1_EVENT_SVE_INST_SPEC          0x8006 /* Operation speculatively executed, SVE, including load and store */
+#define NEOVERSE_V1_EVENT_SVE_PRED_SPEC          0x8074 /* Operation speculatively executed, SVE predicated */
+#define NEOVERSE_V1_EVENT_SVE_PRED_EMPTY_SPEC    0x8075 /* Operation speculatively executed, SVE predicated with no active predicates */
+#define NEOVERSE_V1_EVENT_SVE_PRED_FULL_SPEC     0x8076 /* Operation speculatively executed, SVE predicated with all active predicates */
+#define NEOVERSE_V1_EVENT_SVE_PRED_PARTIAL_SPEC  0x8077 /* Operation speculatively executed, SVE predicated with partially active predicates */
+#define NEOVERSE_V1_EVENT_SVE_LDFF_SPEC          0x80BC /* Operation speculatively executed, SVE first-fault load */
+#define NEOVERSE_V1_EVENT_SVE_LDFF_FAULT_SPEC    0x80BD /* Operation speculatively executed, SVE first-fault load which set FFR bit to 0b0 */
+#define NEOVERSE_V1_EVENT_FP_SCALE_OPS_SPEC      0x80C0 /* Scalable floating-point element ALU operations speculatively executed */
+#define NEOVERSE_V1_EVENT_FP_FIXED_OPS_SPEC      0x80C1 /* Non-scalable floating-point element ALU operations speculatively executed */
 
 /* Functional groups: event codes as initialisers */
 #define NEOVERSE_V1_GROUP_BUS_COUNT              4 /* Bus */

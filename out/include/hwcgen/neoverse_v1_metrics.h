@@ -51,44 +51,44 @@ static inline double hwcgen_max(double a, double b)
 
 /* One sample: counter deltas, and device settings supplied at run time. */
 struct neoverse_v1_counters {
-    uint64_t L1I_CACHE_REFILL; /* L1 instruction cache refill */
-    uint64_t L1I_TLB_REFILL; /* L1 instruction TLB refill */
-    uint64_t L1D_CACHE_REFILL; /* L1 data cache refill */
-    uint64_t L1D_CACHE; /* L1 data cache access */
-    uint64_t L1D_TLB_REFILL; /* L1 data TLB refill */
-    uint64_t INST_RETIRED; /* Instructions retired */
-    uint64_t BR_MIS_PRED; /* Speculative branch mispredictions */
-    uint64_t CPU_CYCLES; /* CPU cycles */
-    uint64_t L1I_CACHE; /* L1 instruction cache access */
-    uint64_t L2D_CACHE; /* L2 cache access */
-    uint64_t L2D_CACHE_REFILL; /* L2 cache refill */
-    uint64_t INST_SPEC; /* Operations speculatively executed */
-    uint64_t BR_RETIRED; /* Branches retired */
-    uint64_t BR_MIS_PRED_RETIRED; /* Mispredicted branches retired */
-    uint64_t STALL_FRONTEND; /* Frontend stall cycles */
-    uint64_t STALL_BACKEND; /* Backend stall cycles */
-    uint64_t L1D_TLB; /* L1 data TLB access */
-    uint64_t L1I_TLB; /* L1 instruction TLB access */
-    uint64_t L2D_TLB_REFILL; /* L2 TLB refill */
-    uint64_t L2D_TLB; /* L2 TLB access */
-    uint64_t DTLB_WALK; /* Data translation table walk */
-    uint64_t ITLB_WALK; /* Instruction translation table walk */
-    uint64_t LL_CACHE_RD; /* Last level cache read */
-    uint64_t LL_CACHE_MISS_RD; /* Last level cache read miss */
-    uint64_t OP_RETIRED; /* Micro-operations retired */
-    uint64_t OP_SPEC; /* Micro-operations speculatively executed */
-    uint64_t STALL_SLOT_BACKEND; /* Backend stalled slots */
-    uint64_t STALL_SLOT_FRONTEND; /* Frontend stalled slots */
-    uint64_t STALL_SLOT; /* Stalled slots */
-    uint64_t LD_SPEC; /* Speculative loads */
-    uint64_t ST_SPEC; /* Speculative stores */
-    uint64_t DP_SPEC; /* Speculative integer data processing */
-    uint64_t ASE_SPEC; /* Speculative Advanced SIMD processing */
-    uint64_t VFP_SPEC; /* Speculative scalar floating point */
-    uint64_t CRYPTO_SPEC; /* Speculative cryptographic operations */
-    uint64_t BR_IMMED_SPEC; /* Speculative immediate branches */
-    uint64_t BR_INDIRECT_SPEC; /* Speculative indirect branches */
-    uint64_t SVE_INST_SPEC; /* Speculative SVE operations */
+    uint64_t L1I_CACHE_REFILL; /* Level 1 instruction cache refill */
+    uint64_t L1I_TLB_REFILL; /* Level 1 instruction TLB refill */
+    uint64_t L1D_CACHE_REFILL; /* Level 1 data cache refill */
+    uint64_t L1D_CACHE; /* Level 1 data cache access */
+    uint64_t L1D_TLB_REFILL; /* Level 1 data TLB refill */
+    uint64_t INST_RETIRED; /* Instruction architecturally executed */
+    uint64_t BR_MIS_PRED; /* Branch instruction speculatively executed, mispredicted or not predicted */
+    uint64_t CPU_CYCLES; /* Cycle */
+    uint64_t L1I_CACHE; /* Level 1 instruction cache access */
+    uint64_t L2D_CACHE; /* Level 2 data cache access */
+    uint64_t L2D_CACHE_REFILL; /* Level 2 data cache refill */
+    uint64_t INST_SPEC; /* Operation speculatively executed */
+    uint64_t BR_RETIRED; /* Instruction architecturally executed, branch */
+    uint64_t BR_MIS_PRED_RETIRED; /* Branch instruction architecturally executed, mispredicted */
+    uint64_t STALL_FRONTEND; /* No operation sent for execution due to the frontend */
+    uint64_t STALL_BACKEND; /* No operation sent for execution due to the backend */
+    uint64_t L1D_TLB; /* Level 1 data TLB access */
+    uint64_t L1I_TLB; /* Level 1 instruction TLB access */
+    uint64_t L2D_TLB_REFILL; /* Level 2 data TLB refill */
+    uint64_t L2D_TLB; /* Level 2 data TLB access */
+    uint64_t DTLB_WALK; /* Data TLB access with at least one translation table walk */
+    uint64_t ITLB_WALK; /* Instruction TLB access with at least one translation table walk */
+    uint64_t LL_CACHE_RD; /* Last level cache access, read */
+    uint64_t LL_CACHE_MISS_RD; /* Last level cache miss, read */
+    uint64_t OP_RETIRED; /* Micro-operation architecturally executed */
+    uint64_t OP_SPEC; /* Micro-operation speculatively executed */
+    uint64_t STALL_SLOT_BACKEND; /* No operation sent for execution on a Slot due to the backend */
+    uint64_t STALL_SLOT_FRONTEND; /* No operation sent for execution on a Slot due to the frontend */
+    uint64_t STALL_SLOT; /* No operation sent for execution on a Slot */
+    uint64_t LD_SPEC; /* Operation speculatively executed, load */
+    uint64_t ST_SPEC; /* Operation speculatively executed, store */
+    uint64_t DP_SPEC; /* Operation speculatively executed, integer data processing */
+    uint64_t ASE_SPEC; /* Operation speculatively executed, Advanced SIMD data processing */
+    uint64_t VFP_SPEC; /* Operation speculatively executed, scalar floating-point */
+    uint64_t CRYPTO_SPEC; /* Operation speculatively executed, Cryptographic instruction */
+    uint64_t BR_IMMED_SPEC; /* Branch speculatively executed, immediate branch */
+    uint64_t BR_INDIRECT_SPEC; /* Branch speculatively executed, indirect branch */
+    uint64_t SVE_INST_SPEC; /* Operation speculatively executed, SVE, including load and store */
 };
 
 enum {
