@@ -181,7 +181,8 @@ static int gatord_events(hw_target *t, const cJSON *events, hw_arena *scratch)
         if (code)
             name_index_put(&codes, code, i);
     }
-    for (int k = 0; shadowed && k < t->nevents; k++) {
+    char *replaced = arena_alloc(scratch, (size_t)n + 1);
+    for (int k = 0; shadowed && replaced && k < t->nevents; k++) {
         hw_event *e = &t->events[k];
         char key[16];
         snprintf(key, sizeof key, "%lx", (unsigned long)e->code);
@@ -192,13 +193,21 @@ static int gatord_events(hw_target *t, const cJSON *events, hw_arena *scratch)
             e->st_units = cores_units_by_kind(e);
             continue;
         }
+        replaced[r] = !shadowed[r] && event_for_users(e);
         e->gd_title = arena_strdup(t->arena, title);
         e->gd_name = arena_strdup(t->arena, name);
         e->gd_shadowed = shadowed[r];
         const char *units = cJSON_GetStringValue(cJSON_GetArrayItem(rows[r], 2));
         e->st_units = units ? arena_strdup(t->arena, units) : NULL;
     }
-    int failed = !shadowed || labels.failed || codes.failed;
+    t->st_taken = arena_alloc(t->arena, ((size_t)n + 1) * sizeof *t->st_taken);
+    for (i = 0; shadowed && replaced && t->st_taken && i < n; i++) {
+        const char *title = cJSON_GetStringValue(cJSON_GetArrayItem(rows[i], 0));
+        const char *name = cJSON_GetStringValue(cJSON_GetArrayItem(rows[i], 1));
+        if (!replaced[i] && title && name)
+            t->st_taken[t->nst_taken++] = arena_printf(t->arena, "%s\n%s", title, name);
+    }
+    int failed = !shadowed || !replaced || !t->st_taken || labels.failed || codes.failed;
     name_index_free(&labels);
     name_index_free(&codes);
     return failed ? -1 : 0;

@@ -406,6 +406,11 @@ typedef struct hw_target {
     const char *st_counter_set;
     const char *st_cycle_counter;
     const char *st_gatord;   /* "gatord 9.7.2", or NULL: a category of ours */
+    const char **st_taken;   /* "title\nname" of each of gatord's own events
+                                of the core that no event of the spec
+                                replaces: a label of ours must differ, or
+                                gatord -E would replace that event */
+    int nst_taken;
 
     HW_LIST(hw_block, blocks);
     HW_LIST(hw_event, events);
