@@ -34,54 +34,64 @@ static int same_text(const char *x, const char *y)
     return (!x && !y) || (x && y && strcmp(x, y) == 0);
 }
 
-/* What differs between the events and metrics of a and b. */
-static void differences(const hw_target *a, const hw_target *b, hw_buf *out)
+/* The events (events set) or the metrics of t, read alike. */
+static int item_count(const hw_target *t, int events)
 {
-    names_list only_a = {{0}, 0}, only_b = {{0}, 0}, codes = {{0}, 0}, formulas = {{0}, 0};
+    return events ? t->nevents : t->nmetrics;
+}
+
+static const char *item_name(const hw_target *t, int events, int i)
+{
+    return events ? t->events[i].name : t->metrics[i].name;
+}
+
+static int item_find(const hw_target *t, int events, const char *name)
+{
+    return events ? ir_find_event(t, name) : ir_find_metric(t, name);
+}
+
+/* An event's code, a metric's formula. */
+static int item_differs(const hw_target *a, int ia, const hw_target *b, int ib, int events)
+{
+    return events ? a->events[ia].code != b->events[ib].code
+                  : !same_text(a->metrics[ia].formula, b->metrics[ib].formula);
+}
+
+/* What differs between the events (or metrics) of a and b. */
+static void compare(const hw_target *a, const hw_target *b, int events, hw_buf *out)
+{
+    const char *what = events ? "events" : "metrics";
+    names_list only_a = {{0}, 0}, only_b = {{0}, 0}, changed = {{0}, 0};
     buf_init(&only_a.text);
     buf_init(&only_b.text);
-    buf_init(&codes.text);
-    buf_init(&formulas.text);
-    for (int i = 0; i < b->nevents; i++) {
-        int k = ir_find_event(a, b->events[i].name);
+    buf_init(&changed.text);
+    for (int i = 0; i < item_count(b, events); i++) {
+        int k = item_find(a, events, item_name(b, events, i));
         if (k < 0)
-            names_add(&only_b, b->events[i].name);
-        else if (a->events[k].code != b->events[i].code)
-            names_add(&codes, b->events[i].name);
+            names_add(&only_b, item_name(b, events, i));
+        else if (item_differs(a, k, b, i, events))
+            names_add(&changed, item_name(b, events, i));
     }
-    for (int i = 0; i < a->nevents; i++)
-        if (ir_find_event(b, a->events[i].name) < 0)
-            names_add(&only_a, a->events[i].name);
-    char what_a[64], what_b[64];
-    snprintf(what_a, sizeof what_a, "events only in %s", a->revision);
-    snprintf(what_b, sizeof what_b, "events only in %s", b->revision);
-    names_say(out, &only_b, what_b);
-    names_say(out, &only_a, what_a);
-    names_say(out, &codes, "events with another code");
-    only_a.n = only_b.n = 0;
-    buf_reset(&only_a.text);
-    buf_reset(&only_b.text);
-    for (int i = 0; i < b->nmetrics; i++) {
-        int k = ir_find_metric(a, b->metrics[i].name);
-        if (k < 0)
-            names_add(&only_b, b->metrics[i].name);
-        else if (!same_text(a->metrics[k].formula, b->metrics[i].formula))
-            names_add(&formulas, b->metrics[i].name);
-    }
-    for (int i = 0; i < a->nmetrics; i++)
-        if (ir_find_metric(b, a->metrics[i].name) < 0)
-            names_add(&only_a, a->metrics[i].name);
-    snprintf(what_a, sizeof what_a, "metrics only in %s", a->revision);
-    snprintf(what_b, sizeof what_b, "metrics only in %s", b->revision);
-    names_say(out, &only_b, what_b);
-    names_say(out, &only_a, what_a);
-    names_say(out, &formulas, "metrics with another formula");
-    if (out->len == 0)
-        buf_puts(out, "; the same events, codes and formulas");
+    for (int i = 0; i < item_count(a, events); i++)
+        if (item_find(b, events, item_name(a, events, i)) < 0)
+            names_add(&only_a, item_name(a, events, i));
+    char label[96];
+    snprintf(label, sizeof label, "%s only in %s", what, b->revision);
+    names_say(out, &only_b, label);
+    snprintf(label, sizeof label, "%s only in %s", what, a->revision);
+    names_say(out, &only_a, label);
+    names_say(out, &changed, events ? "events with another code" : "metrics with another formula");
     buf_free(&only_a.text);
     buf_free(&only_b.text);
-    buf_free(&codes.text);
-    buf_free(&formulas.text);
+    buf_free(&changed.text);
+}
+
+static void differences(const hw_target *a, const hw_target *b, hw_buf *out)
+{
+    compare(a, b, 1, out);
+    compare(a, b, 0, out);
+    if (out->len == 0)
+        buf_puts(out, "; the same events, codes and formulas");
 }
 
 int check_revisions(const hw_target *a, const hw_target *b)
