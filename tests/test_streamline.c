@@ -694,6 +694,22 @@ static void test_every_file_kept_whole(void **state)
         n += ent->d_name[0] != '.';
     closedir(dir);
     assert_int_equal(n, 4);
+    /* the committed copies too (make check keeps them equal to these) */
+    dir = opendir("out/streamline");
+    assert_non_null(dir);
+    n = 0;
+    while ((ent = readdir(dir)) != NULL) {
+        if (ent->d_name[0] == '.')
+            continue;
+        char path[4096];
+        snprintf(path, sizeof path, "out/streamline/%s", ent->d_name);
+        gd_run run;
+        expect_kept_whole(path, &run);
+        xmlFreeDoc(run.merged);
+        n++;
+    }
+    closedir(dir);
+    assert_int_equal(n, 2);
 }
 
 /* V1, a core gatord has: every event but CHAIN arrives once in gatord's
