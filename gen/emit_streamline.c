@@ -102,12 +102,19 @@ static int st_begin(st_gen *g, const char *how)
         xmlFreeNode(c);
         return -1;
     }
-    if (name_index_init(&g->seen, (size_t)g->t->nevents + (size_t)g->t->nst_taken) != 0)
+    if (name_index_init(&g->seen, 2 * (size_t)g->t->nevents + (size_t)g->t->nst_taken) != 0)
         return -1;
-    /* labels of gatord's own events that stay: none of ours may match */
+    /* gatord's labels, those of its events that stay and those ours take
+     * over: a label of our own (for an event gatord lacks) may match none */
     for (int i = 0; i < g->t->nst_taken; i++)
         if (name_index_put(&g->seen, g->t->st_taken[i], 0) == -2)
             return -1;
+    for (int i = 0; i < g->t->nevents; i++) {
+        const hw_event *e = &g->t->events[i];
+        const char *key = e->gd_title ? arena_printf(g->a, "%s\n%s", e->gd_title, e->gd_name) : NULL;
+        if (e->gd_title && (!key || name_index_put(&g->seen, key, 0) == -2))
+            return -1;
+    }
     return 0;
 }
 
@@ -196,9 +203,6 @@ static void st_cpu_event(st_gen *g, xmlNodePtr cat, const hw_event *e,
     if (e->gd_title) { /* gatord's own label: the event replaces gatord's */
         title = e->gd_title;
         name = e->gd_name;
-        const char *key = arena_printf(g->a, "%s\n%s", title, name);
-        if (!key || name_index_put(&g->seen, key, 0) == -2)
-            arena_fail(g->a);
     } else {
         name = st_unique_name(g, e, title, e->title ? e->title : e->name);
     }

@@ -1203,6 +1203,43 @@ static void test_g720_mismatch(void **state)
                                           "'GPU busy!!' make $MaliGPUCyclesGPUBusy"));
 }
 
+/* An event gatord lacks, in a core gatord has, whose own label would be
+ * the label of a gatord event the file carries after it (V1's 0x08,
+ * "Instructions (Executed): All"): it gets a label of its own, or -E would
+ * replace gatord's 0x08 with it and then add 0x08 a second time. */
+static void test_own_label_never_gatords(void **state)
+{
+    fixture *f = *state;
+    const char *spec =
+        "{\"product_configuration\": {\"product_name\": \"Neoverse V1\", \"part_num\": \"0xd40\","
+        " \"implementer\": \"0x41\", \"major_revision\": \"1\", \"minor_revision\": \"2\"},"
+        " \"events\": {"
+        "\"IMP_ALL\": {\"code\": \"0x0123\", \"title\": \"All\", \"description\": \"d\"},"
+        "\"INST_RETIRED\": {\"code\": \"0x0008\", \"title\": \"Instruction\", \"description\": \"d\"}},"
+        " \"metrics\": {}, \"groups\": {\"function\": {\"Executed\": {\"title\": "
+        "\"Instructions (Executed)\", \"events\": [\"IMP_ALL\", \"INST_RETIRED\"]}}}}";
+    char *path = path_in(f, "clash.json");
+    FILE *fp = fopen(path, "wb");
+    assert_non_null(fp);
+    fputs(spec, fp);
+    fclose(fp);
+    f->t[0] = open_spec(f, path);
+    assert_non_null(f->t[0]);
+    f->n = 1;
+    assert_int_equal(generate(f), 0);
+    gd_run run;
+    expect_kept_whole(path_in(f, V1_XML), &run);
+    assert_int_equal(run.arrived, 2);
+    assert_int_equal(run.r.replaced, 1);
+    xmlNodePtr cat = gd_category(&run, "Neoverse-V1");
+    int own = 0;
+    for (xmlNodePtr n = gd_first(cat, "event"); n; n = gd_next(n, "event"))
+        own += attr_is(n, "event", "0x123") && attr_is(n, "title", "Instructions (Executed)") &&
+               attr_is(n, "name", "All (IMP_ALL)");
+    assert_int_equal(own, 1);
+    xmlFreeDoc(run.merged);
+}
+
 #define ALL_TEST(fn) cmocka_unit_test_setup_teardown(fn, setup_all, fixture_free)
 
 static int setup_empty(void **state)
@@ -1268,6 +1305,7 @@ int main(void)
         EMPTY_TEST(test_g720_mismatch),
         EMPTY_TEST(test_nasty_text),
         EMPTY_TEST(test_control_character),
+        EMPTY_TEST(test_own_label_never_gatords),
     };
     return cmocka_run_group_tests_name("streamline", tests, NULL, NULL);
 }
