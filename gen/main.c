@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "check.h"
+#include "diff.h"
 #include "emit.h"
 #include "encode.h"
 #include "expr.h"
@@ -39,6 +40,9 @@ static const char usage_text[] =
     "  encode SPEC COUNTER=INC/COARSE/FINE...\n"
     "                               register values that program flexible\n"
     "                               counters (Intel OA EU_PERF_CNTLn)\n"
+    "  diff [--format FMT] [--all] [--fail-on CLASSES] OLD NEW\n"
+    "                               what changed between two versions of a\n"
+    "                               spec, by meaning (exit 1 when it matters)\n"
     "  help [COMMAND]               this text, or COMMAND's help\n"
     "\n"
     "options of every command, before or after its name:\n"
@@ -60,7 +64,8 @@ static const char usage_text[] =
     "Given twice, -o and --templates keep the last value; --metric adds.\n"
     "An option of one command (-o, --metric) is a usage error with another.\n"
     "\n"
-    "exit status: 0 success, 1 errors in a spec or in values, 2 usage errors.\n"
+    "exit status: 0 success, 1 errors in a spec or in values, 2 usage errors;\n"
+    "diff: 0 no change that matters, 1 changes that matter, 2 any error.\n"
     "See hwcgen(1) for the spec formats and the outputs.\n";
 
 static const char *const command_help[][2] = {
@@ -100,13 +105,37 @@ static const char *const command_help[][2] = {
      "NAME ADDRESS VALUE, with unassigned fields zero. A combination the\n"
      "spec's support rules forbid, or a counter that is not flexible, is an\n"
      "error naming the counter and the rule.\n"},
+    {"diff",
+     "usage: hwcgen diff [--format FMT] [--all] [--fail-on CLASSES] OLD NEW\n\n"
+     "Load and check both specs (any format) and report what changed, by\n"
+     "meaning: events added, removed, renamed (same code), recoded (same\n"
+     "name) or moved; metrics added, removed, renamed (equivalent formula,\n"
+     "same units), and formulas that are equivalent (the same value up to\n"
+     "rounding), scaled (a constant multiple) or different (with an input\n"
+     "that shows it); units, group members, methodologies, encodings,\n"
+     "support rules, report layouts, constants, input ranges; then the\n"
+     "generated files the changes touch. Formulas are evaluated on simple\n"
+     "and random inputs from a fixed seed: the report is the same each run.\n"
+     "\n"
+     "  --format FMT       text (default), markdown or json\n"
+     "  --all              also list descriptions, titles, notes and\n"
+     "                     equivalent rewrites (classes described, equivalent)\n"
+     "  --fail-on CLASSES  the classes that make the exit status 1, comma\n"
+     "                     separated, or 'all' (default: every class but\n"
+     "                     described and equivalent). Classes: added, removed,\n"
+     "                     renamed, recoded, moved, different, scaled,\n"
+     "                     equivalent, units, members, tree, encoding, rule,\n"
+     "                     layout, value, range, identity, changed, described.\n"
+     "\n"
+     "exit status: 0 no change that matters, 1 changes that matter, 2 an\n"
+     "error in a spec or on the command line.\n"},
 };
 
 /* Every option. Global ones (command NULL) work with every command; the
  * others belong to one command and are a usage error with another. */
 enum {
     OPT_VERBOSE, OPT_QUIET, OPT_WERROR, OPT_TEMPLATES, OPT_HELP, OPT_VERSION,
-    OPT_OUTPUT, OPT_METRIC, NOPTS
+    OPT_OUTPUT, OPT_METRIC, OPT_ALL, OPT_FORMAT, OPT_FAIL_ON, NOPTS
 };
 
 static const struct option_def {
@@ -123,6 +152,9 @@ static const struct option_def {
     [OPT_VERSION] = {"version", 0, 0, NULL},
     [OPT_OUTPUT] = {"output", 'o', 1, "generate"},
     [OPT_METRIC] = {"metric", 0, 1, "eval"},
+    [OPT_ALL] = {"all", 0, 0, "diff"},
+    [OPT_FORMAT] = {"format", 0, 1, "diff"},
+    [OPT_FAIL_ON] = {"fail-on", 0, 1, "diff"},
 };
 
 enum { GIVEN_LONG = 1, GIVEN_SHORT = 2 };
@@ -133,6 +165,8 @@ typedef struct options {
     int verbose, quiet, werror, help, version;
     const char **metrics;
     int nmetrics;
+    int all;                       /* diff */
+    const char *format, *fail_on;  /* diff */
     char **operands; /* every word that is not an option: COMMAND first */
     int noperands;
     int given[NOPTS]; /* how each option was first written; 0: not given */
@@ -571,6 +605,66 @@ static int cmd_encode(const options *o, int argc, char **argv, hw_diag *d)
     return rc == 0 ? 0 : EXIT_SPEC;
 }
 
+/* ---- diff -------------------------------------------------------------------- */
+
+enum { EXIT_DIFF_CHANGES = 1, EXIT_DIFF_ERROR = 2 };
+
+static int diff_class_error(const char *bad)
+{
+    name_hint h = name_hint_for(bad);
+    for (int c = 0; c < DIFF_NCLASSES; c++)
+        name_hint_offer(&h, diff_class_name(c));
+    name_hint_offer(&h, "all");
+    return usage_error("diff: unknown class '%s' in --fail-on%s", bad, hint_of(&h).s);
+}
+
+static int diff_run(const options *o, hw_target *old_t, hw_target *new_t, diff_format format,
+                    diff_classes fail_on, hw_diag *d)
+{
+    hw_diff df;
+    if (diff_targets(&df, old_t, new_t) != 0) {
+        diff_free(&df);
+        diag_error(d, NULL, "diff: out of memory");
+        return EXIT_DIFF_ERROR;
+    }
+    int rc = EXIT_DIFF_ERROR;
+    if (diff_files(&df, old_t, new_t, o->templates, d) == 0) {
+        hw_buf out;
+        buf_init(&out);
+        diff_report(&out, &df, format, o->all, fail_on);
+        if (out.failed)
+            diag_error(d, NULL, "diff: out of memory");
+        else {
+            fputs(out.data, stdout);
+            rc = diff_matters(&df, fail_on) ? EXIT_DIFF_CHANGES : 0;
+        }
+        buf_free(&out);
+    }
+    diff_free(&df);
+    return rc;
+}
+
+/* Exit status as diff(1): 0 no change that matters, 1 changes, 2 errors. */
+static int cmd_diff(const options *o, int argc, char **argv, hw_diag *d)
+{
+    if (argc != 2)
+        return usage_error("diff: expected OLD and NEW, got %d spec%s", argc,
+                           argc == 1 ? "" : "s");
+    diff_format format = DIFF_FORMAT_TEXT;
+    if (o->format && diff_parse_format(o->format, &format) != 0)
+        return usage_error("diff: unknown format '%s' (text, markdown, json)", o->format);
+    diff_classes fail_on = diff_default_classes();
+    char bad[64];
+    if (o->fail_on && diff_parse_classes(o->fail_on, &fail_on, bad, sizeof bad) != 0)
+        return diff_class_error(bad);
+    hw_target *old_t = run_open(argv[0], d);
+    hw_target *new_t = run_open(argv[1], d);
+    int rc = old_t && new_t ? diff_run(o, old_t, new_t, format, fail_on, d) : EXIT_DIFF_ERROR;
+    target_free(old_t);
+    target_free(new_t);
+    return rc;
+}
+
 /* ---- the command line ------------------------------------------------------ */
 
 typedef int (*command_fn)(const options *, int, char **, hw_diag *);
@@ -584,6 +678,7 @@ static const struct {
     {"list", cmd_list},
     {"eval", cmd_eval},
     {"encode", cmd_encode},
+    {"diff", cmd_diff},
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
@@ -640,6 +735,9 @@ static void set_option(options *o, int id, int given, const char *value)
     case OPT_VERSION: o->version = 1; break;
     case OPT_OUTPUT: o->out_dir = value; break;
     case OPT_METRIC: o->metrics[o->nmetrics++] = value; break;
+    case OPT_ALL: o->all = 1; break;
+    case OPT_FORMAT: o->format = value; break;
+    case OPT_FAIL_ON: o->fail_on = value; break;
     }
 }
 
