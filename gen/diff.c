@@ -1288,6 +1288,7 @@ int diff_targets(hw_diff *df, const hw_target *old_t, const hw_target *new_t)
     diff_notes(&c);
     if (c.failed || arena_failed(df->arena))
         return -1;
-    qsort(df->changes, (size_t)df->nchanges, sizeof *df->changes, by_place);
+    if (df->nchanges > 1)
+        qsort(df->changes, (size_t)df->nchanges, sizeof *df->changes, by_place);
     return 0;
 }

@@ -85,7 +85,8 @@ static int by_string(const void *a, const void *b)
 /* Sorted, joined with `sep` (each item after `sep` when `lead`). */
 static void strs_join(hw_buf *b, strs *s, const char *sep, int lead)
 {
-    qsort(s->v, (size_t)s->n, sizeof *s->v, by_string);
+    if (s->n > 1)
+        qsort(s->v, (size_t)s->n, sizeof *s->v, by_string);
     for (int i = 0; i < s->n; i++) {
         if (lead || i)
             buf_puts(b, sep);
@@ -342,7 +343,8 @@ static int collect_names(sampler *sp)
             if (s->need.inputs[i])
                 add_name(sp, s->t->inputs[i].name);
     }
-    qsort(sp->names, (size_t)sp->n, sizeof *sp->names, by_string);
+    if (sp->n > 1)
+        qsort(sp->names, (size_t)sp->n, sizeof *sp->names, by_string);
     return 0;
 }
 
