@@ -93,9 +93,11 @@ void diff_free(hw_diff *df)
 
 typedef struct ctx {
     hw_diff *df;
-    const hw_target *o, *n; /* OLD and NEW */
-    diff_renames events;    /* NEW events known under another OLD name */
-    diff_renames metrics;   /* NEW metrics renamed from OLD ones */
+    const hw_target *o, *n;  /* OLD and NEW */
+    diff_renames events;     /* NEW events known under another OLD name */
+    diff_renames metrics;    /* NEW metrics renamed from OLD ones */
+    char *metric_changed;    /* OLD metric i: its value is not the same */
+    const hw_enum *enums[2]; /* the enum whose values are compared */
     int failed;
 } ctx;
 
@@ -153,16 +155,16 @@ static void described(ctx *c, diff_section s, const char *name, const char *what
     field(c, s, DIFF_CLASS_DESCRIBED, name, what, old_text, new_text);
 }
 
-/* An item only in one version: `text` says what it was or is. */
+/* Something only one version has: `text` says what it was (gone) or is. */
 static void one_side(ctx *c, diff_section s, diff_class k, const char *name,
-                     const char *what, const char *text)
+                     const char *what, int gone, const char *text)
 {
     diff_change *ch = change(c, s, k, name);
     if (!ch)
         return;
     ch->field = what;
     ch->one_sided = 1;
-    if (k == DIFF_CLASS_REMOVED || (k != DIFF_CLASS_ADDED && what && !strcmp(what, "removed")))
+    if (gone)
         ch->old_text = text;
     else
         ch->new_text = text;
@@ -173,7 +175,7 @@ static const char *part(ctx *c, const char *item, const char *name)
     return fmt(c, "%s.%s", item, name);
 }
 
-/* ---- pairing items by name ------------------------------------------------ */
+/* ---- walking two lists of items --------------------------------------------- */
 
 /* to_new[i]: the NEW item paired with OLD item i, or -1; to_old the other
  * way round. */
@@ -181,29 +183,70 @@ typedef struct pairing {
     int *to_new, *to_old;
 } pairing;
 
-static const char *name_at(const void *items, size_t size, size_t off, int i)
+/* A list of items of one type, as `size` bytes each with its name at
+ * `name_off`. */
+typedef struct items {
+    const void *v;
+    int n;
+} items;
+
+/* How to walk one kind of item. Offsets of 0 mean "none" (no title,
+ * description or units is an item's first member). */
+typedef struct item_kind {
+    diff_section section;
+    size_t size, name_off;
+    const char *what; /* field named in an added or removed item's line */
+    /* the item in one line; t is the target it is from */
+    const char *(*text)(ctx *c, const hw_target *t, const void *item);
+    /* a change to that line is a change of class cls, field summary (NULL:
+     * the line is not compared) */
+    int summary;
+    diff_class cls;
+    const char *summary_what;
+    size_t units_off, title_off, desc_off; /* const char * members */
+    /* its parts, compared as items named ITEM.PART; added or removed
+     * ones are changes of class cls */
+    const struct item_kind *parts;
+    size_t parts_off, nparts_off;
+    /* anything else to compare (NULL: nothing) */
+    void (*compare)(ctx *c, const char *name, const void *a, const void *b);
+    /* pairs that are not by the same name (NULL: none) */
+    void (*more_pairs)(ctx *c, pairing *p, items o, items n);
+} item_kind;
+
+#define ITEM(type) .size = sizeof(type), .name_off = offsetof(type, name)
+#define SUMMARY(k, what) .summary = 1, .cls = (k), .summary_what = (what)
+#define PARTS(type, kind, list)                                               \
+    .parts = &(kind), .parts_off = offsetof(type, list), .nparts_off = offsetof(type, n##list)
+
+static const void *item_at(items l, size_t size, int i)
 {
-    return *(const char *const *)((const char *)items + (size_t)i * size + off);
+    return (const char *)l.v + (size_t)i * size;
 }
 
-static int pair_by_name(ctx *c, pairing *p, const void *o, int no, const void *n, int nn,
-                        size_t size, size_t off)
+static const char *name_of(const item_kind *k, items l, int i)
 {
-    p->to_new = arena_alloc(c->df->arena, ((size_t)no + 1) * sizeof(int));
-    p->to_old = arena_alloc(c->df->arena, ((size_t)nn + 1) * sizeof(int));
-    name_index names; /* NEW's names; the first of a name wins */
-    if (!p->to_new || !p->to_old || name_index_init(&names, (size_t)nn) != 0) {
+    return *(const char *const *)((const char *)item_at(l, k->size, i) + k->name_off);
+}
+
+/* Same names pair up (the first of a name, should one repeat). */
+static int pair_by_name(ctx *c, pairing *p, const item_kind *k, items o, items n)
+{
+    p->to_new = arena_alloc(c->df->arena, ((size_t)o.n + 1) * sizeof(int));
+    p->to_old = arena_alloc(c->df->arena, ((size_t)n.n + 1) * sizeof(int));
+    name_index names; /* NEW's names */
+    if (!p->to_new || !p->to_old || name_index_init(&names, (size_t)n.n) != 0) {
         c->failed = 1;
         return -1;
     }
-    for (int j = 0; j < nn; j++) {
+    for (int j = 0; j < n.n; j++) {
         p->to_old[j] = -1;
-        const char *name = name_at(n, size, off, j);
+        const char *name = name_of(k, n, j);
         if (name && name_index_put(&names, name, j) == -2)
             c->failed = 1;
     }
-    for (int i = 0; i < no; i++) {
-        const char *name = name_at(o, size, off, i);
+    for (int i = 0; i < o.n; i++) {
+        const char *name = name_of(k, o, i);
         int j = name ? name_index_get(&names, name) : -1;
         p->to_new[i] = j >= 0 && p->to_old[j] < 0 ? j : -1;
         if (p->to_new[i] >= 0)
@@ -213,9 +256,83 @@ static int pair_by_name(ctx *c, pairing *p, const void *o, int no, const void *n
     return c->failed ? -1 : 0;
 }
 
-#define PAIR(c, p, list, type)                                                \
-    pair_by_name((c), (p), (c)->o->list, (c)->o->n##list, (c)->n->list,        \
-                 (c)->n->n##list, sizeof(type), offsetof(type, name))
+static const char *member(const void *item, size_t off)
+{
+    return off ? *(const char *const *)((const char *)item + off) : NULL;
+}
+
+static void diff_items(ctx *c, const item_kind *k, items o, items n, const char *owner,
+                       diff_class part_class);
+
+static items parts_of(const item_kind *k, const void *item)
+{
+    const char *p = item;
+    return (items){*(const void *const *)(p + k->parts_off), *(const int *)(p + k->nparts_off)};
+}
+
+/* Both versions of an item called `name`. */
+static void compare_item(ctx *c, const item_kind *k, const char *name, const void *a,
+                         const void *b)
+{
+    diff_section s = k->section;
+    if (k->summary)
+        field(c, s, k->cls, name, k->summary_what, k->text(c, c->o, a), k->text(c, c->n, b));
+    if (k->units_off)
+        field(c, s, DIFF_CLASS_UNITS, name, "units", member(a, k->units_off),
+              member(b, k->units_off));
+    if (k->title_off)
+        described(c, s, name, "title", member(a, k->title_off), member(b, k->title_off));
+    if (k->desc_off)
+        described(c, s, name, "description", member(a, k->desc_off), member(b, k->desc_off));
+    if (k->compare)
+        k->compare(c, name, a, b);
+    if (k->parts)
+        diff_items(c, k->parts, parts_of(k, a), parts_of(k, b), name, k->cls);
+}
+
+/* Pair the items of OLD's and NEW's lists, compare each pair, and record
+ * the others as removed and added. With an owner the items are its parts,
+ * named OWNER.PART, and one only in one version is a change of class
+ * part_class, "added" or "removed". */
+static void diff_items(ctx *c, const item_kind *k, items o, items n, const char *owner,
+                       diff_class part_class)
+{
+    pairing p;
+    if (pair_by_name(c, &p, k, o, n) != 0)
+        return;
+    if (k->more_pairs)
+        k->more_pairs(c, &p, o, n);
+    for (int i = 0; i < o.n; i++) {
+        const char *name = owner ? part(c, owner, name_of(k, o, i)) : name_of(k, o, i);
+        const void *a = item_at(o, k->size, i);
+        if (p.to_new[i] >= 0)
+            compare_item(c, k, name, a, item_at(n, k->size, p.to_new[i]));
+        else if (owner)
+            one_side(c, k->section, part_class, name, "removed", 1, k->text(c, c->o, a));
+        else
+            one_side(c, k->section, DIFF_CLASS_REMOVED, name, k->what, 1, k->text(c, c->o, a));
+    }
+    for (int j = 0; j < n.n; j++) {
+        if (p.to_old[j] >= 0)
+            continue;
+        const char *name = owner ? part(c, owner, name_of(k, n, j)) : name_of(k, n, j);
+        const char *text = k->text(c, c->n, item_at(n, k->size, j));
+        if (owner)
+            one_side(c, k->section, part_class, name, "added", 0, text);
+        else
+            one_side(c, k->section, DIFF_CLASS_ADDED, name, k->what, 0, text);
+    }
+}
+
+/* The target's own items (not parts of one). */
+static void diff_list(ctx *c, const item_kind *k, items o, items n)
+{
+    diff_items(c, k, o, n, NULL, DIFF_CLASS_CHANGED);
+}
+
+/* A list of the target's: OLD's and NEW's. */
+#define LISTS(c, list)                                                        \
+    (items){(c)->o->list, (c)->o->n##list}, (items){(c)->n->list, (c)->n->n##list}
 
 static void rename_add(ctx *c, diff_renames *r, const char *old_name, const char *new_name)
 {
@@ -315,31 +432,16 @@ static void diff_target(ctx *c)
 
 /* ---- counter blocks -------------------------------------------------------- */
 
-static const char *block_text(ctx *c, const hw_block *b)
+static const char *block_text(ctx *c, const hw_target *t, const void *item)
 {
+    const hw_block *b = item;
+    (void)t;
     return fmt(c, "id %d, %d counters", b->id, b->size);
 }
 
-static void diff_blocks(ctx *c)
-{
-    pairing p;
-    if (PAIR(c, &p, blocks, hw_block) != 0)
-        return;
-    for (int i = 0; i < c->o->nblocks; i++) {
-        const hw_block *a = &c->o->blocks[i];
-        if (p.to_new[i] < 0) {
-            one_side(c, DIFF_BLOCK, DIFF_CLASS_REMOVED, a->name, NULL, block_text(c, a));
-            continue;
-        }
-        const hw_block *b = &c->n->blocks[p.to_new[i]];
-        field(c, DIFF_BLOCK, DIFF_CLASS_LAYOUT, a->name, NULL, block_text(c, a), block_text(c, b));
-        described(c, DIFF_BLOCK, a->name, "title", a->title, b->title);
-    }
-    for (int j = 0; j < c->n->nblocks; j++)
-        if (p.to_old[j] < 0)
-            one_side(c, DIFF_BLOCK, DIFF_CLASS_ADDED, c->n->blocks[j].name, NULL,
-                     block_text(c, &c->n->blocks[j]));
-}
+static const item_kind block_kind = {DIFF_BLOCK, ITEM(hw_block), .text = block_text,
+                                     SUMMARY(DIFF_CLASS_LAYOUT, NULL),
+                                     .title_off = offsetof(hw_block, title)};
 
 /* ---- events ----------------------------------------------------------------- */
 
@@ -356,8 +458,9 @@ static const char *event_place(ctx *c, const hw_target *t, const hw_event *e)
 }
 
 /* What identifies an event in one line: its code, or its block and index. */
-static const char *event_text(ctx *c, const hw_target *t, const hw_event *e)
+static const char *event_text(ctx *c, const hw_target *t, const void *item)
 {
+    const hw_event *e = item;
     const char *code = event_code(c, e), *place = event_place(c, t, e);
     return code ? fmt(c, "code %s", code) : place ? place : "no code";
 }
@@ -372,9 +475,10 @@ static const char *counter_key(ctx *c, const hw_target *t, const hw_event *e)
 }
 
 /* Pair the events only one side has a name for that are the same counter. */
-static void pair_renamed_events(ctx *c, pairing *p)
+static void pair_renamed_events(ctx *c, pairing *p, items ol, items nl)
 {
     const hw_target *o = c->o, *n = c->n;
+    (void)ol, (void)nl;
     name_index keys;
     if (name_index_init(&keys, (size_t)n->nevents) != 0) {
         c->failed = 1;
@@ -415,9 +519,9 @@ static void event_flags(ctx *c, const char *name, const hw_event *a, const hw_ev
               yes_no(a->flags & flags[k].flag), yes_no(b->flags & flags[k].flag));
 }
 
-static void diff_event(ctx *c, const hw_event *a, const hw_event *b)
+static void diff_event(ctx *c, const char *name, const void *pa, const void *pb)
 {
-    const char *name = a->name;
+    const hw_event *a = pa, *b = pb;
     static const diff_class K = DIFF_CLASS_CHANGED;
     if (!same(a->name, b->name)) {
         diff_change *ch = change(c, DIFF_EVENT, DIFF_CLASS_RENAMED, name);
@@ -429,7 +533,6 @@ static void diff_event(ctx *c, const hw_event *a, const hw_event *b)
     field(c, DIFF_EVENT, DIFF_CLASS_RECODED, name, "code", event_code(c, a), event_code(c, b));
     field(c, DIFF_EVENT, DIFF_CLASS_MOVED, name, "counter", event_place(c, c->o, a),
           event_place(c, c->n, b));
-    field(c, DIFF_EVENT, DIFF_CLASS_UNITS, name, "units", a->units, b->units);
     field(c, DIFF_EVENT, K, name, "width", text_int(c, a->width), text_int(c, b->width));
     field(c, DIFF_EVENT, K, name, "counter id", a->counter_id, b->counter_id);
     field(c, DIFF_EVENT, K, name, "register", a->reg_name, b->reg_name);
@@ -439,36 +542,23 @@ static void diff_event(ctx *c, const hw_event *a, const hw_event *b)
     field(c, DIFF_EVENT, K, name, "advanced", yes_no(a->advanced), yes_no(b->advanced));
     field(c, DIFF_EVENT, K, name, "hardware name", a->hw_name, b->hw_name);
     event_flags(c, name, a, b);
-    described(c, DIFF_EVENT, name, "title", a->title, b->title);
     described(c, DIFF_EVENT, name, "Streamline title", a->st_title, b->st_title);
     described(c, DIFF_EVENT, name, "Streamline name", a->st_name, b->st_name);
-    described(c, DIFF_EVENT, name, "description", a->description, b->description);
     described(c, DIFF_EVENT, name, "note", a->note, b->note);
 }
 
-static void diff_events(ctx *c)
-{
-    const hw_target *o = c->o, *n = c->n;
-    pairing p;
-    if (PAIR(c, &p, events, hw_event) != 0)
-        return;
-    pair_renamed_events(c, &p);
-    for (int i = 0; i < o->nevents; i++)
-        if (p.to_new[i] < 0)
-            one_side(c, DIFF_EVENT, DIFF_CLASS_REMOVED, o->events[i].name, NULL,
-                     event_text(c, o, &o->events[i]));
-        else
-            diff_event(c, &o->events[i], &n->events[p.to_new[i]]);
-    for (int j = 0; j < n->nevents; j++)
-        if (p.to_old[j] < 0)
-            one_side(c, DIFF_EVENT, DIFF_CLASS_ADDED, n->events[j].name, NULL,
-                     event_text(c, n, &n->events[j]));
-}
+static const item_kind event_kind = {DIFF_EVENT, ITEM(hw_event), .text = event_text,
+                                     .units_off = offsetof(hw_event, units),
+                                     .title_off = offsetof(hw_event, title),
+                                     .desc_off = offsetof(hw_event, description),
+                                     .compare = diff_event, .more_pairs = pair_renamed_events};
 
 /* ---- metrics ----------------------------------------------------------------- */
 
-static const char *formula_text(ctx *c, const hw_metric *m)
+static const char *formula_text(ctx *c, const hw_target *t, const void *item)
 {
+    const hw_metric *m = item;
+    (void)t;
     if (!m->expr)
         return NULL;
     hw_buf b;
@@ -477,21 +567,16 @@ static const char *formula_text(ctx *c, const hw_metric *m)
     return arena_take(c->df->arena, &b);
 }
 
-typedef struct metric_state {
-    pairing p;
-    char *changed; /* OLD metric i: its value is not the same in NEW */
-} metric_state;
-
 /* A metric of NEW no OLD metric has the name of, with the same units and
- * a formula of the same value: OLD's metric renamed. */
-static int find_renamed(ctx *c, metric_state *ms, int i)
+ * a formula of the same value: OLD's metric i renamed. */
+static int find_renamed(ctx *c, const pairing *p, int i)
 {
     const hw_metric *a = &c->o->metrics[i];
     if (!a->expr)
         return -1;
     for (int j = 0; j < c->n->nmetrics; j++) {
         const hw_metric *b = &c->n->metrics[j];
-        if (ms->p.to_old[j] >= 0 || !b->expr || !same(a->units, b->units) ||
+        if (p->to_old[j] >= 0 || !b->expr || !same(a->units, b->units) ||
             ir_find_metric(c->o, b->name) >= 0)
             continue;
         formula_cmp cmp;
@@ -509,7 +594,6 @@ enum { USES_MAX = 16 };
 
 typedef struct uses_ctx {
     ctx *c;
-    const metric_state *ms;
     const char *names[USES_MAX]; /* what changed, each once */
     int n;
 } uses_ctx;
@@ -520,7 +604,7 @@ static int note_changed_use(void *arg, hw_expr *ref)
     const hw_target *o = u->c->o, *n = u->c->n;
     int changed = 0;
     if (ref->ref == REF_METRIC)
-        changed = u->ms->changed[ref->index];
+        changed = u->c->metric_changed[ref->index];
     else if (ref->ref == REF_CONSTANT) {
         const hw_constant *k = &o->constants[ref->index];
         int j = ir_find_constant(n, k->name);
@@ -535,9 +619,9 @@ static int note_changed_use(void *arg, hw_expr *ref)
 }
 
 /* Why an unchanged formula has another value: what it uses changed. */
-static const char *changed_uses(ctx *c, const metric_state *ms, const hw_metric *a)
+static const char *changed_uses(ctx *c, const hw_metric *a)
 {
-    uses_ctx u = {c, ms, {NULL}, 0};
+    uses_ctx u = {c, {NULL}, 0};
     expr_each_ref(a->expr, note_changed_use, &u);
     if (!u.n)
         return "formula unchanged; what it uses changed";
@@ -550,12 +634,12 @@ static const char *changed_uses(ctx *c, const metric_state *ms, const hw_metric 
     return arena_take(c->df->arena, &b);
 }
 
-static void diff_formula(ctx *c, metric_state *ms, int i, int j)
+static void diff_formula(ctx *c, int i, int j)
 {
     const hw_metric *a = &c->o->metrics[i], *b = &c->n->metrics[j];
-    const char *fa = formula_text(c, a), *fb = formula_text(c, b);
+    const char *fa = formula_text(c, c->o, a), *fb = formula_text(c, c->n, b);
     if (!a->expr || !b->expr) {
-        ms->changed[i] = a->expr || b->expr;
+        c->metric_changed[i] = a->expr || b->expr;
         field(c, DIFF_METRIC, DIFF_CLASS_DIFFERENT, a->name, "formula", fa, fb);
         return;
     }
@@ -564,7 +648,7 @@ static void diff_formula(ctx *c, metric_state *ms, int i, int j)
         c->failed = 1;
         return;
     }
-    ms->changed[i] = cmp.verdict != FORMULA_EQUIVALENT;
+    c->metric_changed[i] = cmp.verdict != FORMULA_EQUIVALENT;
     int unchanged = same(fa, fb);
     if (unchanged && cmp.verdict == FORMULA_EQUIVALENT)
         return;
@@ -580,73 +664,67 @@ static void diff_formula(ctx *c, metric_state *ms, int i, int j)
     if (cmp.same_tree)
         ch->note = "same tree";
     else if (unchanged)
-        ch->note = changed_uses(c, ms, a);
+        ch->note = changed_uses(c, a);
 }
 
-static void diff_metric(ctx *c, int i, int j)
+/* Renamed metrics first, then every formula kept under its name, in
+ * evaluation order, so that what a metric uses is known first. */
+static void pair_metrics(ctx *c, pairing *p, items ol, items nl)
 {
-    const hw_metric *a = &c->o->metrics[i], *b = &c->n->metrics[j];
-    const char *name = a->name;
+    const hw_target *o = c->o, *n = c->n;
+    (void)ol, (void)nl;
+    c->metric_changed = arena_alloc(c->df->arena, (size_t)o->nmetrics + 1);
+    if (!c->metric_changed) {
+        c->failed = 1;
+        return;
+    }
+    for (int i = 0; i < o->nmetrics && !c->failed; i++) {
+        if (p->to_new[i] >= 0 || ir_find_metric(n, o->metrics[i].name) >= 0)
+            continue;
+        int j = find_renamed(c, p, i);
+        if (j >= 0) {
+            p->to_new[i] = j, p->to_old[j] = i;
+            rename_add(c, &c->metrics, o->metrics[i].name, n->metrics[j].name);
+        }
+    }
+    for (int k = 0; k < o->nmetrics && !c->failed; k++) {
+        int i = o->metric_order[k];
+        int j = p->to_new[i];
+        if (j >= 0 && same(o->metrics[i].name, n->metrics[j].name))
+            diff_formula(c, i, j);
+    }
+}
+
+static void diff_metric(ctx *c, const char *name, const void *pa, const void *pb)
+{
+    const hw_metric *a = pa, *b = pb;
     static const diff_class K = DIFF_CLASS_CHANGED;
     if (!same(a->name, b->name)) {
         diff_change *ch = change(c, DIFF_METRIC, DIFF_CLASS_RENAMED, name);
         if (ch) {
             ch->new_name = b->name;
             ch->field = "formula";
-            ch->old_text = formula_text(c, a);
-            ch->new_text = formula_text(c, b);
+            ch->old_text = formula_text(c, c->o, a);
+            ch->new_text = formula_text(c, c->n, b);
         }
     }
-    field(c, DIFF_METRIC, DIFF_CLASS_UNITS, name, "units", a->units, b->units);
     list_change(c, DIFF_METRIC, K, name, "sample events", a->sample_events,
                 a->nsample_events, b->sample_events, b->nsample_events, &c->events);
     field(c, DIFF_METRIC, K, name, "external", yes_no(a->flags & METRIC_EXTERNAL),
           yes_no(b->flags & METRIC_EXTERNAL));
     field(c, DIFF_METRIC, K, name, "intermediate", yes_no(a->flags & METRIC_INTERMEDIATE),
           yes_no(b->flags & METRIC_INTERMEDIATE));
-    described(c, DIFF_METRIC, name, "title", a->title, b->title);
-    described(c, DIFF_METRIC, name, "description", a->description, b->description);
     described(c, DIFF_METRIC, name, "number", a->number, b->number);
     described(c, DIFF_METRIC, name, "source formula", a->source_formula, b->source_formula);
     described(c, DIFF_METRIC, name, "note", a->note, b->note);
 }
 
-static void diff_metrics(ctx *c)
-{
-    const hw_target *o = c->o, *n = c->n;
-    metric_state ms;
-    ms.changed = arena_alloc(c->df->arena, (size_t)o->nmetrics + 1);
-    if (!ms.changed || PAIR(c, &ms.p, metrics, hw_metric) != 0) {
-        c->failed = 1;
-        return;
-    }
-    for (int i = 0; i < o->nmetrics && !c->failed; i++) {
-        if (ms.p.to_new[i] >= 0 || ir_find_metric(n, o->metrics[i].name) >= 0)
-            continue;
-        int j = find_renamed(c, &ms, i);
-        if (j >= 0) {
-            ms.p.to_new[i] = j, ms.p.to_old[j] = i;
-            rename_add(c, &c->metrics, o->metrics[i].name, n->metrics[j].name);
-        }
-    }
-    /* formulas in evaluation order, so a metric's uses are known first */
-    for (int k = 0; k < o->nmetrics && !c->failed; k++) {
-        int i = o->metric_order[k];
-        int j = ms.p.to_new[i];
-        if (j >= 0 && same(o->metrics[i].name, n->metrics[j].name))
-            diff_formula(c, &ms, i, j);
-    }
-    for (int i = 0; i < o->nmetrics; i++)
-        if (ms.p.to_new[i] < 0)
-            one_side(c, DIFF_METRIC, DIFF_CLASS_REMOVED, o->metrics[i].name, "formula",
-                     formula_text(c, &o->metrics[i]));
-        else
-            diff_metric(c, i, ms.p.to_new[i]);
-    for (int j = 0; j < n->nmetrics; j++)
-        if (ms.p.to_old[j] < 0)
-            one_side(c, DIFF_METRIC, DIFF_CLASS_ADDED, n->metrics[j].name, "formula",
-                     formula_text(c, &n->metrics[j]));
-}
+static const item_kind metric_kind = {DIFF_METRIC, ITEM(hw_metric), .what = "formula",
+                                      .text = formula_text,
+                                      .units_off = offsetof(hw_metric, units),
+                                      .title_off = offsetof(hw_metric, title),
+                                      .desc_off = offsetof(hw_metric, description),
+                                      .compare = diff_metric, .more_pairs = pair_metrics};
 
 /* ---- groups ------------------------------------------------------------------ */
 
@@ -660,61 +738,44 @@ static const char *members_text(ctx *c, const hw_group *g)
     return fmt(c, "%d member%s", g->nmembers, g->nmembers == 1 ? "" : "s");
 }
 
+/* Groups of events and groups of metrics may share a name: paired by both. */
 static void diff_groups(ctx *c)
 {
     const hw_target *o = c->o, *n = c->n;
-    int *to_old = arena_alloc(c->df->arena, ((size_t)n->ngroups + 1) * sizeof(int));
-    if (!to_old) {
+    char *paired = arena_alloc(c->df->arena, (size_t)n->ngroups + 1);
+    if (!paired) {
         c->failed = 1;
         return;
     }
-    for (int j = 0; j < n->ngroups; j++)
-        to_old[j] = -1;
     for (int i = 0; i < o->ngroups; i++) {
         const hw_group *a = &o->groups[i];
         int j = ir_find_group(n, a->kind, a->name);
+        const char *name = group_name(c, a);
         if (j < 0) {
-            one_side(c, DIFF_GROUP, DIFF_CLASS_REMOVED, group_name(c, a), NULL,
-                     members_text(c, a));
+            one_side(c, DIFF_GROUP, DIFF_CLASS_REMOVED, name, NULL, 1, members_text(c, a));
             continue;
         }
         const hw_group *b = &n->groups[j];
-        to_old[j] = i;
+        paired[j] = 1;
         const diff_renames *r = a->kind == GROUP_EVENTS ? &c->events : &c->metrics;
-        list_change(c, DIFF_GROUP, DIFF_CLASS_MEMBERS, group_name(c, a), "members", a->members,
+        list_change(c, DIFF_GROUP, DIFF_CLASS_MEMBERS, name, "members", a->members,
                     a->nmembers, b->members, b->nmembers, r);
-        described(c, DIFF_GROUP, group_name(c, a), "title", a->title, b->title);
-        described(c, DIFF_GROUP, group_name(c, a), "description", a->description,
-                  b->description);
-        described(c, DIFF_GROUP, group_name(c, a), "number", a->number, b->number);
+        described(c, DIFF_GROUP, name, "title", a->title, b->title);
+        described(c, DIFF_GROUP, name, "description", a->description, b->description);
+        described(c, DIFF_GROUP, name, "number", a->number, b->number);
     }
     for (int j = 0; j < n->ngroups; j++)
-        if (to_old[j] < 0)
-            one_side(c, DIFF_GROUP, DIFF_CLASS_ADDED, group_name(c, &n->groups[j]), NULL,
+        if (!paired[j])
+            one_side(c, DIFF_GROUP, DIFF_CLASS_ADDED, group_name(c, &n->groups[j]), NULL, 0,
                      members_text(c, &n->groups[j]));
 }
 
 /* ---- methodologies ----------------------------------------------------------- */
 
-static const hw_stage *find_stage(const hw_methodology *m, const char *name)
+static const char *stage_text(ctx *c, const hw_target *t, const void *item)
 {
-    for (int i = 0; i < m->nstages; i++)
-        if (strcmp(m->stages[i].name, name) == 0)
-            return &m->stages[i];
-    return NULL;
-}
-
-static const hw_tree_node *find_node(const hw_methodology *m, const char *name,
-                                     const diff_renames *r)
-{
-    for (int i = 0; i < m->nnodes; i++)
-        if (strcmp(renames_old_name(r, m->nodes[i].name), name) == 0)
-            return &m->nodes[i];
-    return NULL;
-}
-
-static const char *stage_text(ctx *c, const hw_stage *s)
-{
+    const hw_stage *s = item;
+    (void)t;
     hw_buf b;
     buf_init(&b);
     buf_puts(&b, "groups");
@@ -723,8 +784,20 @@ static const char *stage_text(ctx *c, const hw_stage *s)
     return arena_take(c->df->arena, &b);
 }
 
-static const char *node_text(ctx *c, const hw_tree_node *nd)
+static void diff_stage(ctx *c, const char *name, const void *pa, const void *pb)
 {
+    const hw_stage *a = pa, *b = pb;
+    list_change(c, DIFF_METHODOLOGY, DIFF_CLASS_TREE, name, "groups", a->groups, a->ngroups,
+                b->groups, b->ngroups, NULL);
+}
+
+static const item_kind stage_kind = {DIFF_METHODOLOGY, ITEM(hw_stage), .text = stage_text,
+                                     .cls = DIFF_CLASS_TREE, .compare = diff_stage};
+
+static const char *node_text(ctx *c, const hw_target *t, const void *item)
+{
+    const hw_tree_node *nd = item;
+    (void)t;
     hw_buf b;
     buf_init(&b);
     buf_printf(&b, "group %s, next", nd->group ? nd->group : "none");
@@ -733,80 +806,58 @@ static const char *node_text(ctx *c, const hw_tree_node *nd)
     return arena_take(c->df->arena, &b);
 }
 
-static void diff_stages(ctx *c, const hw_methodology *a, const hw_methodology *b)
+static void diff_node(ctx *c, const char *name, const void *pa, const void *pb)
 {
+    const hw_tree_node *x = pa, *y = pb;
     static const diff_class T = DIFF_CLASS_TREE;
-    for (int i = 0; i < a->nstages; i++) {
-        const hw_stage *s = &a->stages[i], *t = find_stage(b, s->name);
-        const char *name = part(c, a->name, s->name);
-        if (!t)
-            one_side(c, DIFF_METHODOLOGY, T, name, "removed", stage_text(c, s));
-        else
-            list_change(c, DIFF_METHODOLOGY, T, name, "groups", s->groups, s->ngroups,
-                        t->groups, t->ngroups, NULL);
-    }
-    for (int i = 0; i < b->nstages; i++)
-        if (!find_stage(a, b->stages[i].name))
-            one_side(c, DIFF_METHODOLOGY, T, part(c, a->name, b->stages[i].name), "added",
-                     stage_text(c, &b->stages[i]));
+    field(c, DIFF_METHODOLOGY, T, name, "group", x->group, y->group);
+    list_change(c, DIFF_METHODOLOGY, T, name, "next", x->next, x->nnext, y->next, y->nnext,
+                &c->metrics);
+    list_change(c, DIFF_METHODOLOGY, T, name, "sample events", x->sample_events,
+                x->nsample_events, y->sample_events, y->nsample_events, &c->events);
 }
 
-static void diff_nodes(ctx *c, const hw_methodology *a, const hw_methodology *b)
+/* A node of a renamed metric is the same node. */
+static void pair_renamed_nodes(ctx *c, pairing *p, items o, items n)
 {
-    static const diff_class T = DIFF_CLASS_TREE;
-    const diff_renames *r = &c->metrics;
-    list_change(c, DIFF_METHODOLOGY, T, a->name, "roots", a->roots, a->nroots, b->roots,
-                b->nroots, r);
-    for (int i = 0; i < a->nnodes; i++) {
-        const hw_tree_node *x = &a->nodes[i], *y = find_node(b, x->name, r);
-        const char *name = part(c, a->name, x->name);
-        if (!y) {
-            one_side(c, DIFF_METHODOLOGY, T, name, "removed", node_text(c, x));
-            continue;
-        }
-        field(c, DIFF_METHODOLOGY, T, name, "group", x->group, y->group);
-        list_change(c, DIFF_METHODOLOGY, T, name, "next", x->next, x->nnext, y->next,
-                    y->nnext, r);
-        list_change(c, DIFF_METHODOLOGY, T, name, "sample events", x->sample_events,
-                    x->nsample_events, y->sample_events, y->nsample_events, &c->events);
-    }
-    for (int i = 0; i < b->nnodes; i++) {
-        const hw_tree_node *y = &b->nodes[i];
-        if (!find_node(a, renames_old_name(r, y->name), NULL))
-            one_side(c, DIFF_METHODOLOGY, T, part(c, a->name, y->name), "added",
-                     node_text(c, y));
+    const hw_tree_node *a = o.v, *b = n.v;
+    for (int j = 0; j < n.n; j++) {
+        const char *was = renames_old_name(&c->metrics, b[j].name);
+        for (int i = 0; i < o.n && p->to_old[j] < 0 && was != b[j].name; i++)
+            if (p->to_new[i] < 0 && strcmp(a[i].name, was) == 0)
+                p->to_new[i] = j, p->to_old[j] = i;
     }
 }
 
-static const char *methodology_text(ctx *c, const hw_methodology *m)
+static const item_kind node_kind = {DIFF_METHODOLOGY, ITEM(hw_tree_node), .text = node_text,
+                                    .cls = DIFF_CLASS_TREE, .compare = diff_node,
+                                    .more_pairs = pair_renamed_nodes};
+
+static const char *methodology_text(ctx *c, const hw_target *t, const void *item)
 {
+    const hw_methodology *m = item;
+    (void)t;
     return fmt(c, "%d stage%s, %d node%s", m->nstages, m->nstages == 1 ? "" : "s", m->nnodes,
                m->nnodes == 1 ? "" : "s");
 }
 
-static void diff_methodologies(ctx *c)
+static void diff_methodology(ctx *c, const char *name, const void *pa, const void *pb)
 {
-    pairing p;
-    if (PAIR(c, &p, methodologies, hw_methodology) != 0)
-        return;
-    for (int i = 0; i < c->o->nmethodologies; i++) {
-        const hw_methodology *a = &c->o->methodologies[i];
-        if (p.to_new[i] < 0) {
-            one_side(c, DIFF_METHODOLOGY, DIFF_CLASS_REMOVED, a->name, NULL,
-                     methodology_text(c, a));
-            continue;
-        }
-        const hw_methodology *b = &c->n->methodologies[p.to_new[i]];
-        diff_stages(c, a, b);
-        diff_nodes(c, a, b);
-        described(c, DIFF_METHODOLOGY, a->name, "title", a->title, b->title);
-        described(c, DIFF_METHODOLOGY, a->name, "description", a->description, b->description);
-    }
-    for (int j = 0; j < c->n->nmethodologies; j++)
-        if (p.to_old[j] < 0)
-            one_side(c, DIFF_METHODOLOGY, DIFF_CLASS_ADDED, c->n->methodologies[j].name, NULL,
-                     methodology_text(c, &c->n->methodologies[j]));
+    const hw_methodology *a = pa, *b = pb;
+    static const diff_class T = DIFF_CLASS_TREE;
+    diff_items(c, &stage_kind, (items){a->stages, a->nstages}, (items){b->stages, b->nstages},
+               name, T);
+    list_change(c, DIFF_METHODOLOGY, T, name, "roots", a->roots, a->nroots, b->roots,
+                b->nroots, &c->metrics);
+    diff_items(c, &node_kind, (items){a->nodes, a->nnodes}, (items){b->nodes, b->nnodes}, name,
+               T);
 }
+
+static const item_kind methodology_kind = {DIFF_METHODOLOGY, ITEM(hw_methodology),
+                                           .text = methodology_text,
+                                           .title_off = offsetof(hw_methodology, title),
+                                           .desc_off = offsetof(hw_methodology, description),
+                                           .compare = diff_methodology};
 
 /* ---- encodings and support rules --------------------------------------------- */
 
@@ -838,72 +889,71 @@ static const hw_enum_value *enum_by_value(const hw_enum *e, uint32_t v)
     return NULL;
 }
 
-static void diff_enum_value(ctx *c, const hw_enum *ea, const hw_enum_value *a,
-                            const hw_enum *eb, const hw_enum_value *b)
+/* The value's code, in the enum being compared (c->enums). */
+static const char *value_text(ctx *c, const hw_target *t, const void *item)
 {
-    const char *name = part(c, ea->name, a->name);
+    const hw_enum_value *v = item;
+    return enum_code(c, c->enums[t == c->n], v->value);
+}
+
+static void diff_enum_value(ctx *c, const char *name, const void *pa, const void *pb)
+{
+    const hw_enum_value *a = pa, *b = pb;
     static const diff_class E = DIFF_CLASS_ENCODING;
     if (!same(a->name, b->name)) {
         diff_change *ch = change(c, DIFF_ENUM, DIFF_CLASS_RENAMED, name);
         if (ch) {
-            ch->new_name = part(c, eb->name, b->name);
-            ch->new_text = enum_code(c, eb, b->value);
+            ch->new_name = part(c, c->enums[1]->name, b->name);
+            ch->new_text = value_text(c, c->n, b);
         }
     }
-    field(c, DIFF_ENUM, E, name, "value", enum_code(c, ea, a->value), enum_code(c, eb, b->value));
+    field(c, DIFF_ENUM, E, name, "value", value_text(c, c->o, a), value_text(c, c->n, b));
     field(c, DIFF_ENUM, E, name, "undocumented", yes_no(a->undocumented),
           yes_no(b->undocumented));
-    described(c, DIFF_ENUM, name, "title", a->title, b->title);
-    described(c, DIFF_ENUM, name, "description", a->description, b->description);
 }
 
-static void diff_enum(ctx *c, const hw_enum *a, const hw_enum *b)
+/* A value of the same code under a name the other version does not have:
+ * renamed. */
+static void pair_renamed_values(ctx *c, pairing *p, items o, items n)
 {
-    static const diff_class E = DIFF_CLASS_ENCODING;
-    field(c, DIFF_ENUM, E, a->name, "width", text_int(c, a->width), text_int(c, b->width));
-    described(c, DIFF_ENUM, a->name, "title", a->title, b->title);
-    /* by name, then a value of the same code under a new name */
-    for (int i = 0; i < a->nvalues; i++) {
-        const hw_enum_value *x = &a->values[i], *y = enum_by_name(b, x->name);
-        if (!y && (y = enum_by_value(b, x->value)) && enum_by_name(a, y->name))
-            y = NULL;
-        if (y)
-            diff_enum_value(c, a, x, b, y);
-        else
-            one_side(c, DIFF_ENUM, E, part(c, a->name, x->name), "removed",
-                     enum_code(c, a, x->value));
-    }
-    for (int j = 0; j < b->nvalues; j++) {
-        const hw_enum_value *y = &b->values[j], *x = enum_by_name(a, y->name);
-        if (!x && (x = enum_by_value(a, y->value)) && enum_by_name(b, x->name))
-            x = NULL;
-        if (!x)
-            one_side(c, DIFF_ENUM, E, part(c, a->name, y->name), "added",
-                     enum_code(c, b, y->value));
+    const hw_enum_value *a = o.v, *b = n.v;
+    for (int i = 0; i < o.n; i++) {
+        const hw_enum_value *y = enum_by_value(c->enums[1], a[i].value);
+        int j = y ? (int)(y - b) : -1;
+        /* paired by name already, or either name in both versions */
+        if (p->to_new[i] >= 0 || j < 0 || p->to_old[j] >= 0 ||
+            enum_by_name(c->enums[1], a[i].name) || enum_by_name(c->enums[0], y->name))
+            continue;
+        p->to_new[i] = j, p->to_old[j] = i;
     }
 }
 
-static const char *enum_text(ctx *c, const hw_enum *e)
+static const item_kind value_kind = {DIFF_ENUM, ITEM(hw_enum_value), .text = value_text,
+                                     .cls = DIFF_CLASS_ENCODING,
+                                     .title_off = offsetof(hw_enum_value, title),
+                                     .desc_off = offsetof(hw_enum_value, description),
+                                     .compare = diff_enum_value,
+                                     .more_pairs = pair_renamed_values};
+
+static const char *enum_text(ctx *c, const hw_target *t, const void *item)
 {
+    const hw_enum *e = item;
+    (void)t;
     return fmt(c, "%d bits, %d values", e->width, e->nvalues);
 }
 
-static void diff_enums(ctx *c)
+static void diff_enum(ctx *c, const char *name, const void *pa, const void *pb)
 {
-    pairing p;
-    if (PAIR(c, &p, enums, hw_enum) != 0)
-        return;
-    for (int i = 0; i < c->o->nenums; i++)
-        if (p.to_new[i] < 0)
-            one_side(c, DIFF_ENUM, DIFF_CLASS_REMOVED, c->o->enums[i].name, NULL,
-                     enum_text(c, &c->o->enums[i]));
-        else
-            diff_enum(c, &c->o->enums[i], &c->n->enums[p.to_new[i]]);
-    for (int j = 0; j < c->n->nenums; j++)
-        if (p.to_old[j] < 0)
-            one_side(c, DIFF_ENUM, DIFF_CLASS_ADDED, c->n->enums[j].name, NULL,
-                     enum_text(c, &c->n->enums[j]));
+    const hw_enum *a = pa, *b = pb;
+    field(c, DIFF_ENUM, DIFF_CLASS_ENCODING, name, "width", text_int(c, a->width),
+          text_int(c, b->width));
+    c->enums[0] = a, c->enums[1] = b;
+    diff_items(c, &value_kind, (items){a->values, a->nvalues}, (items){b->values, b->nvalues},
+               name, DIFF_CLASS_ENCODING);
 }
+
+static const item_kind enum_kind = {DIFF_ENUM, ITEM(hw_enum), .text = enum_text,
+                                    .title_off = offsetof(hw_enum, title), .compare = diff_enum};
 
 /* "EU_FINE_FILTER if EU_INCREMENT=SEND_ACTIVE" */
 static const char *rule_name(ctx *c, const hw_target *t, const hw_rule *r)
@@ -930,48 +980,46 @@ static const char *allowed_text(ctx *c, const hw_target *t, const hw_rule *r)
     return arena_take(c->df->arena, &b);
 }
 
-static int same_rule(const hw_target *o, const hw_rule *a, const hw_target *n, const hw_rule *b)
-{
-    return a->value == b->value &&
-           strcmp(o->enums[a->subject].name, n->enums[b->subject].name) == 0 &&
-           strcmp(o->enums[a->object].name, n->enums[b->object].name) == 0;
-}
-
+/* A rule is known by its enums and the subject's value, not by names. */
 static const hw_rule *find_rule(const hw_target *t, const hw_target *in, const hw_rule *r)
 {
-    for (int i = 0; i < in->nrules; i++)
-        if (same_rule(t, r, in, &in->rules[i]))
-            return &in->rules[i];
+    for (int i = 0; i < in->nrules; i++) {
+        const hw_rule *x = &in->rules[i];
+        if (x->value == r->value &&
+            strcmp(t->enums[r->subject].name, in->enums[x->subject].name) == 0 &&
+            strcmp(t->enums[r->object].name, in->enums[x->object].name) == 0)
+            return x;
+    }
     return NULL;
 }
 
 static void diff_rules(ctx *c)
 {
-    static const diff_class R = DIFF_CLASS_RULE;
     for (int i = 0; i < c->o->nrules; i++) {
         const hw_rule *a = &c->o->rules[i], *b = find_rule(c->o, c->n, a);
         const char *name = rule_name(c, c->o, a);
         if (!b) {
-            one_side(c, DIFF_RULE, DIFF_CLASS_REMOVED, name, "allowed",
+            one_side(c, DIFF_RULE, DIFF_CLASS_REMOVED, name, "allowed", 1,
                      allowed_text(c, c->o, a));
             continue;
         }
-        field(c, DIFF_RULE, R, name, "allowed", allowed_text(c, c->o, a),
+        field(c, DIFF_RULE, DIFF_CLASS_RULE, name, "allowed", allowed_text(c, c->o, a),
               allowed_text(c, c->n, b));
         described(c, DIFF_RULE, name, "text", a->text, b->text);
     }
     for (int j = 0; j < c->n->nrules; j++) {
         const hw_rule *b = &c->n->rules[j];
         if (!find_rule(c->n, c->o, b))
-            one_side(c, DIFF_RULE, DIFF_CLASS_ADDED, rule_name(c, c->n, b), "allowed",
+            one_side(c, DIFF_RULE, DIFF_CLASS_ADDED, rule_name(c, c->n, b), "allowed", 0,
                      allowed_text(c, c->n, b));
     }
 }
 
 /* ---- registers and field layouts --------------------------------------------- */
 
-static const char *bit_field_text(ctx *c, const hw_target *t, const hw_field *f)
+static const char *bit_field_text(ctx *c, const hw_target *t, const void *item)
 {
+    const hw_field *f = item;
     hw_buf b;
     buf_init(&b);
     buf_printf(&b, "bits %d:%d", f->shift + f->width - 1, f->shift);
@@ -984,88 +1032,40 @@ static const char *bit_field_text(ctx *c, const hw_target *t, const hw_field *f)
     return arena_take(c->df->arena, &b);
 }
 
-static const hw_field *find_field(const hw_field *fields, int n, const char *name)
-{
-    for (int i = 0; i < n; i++)
-        if (strcmp(fields[i].name, name) == 0)
-            return &fields[i];
-    return NULL;
-}
+static const item_kind bit_field_kind = {DIFF_REGISTER, ITEM(hw_field), .text = bit_field_text,
+                                         SUMMARY(DIFF_CLASS_ENCODING, NULL),
+                                         .desc_off = offsetof(hw_field, description)};
 
-static void diff_bit_fields(ctx *c, const char *owner, const hw_field *fa, int na,
-                            const hw_field *fb, int nb)
+static const char *register_text(ctx *c, const hw_target *t, const void *item)
 {
-    static const diff_class E = DIFF_CLASS_ENCODING;
-    for (int i = 0; i < na; i++) {
-        const hw_field *x = &fa[i], *y = find_field(fb, nb, x->name);
-        const char *name = part(c, owner, x->name);
-        if (!y) {
-            one_side(c, DIFF_REGISTER, E, name, "removed", bit_field_text(c, c->o, x));
-            continue;
-        }
-        field(c, DIFF_REGISTER, E, name, NULL, bit_field_text(c, c->o, x),
-              bit_field_text(c, c->n, y));
-        described(c, DIFF_REGISTER, name, "description", x->description, y->description);
-    }
-    for (int j = 0; j < nb; j++)
-        if (!find_field(fa, na, fb[j].name))
-            one_side(c, DIFF_REGISTER, E, part(c, owner, fb[j].name), "added",
-                     bit_field_text(c, c->n, &fb[j]));
-}
-
-static const char *register_text(ctx *c, const hw_register *r)
-{
+    const hw_register *r = item;
+    (void)t;
     return fmt(c, "address 0x%llX, %d bits", (unsigned long long)r->address, r->width);
 }
 
-static const char *layout_text(ctx *c, const hw_layout *l)
+static const item_kind register_kind = {DIFF_REGISTER, ITEM(hw_register), .text = register_text,
+                                        SUMMARY(DIFF_CLASS_ENCODING, NULL),
+                                        .desc_off = offsetof(hw_register, description),
+                                        PARTS(hw_register, bit_field_kind, fields)};
+
+static const char *layout_text(ctx *c, const hw_target *t, const void *item)
 {
+    const hw_layout *l = item;
+    (void)t;
     return fmt(c, "field layout, %d bits", l->width);
 }
 
-static void diff_registers(ctx *c)
-{
-    static const diff_class E = DIFF_CLASS_ENCODING;
-    const hw_target *o = c->o, *n = c->n;
-    pairing p, q;
-    if (PAIR(c, &p, registers, hw_register) != 0 || PAIR(c, &q, layouts, hw_layout) != 0)
-        return;
-    for (int i = 0; i < o->nlayouts; i++) {
-        const hw_layout *a = &o->layouts[i];
-        if (q.to_new[i] < 0) {
-            one_side(c, DIFF_REGISTER, DIFF_CLASS_REMOVED, a->name, NULL, layout_text(c, a));
-            continue;
-        }
-        const hw_layout *b = &n->layouts[q.to_new[i]];
-        field(c, DIFF_REGISTER, E, a->name, NULL, layout_text(c, a), layout_text(c, b));
-        described(c, DIFF_REGISTER, a->name, "description", a->description, b->description);
-        diff_bit_fields(c, a->name, a->fields, a->nfields, b->fields, b->nfields);
-    }
-    for (int j = 0; j < n->nlayouts; j++)
-        if (q.to_old[j] < 0)
-            one_side(c, DIFF_REGISTER, DIFF_CLASS_ADDED, n->layouts[j].name, NULL,
-                     layout_text(c, &n->layouts[j]));
-    for (int i = 0; i < o->nregisters; i++) {
-        const hw_register *a = &o->registers[i];
-        if (p.to_new[i] < 0) {
-            one_side(c, DIFF_REGISTER, DIFF_CLASS_REMOVED, a->name, NULL, register_text(c, a));
-            continue;
-        }
-        const hw_register *b = &n->registers[p.to_new[i]];
-        field(c, DIFF_REGISTER, E, a->name, NULL, register_text(c, a), register_text(c, b));
-        described(c, DIFF_REGISTER, a->name, "description", a->description, b->description);
-        diff_bit_fields(c, a->name, a->fields, a->nfields, b->fields, b->nfields);
-    }
-    for (int j = 0; j < n->nregisters; j++)
-        if (p.to_old[j] < 0)
-            one_side(c, DIFF_REGISTER, DIFF_CLASS_ADDED, n->registers[j].name, NULL,
-                     register_text(c, &n->registers[j]));
-}
+static const item_kind layout_kind = {DIFF_REGISTER, ITEM(hw_layout), .text = layout_text,
+                                      SUMMARY(DIFF_CLASS_ENCODING, NULL),
+                                      .desc_off = offsetof(hw_layout, description),
+                                      PARTS(hw_layout, bit_field_kind, fields)};
 
 /* ---- report layouts ----------------------------------------------------------- */
 
-static const char *report_field_text(ctx *c, const hw_report_field *f)
+static const char *report_field_text(ctx *c, const hw_target *t, const void *item)
 {
+    const hw_report_field *f = item;
+    (void)t;
     hw_buf b;
     buf_init(&b);
     buf_printf(&b, "offset %d, %d byte%s", f->offset, f->size, f->size == 1 ? "" : "s");
@@ -1079,95 +1079,44 @@ static const char *report_field_text(ctx *c, const hw_report_field *f)
     return arena_take(c->df->arena, &b);
 }
 
-static const hw_report_field *find_report_field(const hw_report *r, const char *name)
-{
-    for (int i = 0; i < r->nfields; i++)
-        if (strcmp(r->fields[i].name, name) == 0)
-            return &r->fields[i];
-    return NULL;
-}
+static const item_kind report_field_kind = {DIFF_REPORT, ITEM(hw_report_field),
+                                            .text = report_field_text,
+                                            SUMMARY(DIFF_CLASS_LAYOUT, NULL),
+                                            .desc_off = offsetof(hw_report_field, description)};
 
-static const char *report_text(ctx *c, const hw_report *r)
+static const char *report_text(ctx *c, const hw_target *t, const void *item)
 {
+    const hw_report *r = item;
+    (void)t;
     return fmt(c, "select %d, %d bytes", r->select, r->size);
 }
 
-static void diff_report_fields(ctx *c, const hw_report *a, const hw_report *b)
-{
-    static const diff_class L = DIFF_CLASS_LAYOUT;
-    for (int i = 0; i < a->nfields; i++) {
-        const hw_report_field *x = &a->fields[i], *y = find_report_field(b, x->name);
-        const char *name = part(c, a->name, x->name);
-        if (!y) {
-            one_side(c, DIFF_REPORT, L, name, "removed", report_field_text(c, x));
-            continue;
-        }
-        field(c, DIFF_REPORT, L, name, NULL, report_field_text(c, x), report_field_text(c, y));
-        described(c, DIFF_REPORT, name, "description", x->description, y->description);
-    }
-    for (int j = 0; j < b->nfields; j++)
-        if (!find_report_field(a, b->fields[j].name))
-            one_side(c, DIFF_REPORT, L, part(c, a->name, b->fields[j].name), "added",
-                     report_field_text(c, &b->fields[j]));
-}
-
-static void diff_reports(ctx *c)
-{
-    pairing p;
-    if (PAIR(c, &p, reports, hw_report) != 0)
-        return;
-    for (int i = 0; i < c->o->nreports; i++) {
-        const hw_report *a = &c->o->reports[i];
-        if (p.to_new[i] < 0) {
-            one_side(c, DIFF_REPORT, DIFF_CLASS_REMOVED, a->name, NULL, report_text(c, a));
-            continue;
-        }
-        const hw_report *b = &c->n->reports[p.to_new[i]];
-        field(c, DIFF_REPORT, DIFF_CLASS_LAYOUT, a->name, NULL, report_text(c, a),
-              report_text(c, b));
-        described(c, DIFF_REPORT, a->name, "description", a->description, b->description);
-        diff_report_fields(c, a, b);
-    }
-    for (int j = 0; j < c->n->nreports; j++)
-        if (p.to_old[j] < 0)
-            one_side(c, DIFF_REPORT, DIFF_CLASS_ADDED, c->n->reports[j].name, NULL,
-                     report_text(c, &c->n->reports[j]));
-}
+static const item_kind report_kind = {DIFF_REPORT, ITEM(hw_report), .text = report_text,
+                                      SUMMARY(DIFF_CLASS_LAYOUT, NULL),
+                                      .desc_off = offsetof(hw_report, description),
+                                      PARTS(hw_report, report_field_kind, fields)};
 
 /* ---- model constants and inputs ------------------------------------------------ */
 
-static const char *constant_text(ctx *c, const hw_constant *k)
+static const char *constant_text(ctx *c, const hw_target *t, const void *item)
 {
+    const hw_constant *k = item;
+    (void)t;
     return k->has_value ? text_number(c, k->value) : "set at run time";
 }
 
-static void diff_constants(ctx *c)
-{
-    pairing p;
-    if (PAIR(c, &p, constants, hw_constant) != 0)
-        return;
-    for (int i = 0; i < c->o->nconstants; i++) {
-        const hw_constant *a = &c->o->constants[i];
-        if (p.to_new[i] < 0) {
-            one_side(c, DIFF_CONSTANT, DIFF_CLASS_REMOVED, a->name, "value", constant_text(c, a));
-            continue;
-        }
-        const hw_constant *b = &c->n->constants[p.to_new[i]];
-        field(c, DIFF_CONSTANT, DIFF_CLASS_VALUE, a->name, "value", constant_text(c, a),
-              constant_text(c, b));
-        field(c, DIFF_CONSTANT, DIFF_CLASS_UNITS, a->name, "units", a->units, b->units);
-        described(c, DIFF_CONSTANT, a->name, "title", a->title, b->title);
-        described(c, DIFF_CONSTANT, a->name, "description", a->description, b->description);
-    }
-    for (int j = 0; j < c->n->nconstants; j++)
-        if (p.to_old[j] < 0)
-            one_side(c, DIFF_CONSTANT, DIFF_CLASS_ADDED, c->n->constants[j].name, "value",
-                     constant_text(c, &c->n->constants[j]));
-}
+static const item_kind constant_kind = {DIFF_CONSTANT, ITEM(hw_constant), .what = "value",
+                                        .text = constant_text,
+                                        SUMMARY(DIFF_CLASS_VALUE, "value"),
+                                        .units_off = offsetof(hw_constant, units),
+                                        .title_off = offsetof(hw_constant, title),
+                                        .desc_off = offsetof(hw_constant, description)};
 
 /* ">= 1, <= 256, whole, multiple of gs" */
-static const char *range_text(ctx *c, const hw_input *in)
+static const char *range_text(ctx *c, const hw_target *t, const void *item)
 {
+    const hw_input *in = item;
+    (void)t;
     hw_buf b;
     buf_init(&b);
     char num[40];
@@ -1188,29 +1137,11 @@ static const char *range_text(ctx *c, const hw_input *in)
     return arena_take(c->df->arena, &b);
 }
 
-static void diff_inputs(ctx *c)
-{
-    pairing p;
-    if (PAIR(c, &p, inputs, hw_input) != 0)
-        return;
-    for (int i = 0; i < c->o->ninputs; i++) {
-        const hw_input *a = &c->o->inputs[i];
-        if (p.to_new[i] < 0) {
-            one_side(c, DIFF_INPUT, DIFF_CLASS_REMOVED, a->name, "range", range_text(c, a));
-            continue;
-        }
-        const hw_input *b = &c->n->inputs[p.to_new[i]];
-        field(c, DIFF_INPUT, DIFF_CLASS_RANGE, a->name, "range", range_text(c, a),
-              range_text(c, b));
-        field(c, DIFF_INPUT, DIFF_CLASS_UNITS, a->name, "units", a->units, b->units);
-        described(c, DIFF_INPUT, a->name, "title", a->title, b->title);
-        described(c, DIFF_INPUT, a->name, "description", a->description, b->description);
-    }
-    for (int j = 0; j < c->n->ninputs; j++)
-        if (p.to_old[j] < 0)
-            one_side(c, DIFF_INPUT, DIFF_CLASS_ADDED, c->n->inputs[j].name, "range",
-                     range_text(c, &c->n->inputs[j]));
-}
+static const item_kind input_kind = {DIFF_INPUT, ITEM(hw_input), .what = "range",
+                                     .text = range_text, SUMMARY(DIFF_CLASS_RANGE, "range"),
+                                     .units_off = offsetof(hw_input, units),
+                                     .title_off = offsetof(hw_input, title),
+                                     .desc_off = offsetof(hw_input, description)};
 
 /* ---- notes ------------------------------------------------------------------------ */
 
@@ -1224,6 +1155,7 @@ static const char *note_name(ctx *c, const hw_note *nt)
 static void diff_notes(ctx *c)
 {
     const hw_target *o = c->o, *n = c->n;
+    static const diff_class D = DIFF_CLASS_DESCRIBED;
     char *taken = arena_alloc(c->df->arena, (size_t)n->nnotes + 1);
     if (!taken) {
         c->failed = 1;
@@ -1239,12 +1171,11 @@ static void diff_notes(ctx *c)
         if (b)
             described(c, DIFF_NOTE, note_name(c, a), "text", a->text, b->text);
         else
-            one_side(c, DIFF_NOTE, DIFF_CLASS_DESCRIBED, note_name(c, a), "removed", a->text);
+            one_side(c, DIFF_NOTE, D, note_name(c, a), "removed", 1, a->text);
     }
     for (int j = 0; j < n->nnotes; j++)
         if (!taken[j])
-            one_side(c, DIFF_NOTE, DIFF_CLASS_DESCRIBED, note_name(c, &n->notes[j]), "added",
-                     n->notes[j].text);
+            one_side(c, DIFF_NOTE, D, note_name(c, &n->notes[j]), "added", 0, n->notes[j].text);
 }
 
 /* ---- all of it ------------------------------------------------------------------- */
@@ -1272,19 +1203,21 @@ int diff_targets(hw_diff *df, const hw_target *old_t, const hw_target *new_t)
     df->old_id = old_t->id, df->new_id = new_t->id;
     df->old_name = old_t->name ? old_t->name : old_t->id;
     df->new_name = new_t->name ? new_t->name : new_t->id;
-    ctx c = {df, old_t, new_t, {0}, {0}, 0};
+    ctx c = {df, old_t, new_t, {0}, {0}, NULL, {NULL, NULL}, 0};
     diff_target(&c);
-    diff_blocks(&c);
-    diff_events(&c);   /* first: renamed events are known to what follows */
-    diff_metrics(&c);  /* before groups and methodologies: renamed metrics */
+    diff_list(&c, &block_kind, LISTS(&c, blocks));
+    /* events first, metrics next: what follows reads through their renames */
+    diff_list(&c, &event_kind, LISTS(&c, events));
+    diff_list(&c, &metric_kind, LISTS(&c, metrics));
     diff_groups(&c);
-    diff_methodologies(&c);
-    diff_enums(&c);
+    diff_list(&c, &methodology_kind, LISTS(&c, methodologies));
+    diff_list(&c, &enum_kind, LISTS(&c, enums));
     diff_rules(&c);
-    diff_registers(&c);
-    diff_reports(&c);
-    diff_constants(&c);
-    diff_inputs(&c);
+    diff_list(&c, &layout_kind, LISTS(&c, layouts));
+    diff_list(&c, &register_kind, LISTS(&c, registers));
+    diff_list(&c, &report_kind, LISTS(&c, reports));
+    diff_list(&c, &constant_kind, LISTS(&c, constants));
+    diff_list(&c, &input_kind, LISTS(&c, inputs));
     diff_notes(&c);
     if (c.failed || arena_failed(df->arena))
         return -1;

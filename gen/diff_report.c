@@ -172,31 +172,55 @@ static void put_title(hw_buf *b, const hw_diff *df, const char *arrow)
         buf_printf(b, "%s %s %s", df->old_name, arrow, df->new_name);
 }
 
-static void report_text(hw_buf *b, const hw_diff *df, int all, diff_classes fail_on)
+/* How a text-like format lays out the parts of a report. */
+typedef struct layout {
+    void (*head)(hw_buf *b, const hw_diff *df);         /* title and specs */
+    void (*section)(hw_buf *b, const char *heading);    /* before its changes */
+    void (*change)(hw_buf *b, const diff_change *ch);
+    const char *files;     /* before the generated files */
+    const char *file;      /* format of one: how, name */
+    const char *summary;   /* before the summary line */
+} layout;
+
+static void report_lines(hw_buf *b, const hw_diff *df, int all, diff_classes fail_on,
+                         const layout *l)
 {
     counts k = count(df, all, fail_on);
-    buf_puts(b, "hwcgen diff: ");
-    put_title(b, df, "->");
-    buf_printf(b, "\nold: %s\nnew: %s\n", df->old_spec, df->new_spec);
+    l->head(b, df);
     for (int s = 0; s < DIFF_NSECTIONS; s++) {
         if (!k.per_section[s])
             continue;
-        buf_printf(b, "\n%s:\n", diff_section_heading(s));
+        l->section(b, diff_section_heading(s));
         for (int i = 0; i < df->nchanges; i++) {
             const diff_change *ch = &df->changes[i];
             if ((int)ch->section == s && diff_listed(ch->cls, all, fail_on))
-                text_change(b, ch);
+                l->change(b, ch);
         }
     }
     if (df->nfiles) {
-        buf_puts(b, "\ngenerated files:\n");
+        buf_puts(b, l->files);
         for (int i = 0; i < df->nfiles; i++)
-            buf_printf(b, "  %-8s %s\n", df->files[i].how, df->files[i].name);
+            buf_printf(b, l->file, df->files[i].how, df->files[i].name);
     }
-    buf_puts(b, "\nsummary: ");
+    buf_puts(b, l->summary);
     text_summary(b, &k, "; ");
     buf_putc(b, '\n');
 }
+
+static void text_head(hw_buf *b, const hw_diff *df)
+{
+    buf_puts(b, "hwcgen diff: ");
+    put_title(b, df, "->");
+    buf_printf(b, "\nold: %s\nnew: %s\n", df->old_spec, df->new_spec);
+}
+
+static void text_section(hw_buf *b, const char *heading)
+{
+    buf_printf(b, "\n%s:\n", heading);
+}
+
+static const layout text_layout = {text_head, text_section, text_change,
+                                   "\ngenerated files:\n", "  %-8s %s\n", "\nsummary: "};
 
 /* ---- Markdown ------------------------------------------------------------------- */
 
@@ -265,34 +289,23 @@ static void md_change(hw_buf *b, const diff_change *ch)
         buf_free(&c[i]);
 }
 
-static void report_markdown(hw_buf *b, const hw_diff *df, int all, diff_classes fail_on)
+static void md_head(hw_buf *b, const hw_diff *df)
 {
-    counts k = count(df, all, fail_on);
     buf_puts(b, "## hwcgen diff: ");
     put_title(b, df, "→");
     buf_printf(b, "\n\n- old: `%s`\n- new: `%s`\n", df->old_spec, df->new_spec);
-    for (int s = 0; s < DIFF_NSECTIONS; s++) {
-        if (!k.per_section[s])
-            continue;
-        const char *h = diff_section_heading(s);
-        buf_printf(b, "\n### %c%s\n\n", h[0] - 'a' + 'A', h + 1);
-        buf_puts(b, "| change | item | what | old | new | note |\n"
-                    "|---|---|---|---|---|---|\n");
-        for (int i = 0; i < df->nchanges; i++) {
-            const diff_change *ch = &df->changes[i];
-            if ((int)ch->section == s && diff_listed(ch->cls, all, fail_on))
-                md_change(b, ch);
-        }
-    }
-    if (df->nfiles) {
-        buf_puts(b, "\n### Generated files\n\n| change | file |\n|---|---|\n");
-        for (int i = 0; i < df->nfiles; i++)
-            buf_printf(b, "| %s | `%s` |\n", df->files[i].how, df->files[i].name);
-    }
-    buf_puts(b, "\n**Summary:** ");
-    text_summary(b, &k, "; ");
-    buf_putc(b, '\n');
 }
+
+static void md_section(hw_buf *b, const char *heading)
+{
+    buf_printf(b, "\n### %c%s\n\n", heading[0] - 'a' + 'A', heading + 1);
+    buf_puts(b, "| change | item | what | old | new | note |\n"
+                "|---|---|---|---|---|---|\n");
+}
+
+static const layout markdown_layout = {
+    md_head, md_section, md_change, "\n### Generated files\n\n| change | file |\n|---|---|\n",
+    "| %s | `%s` |\n", "\n**Summary:** "};
 
 /* ---- JSON ----------------------------------------------------------------------- */
 
@@ -386,8 +399,7 @@ void diff_report(hw_buf *out, const hw_diff *df, diff_format format, int all,
 {
     if (format == DIFF_FORMAT_JSON)
         report_json(out, df, all, fail_on);
-    else if (format == DIFF_FORMAT_MARKDOWN)
-        report_markdown(out, df, all, fail_on);
     else
-        report_text(out, df, all, fail_on);
+        report_lines(out, df, all, fail_on,
+                     format == DIFF_FORMAT_MARKDOWN ? &markdown_layout : &text_layout);
 }
