@@ -119,6 +119,19 @@ else
     cat "$tmp/gen.log"; fail "hwcgen generate failed"
 fi
 
+# The committed SVG diagrams are well-formed XML (a browser shows a
+# malformed one as its alt text).
+if command -v xmllint >/dev/null; then
+    for f in out/docs/*.svg; do
+        [ -f "$f" ] || continue
+        if xmllint --noout "$f" >"$tmp/xml.log" 2>&1; then pass; else
+            head -n 5 "$tmp/xml.log"; fail "$f is not well-formed XML"; fi
+    done
+else
+    skipped=$((skipped + 1))
+    echo "SKIP: SVG diagrams not validated: xmllint is not installed (package libxml2-utils)"
+fi
+
 if [ "$failed" -ne 0 ]; then
     echo "failures:$failures"
 fi
