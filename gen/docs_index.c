@@ -21,7 +21,7 @@ static void index_row(dgen *g, cJSON *arr, const hw_target *t)
     doc_put(o, "name", t->name ? t->name : t->id);
     doc_put(o, "slug", t->slug);
     doc_put(o, "kind", doc_kind_label(t->kind));
-    doc_put(o, "vendor", t->vendor);
+    doc_put(o, "vendor", doc_vendor(t->vendor));
     doc_put(o, "source", t->source);
     doc_put(o, "spec", doc_code(g, t->spec_name));
     doc_put(o, "contents", doc_contents(g, t));
@@ -33,12 +33,6 @@ static void index_row(dgen *g, cJSON *arr, const hw_target *t)
         doc_put(x, "svg", doc_fmt(g, "%s.svg", stem));
         doc_put(x, "dot", doc_fmt(g, "%s.dot", stem));
         doc_put(x, "title", m->title ? m->title : m->name);
-    }
-    if (doc_has_metric_dot(t)) {
-        cJSON *x = jobj(dia, NULL);
-        doc_put(x, "svg", doc_fmt(g, "%s-metrics.svg", t->slug));
-        doc_put(x, "dot", doc_fmt(g, "%s-metrics.dot", t->slug));
-        doc_put(x, "title", "Metric dependencies");
     }
 }
 
@@ -63,7 +57,7 @@ static cJSON *index_data(dgen *g, hw_target *const *targets, int n)
 
 int docs_index(hw_target *const *targets, int n, int html, const emit_to *to)
 {
-    dgen g = {NULL, arena_create(), html, NULL, NULL, {{NULL}, 0}};
+    dgen g = {NULL, arena_create(), html, NULL, {{NULL}, 0}, NULL};
     if (!g.a) {
         diag_error(to->d, NULL, "out of memory");
         return -1;
