@@ -74,9 +74,15 @@ test-deps: deps
 	  clang -fsanitize=fuzzer -x c - -o /dev/null,$(TEST_DEB),test tools)
 
 # What the checks of the docs read them with (tests/run.sh): xmllint for
-# the SVG diagrams.
+# the SVG diagrams, tidy for the HTML, Graphviz to rebuild the diagrams,
+# and headless Chromium driven by Python over its DevTools pipe, with the
+# fonts the pages ask for first.
 docs-test-deps:
 	@$(call want,command -v xmllint,libxml2-utils,xmllint)
+	@$(call want,command -v tidy,tidy,tidy)
+	@$(call want,command -v dot,graphviz,Graphviz)
+	@$(call want,command -v python3,python3,python3)
+	@$(call want,command -v chromium && test -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf,chromium fonts-dejavu-core,Chromium)
 
 $(BIN): $(OBJS)
 	@echo "  LD      $@"
@@ -132,7 +138,7 @@ $(B)/tests/%: tests/%.c $(LIB_OBJS) $(wildcard tests/*.h) | test-deps
 	@$(CC) $(BASE_CFLAGS) -Igen $(CFLAGS) $(LDFLAGS) $< $(LIB_OBJS) -o $@ $(LIBS) -lcmocka
 
 check: test-deps docs-test-deps $(BIN) $(TESTS) fuzz-smoke
-	@HWCGEN=./$(BIN) CC="$(CC)" sh tests/run.sh $(TESTS)
+	@HWCGEN=./$(BIN) CC="$(CC)" DOCS_SHOTS=$(B)/docs-shots sh tests/run.sh $(TESTS)
 
 asan:
 	$(MAKE) --no-print-directory B=.build/asan CC=clang \
