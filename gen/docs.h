@@ -72,6 +72,9 @@ const char *doc_fmt(dgen *g, const char *f, ...)
 void doc_put(cJSON *o, const char *key, const char *s);
 void doc_has(cJSON *obj, const char *key);
 cJSON *doc_item(cJSON *arr, const char *raw, const char *detail);
+/* A row of a list of labelled values ("label", "value" as markup, "first"),
+ * none when `raw` is NULL. */
+void doc_pair(cJSON *arr, const char *label, const char *raw);
 
 /* Markup for the page's format, from plain text. doc_code: a code span
  * (NULL for NULL). doc_em: `raw` is markup already. doc_anchor: an id for

@@ -133,16 +133,6 @@ void doc_collect_init(dgen *g)
     build_uses(g);
 }
 
-static void line(cJSON *arr, const char *label, const char *raw)
-{
-    if (!raw)
-        return;
-    cJSON *o = jobj(arr, NULL);
-    doc_put(o, "label", label);
-    doc_put(o, "value", raw);
-    jbool(o, "first", arr && arr->child == o);
-}
-
 static const char *hex(dgen *g, uint32_t v)
 {
     return doc_fmt(g, "0x%X", (unsigned)v);
@@ -190,14 +180,14 @@ void doc_event_collect(dgen *g, cJSON *o, int i)
     cJSON *arr = jarr(o, "collect");
     int cpu = target_is_cpu_pmu(t) && perf_event_ok(e);
     if (cpu)
-        line(arr, "perf", perf_event_line(g, e));
+        doc_pair(arr, "perf", perf_event_line(g, e));
     if (cpu && c && c->pmu)
-        line(arr, "Streamline", gatord_cpu_line(g, e));
+        doc_pair(arr, "Streamline", gatord_cpu_line(g, e));
     if (e->counter_id)
-        line(arr, "Streamline", gatord_gpu_line(g, e));
+        doc_pair(arr, "Streamline", gatord_gpu_line(g, e));
     if (e->hw_name)
-        line(arr, "Hardware", doc_code(g, e->hw_name));
-    line(arr, "C", c && c->ev_c ? c->ev_c[i] : NULL);
+        doc_pair(arr, "Hardware", doc_code(g, e->hw_name));
+    doc_pair(arr, "C", c && c->ev_c ? c->ev_c[i] : NULL);
     doc_has(o, "collect");
     cJSON *used = jarr(o, "used_by");
     for (int k = c && c->used ? c->used_at[i] : 0;
@@ -232,9 +222,9 @@ void doc_metric_collect(dgen *g, cJSON *o, int i)
     struct doc_collect *c = g->col;
     cJSON *arr = jarr(o, "collect");
     if (target_is_cpu_pmu(t) && m->expr && !(m->flags & METRIC_EXTERNAL))
-        line(arr, "perf", perf_metric_line(g, m));
+        doc_pair(arr, "perf", perf_metric_line(g, m));
     if (m->expr && c && c->ID)
-        line(arr, "C",
+        doc_pair(arr, "C",
              doc_fmt(g, "%s, %s",
                      doc_code(g, c_metric_fn(g->a, t, m->name)),
                      doc_code(g, c_metric_enum(g->a, c->ID, m->name))));

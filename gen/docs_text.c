@@ -73,6 +73,16 @@ cJSON *doc_item(cJSON *arr, const char *raw, const char *detail)
     return o;
 }
 
+void doc_pair(cJSON *arr, const char *label, const char *raw)
+{
+    if (!raw)
+        return;
+    cJSON *o = jobj(arr, NULL);
+    doc_put(o, "label", label);
+    doc_put(o, "value", raw);
+    jbool(o, "first", arr && arr->child == o); /* O(1): arrays get long */
+}
+
 /* ---- markup -------------------------------------------------------------- */
 
 const char *doc_esc(dgen *g, const char *s)

@@ -175,34 +175,25 @@ static const char *subject_link(dgen *g, const char *s)
 
 /* ---- identity ------------------------------------------------------------ */
 
-static void identity_row(cJSON *rows, const char *key, const char *raw)
-{
-    if (!raw)
-        return;
-    cJSON *o = jobj(rows, NULL);
-    doc_put(o, "key", key);
-    doc_put(o, "value", raw);
-}
-
 static void identity(dgen *g, cJSON *data)
 {
     const hw_target *t = g->t;
     cJSON *rows = jarr(data, "identity");
-    identity_row(rows, "Product", doc_esc(g, t->name));
-    identity_row(rows, "Kind", doc_esc(g, doc_kind_label(t->kind)));
-    identity_row(rows, "Vendor", doc_esc(g, doc_vendor(t->vendor)));
-    identity_row(rows, "Source", doc_esc(g, t->source));
-    identity_row(rows, "Spec", doc_code(g, t->spec_name));
-    identity_row(rows, "Spec format", doc_esc(g, t->format));
-    identity_row(rows, "Identifier in generated code", doc_code(g, t->id));
+    doc_pair(rows, "Product", doc_esc(g, t->name));
+    doc_pair(rows, "Kind", doc_esc(g, doc_kind_label(t->kind)));
+    doc_pair(rows, "Vendor", doc_esc(g, doc_vendor(t->vendor)));
+    doc_pair(rows, "Source", doc_esc(g, t->source));
+    doc_pair(rows, "Spec", doc_code(g, t->spec_name));
+    doc_pair(rows, "Spec format", doc_esc(g, t->format));
+    doc_pair(rows, "Identifier in generated code", doc_code(g, t->id));
     if (t->kind && strcmp(t->kind, "cpu") == 0 && t->implementer) {
         uint32_t midr = target_midr(t);
-        identity_row(
+        doc_pair(
             rows, "Implementer",
             doc_code(g, doc_fmt(g, "0x%02X", (unsigned)t->implementer)));
-        identity_row(rows, "Part number",
+        doc_pair(rows, "Part number",
                      doc_code(g, doc_fmt(g, "0x%03X", (unsigned)t->part_num)));
-        identity_row(
+        doc_pair(
             rows, "MIDR_EL1",
             doc_fmt(
                 g, "%s %s", doc_code(g, doc_fmt(g, "0x%08X", (unsigned)midr)),
@@ -210,27 +201,27 @@ static void identity(dgen *g, cJSON *data)
                     g,
                     "(implementer << 24 | 0xF << 16 | part number << 4; "
                     "variant and revision 0; compare under mask 0xFF0FFFF0)")));
-        identity_row(rows, "Revision",
+        doc_pair(rows, "Revision",
                      doc_esc(g, doc_fmt(g, "r%dp%d", t->major_revision,
                                         t->minor_revision)));
     }
     if (t->architecture)
-        identity_row(rows, "Architecture", doc_esc(g, t->architecture));
+        doc_pair(rows, "Architecture", doc_esc(g, t->architecture));
     if (t->pmu_architecture)
-        identity_row(rows, "PMU architecture", doc_esc(g, t->pmu_architecture));
+        doc_pair(rows, "PMU architecture", doc_esc(g, t->pmu_architecture));
     if (t->num_counters)
-        identity_row(rows, "Programmable counters",
+        doc_pair(rows, "Programmable counters",
                      doc_esc(g, doc_fmt(g, "%d (besides any cycle counter)",
                                         t->num_counters)));
     if (t->num_slots)
-        identity_row(
+        doc_pair(
             rows, "Slots",
             doc_esc(g, doc_fmt(g, "%d operation slots per cycle (topdown)",
                                t->num_slots)));
     if (t->kind && strcmp(t->kind, "cpu") == 0)
-        identity_row(rows, "Bus slots",
+        doc_pair(rows, "Bus slots",
                      doc_esc(g, doc_fmt(g, "%d", t->num_bus_slots)));
-    identity_row(rows, "Contents", doc_esc(g, doc_contents(g, t)));
+    doc_pair(rows, "Contents", doc_esc(g, doc_contents(g, t)));
 }
 
 /* ---- events -------------------------------------------------------------- */
