@@ -91,6 +91,11 @@ const char *doc_anchor(dgen *g, const char *prefix, const char *name);
 const char *doc_link(dgen *g, const char *id, const char *raw);
 /* `name` as code, linked to the anchor prefix + name. */
 const char *doc_code_link(dgen *g, const char *prefix, const char *name);
+/* doc_code() and doc_code_link() appended to b, for long lists built in one
+ * buffer rather than string by string. */
+void doc_code_to(dgen *g, hw_buf *b, const char *s);
+void doc_code_link_to(dgen *g, hw_buf *b, const char *prefix,
+                      const char *name);
 const char *doc_event_link(dgen *g, int i);
 
 /* What a target is and has, in the words of the page and the index. */

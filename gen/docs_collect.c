@@ -3,6 +3,7 @@
  * each spelled by the module that writes that output (perf_expr.h,
  * names.h, c_names.h), and, per event, the metrics that read it.
  */
+#include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -41,9 +42,13 @@ static void c_name(void *ctx, const char *name, const c_owner *owner)
     int i = event_at(g->t, owner->loc);
     if (i < 0 || !name)
         return;
-    const char *code = doc_code(g, name);
     const char **slot = &g->col->ev_c[i];
-    *slot = *slot ? doc_fmt(g, "%s, %s", *slot, code) : code;
+    hw_buf b;
+    buf_init(&b);
+    if (*slot)
+        buf_printf(&b, "%s, ", *slot);
+    doc_code_to(g, &b, name);
+    *slot = doc_take(g, &b);
 }
 
 /* ---- which metrics read each event ------------------------------------------ */
@@ -133,30 +138,53 @@ void doc_collect_init(dgen *g)
     build_uses(g);
 }
 
-static const char *hex(dgen *g, uint32_t v)
+/* fmt's expansion as a code span, appended to b. */
+static void code_fmt(dgen *g, hw_buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void code_fmt(dgen *g, hw_buf *b, const char *fmt, ...)
 {
-    return doc_fmt(g, "0x%X", (unsigned)v);
+    hw_buf t;
+    buf_init(&t);
+    va_list ap;
+    va_start(ap, fmt);
+    buf_vprintf(&t, fmt, ap);
+    va_end(ap);
+    if (t.failed)
+        arena_fail(g->a);
+    doc_code_to(g, b, t.data ? t.data : "");
+    buf_free(&t);
 }
 
 /* perf: its name, the raw event on the PMU, and perf's raw shorthand. */
 static const char *perf_event_line(dgen *g, const hw_event *e)
 {
     const char *name = perf_event_name(g->a, e);
-    return doc_fmt(g, "%s, %s, %s", doc_code(g, name ? name : ""),
-                   doc_code(g, doc_fmt(g, "%s/event=%s/", PERF_PMU,
-                                       hex(g, e->code))),
-                   doc_code(g, doc_fmt(g, "r%x", (unsigned)e->code)));
+    hw_buf b;
+    buf_init(&b);
+    doc_code_to(g, &b, name ? name : "");
+    buf_puts(&b, ", ");
+    code_fmt(g, &b, "%s/event=0x%X/", PERF_PMU, (unsigned)e->code);
+    buf_puts(&b, ", ");
+    code_fmt(g, &b, "r%x", (unsigned)e->code);
+    return doc_take(g, &b);
 }
 
 /* gatord: the cycle counter, or any programmable counter set to the event. */
 static const char *gatord_cpu_line(dgen *g, const hw_event *e)
 {
     const char *pmu = g->col->pmu;
-    if (e->code == GATORD_CYCLE_EVENT)
-        return doc_fmt(g, "%s %s", doc_code(g, doc_fmt(g, "%s_ccnt", pmu)),
-                       doc_esc(g, "(the cycle counter)"));
-    return doc_fmt(g, "%s %s %s", doc_code(g, doc_fmt(g, "%s_cnt", pmu)),
-                   doc_esc(g, "set to event"), doc_code(g, hex(g, e->code)));
+    hw_buf b;
+    buf_init(&b);
+    if (e->code == GATORD_CYCLE_EVENT) {
+        code_fmt(g, &b, "%s_ccnt", pmu);
+        buf_puts(&b, " (the cycle counter)");
+    } else {
+        code_fmt(g, &b, "%s_cnt", pmu);
+        buf_puts(&b, " set to event ");
+        code_fmt(g, &b, "0x%X", (unsigned)e->code);
+    }
+    return doc_take(g, &b);
 }
 
 /* A Mali counter in Streamline: the gatord counter, and the $ variable
@@ -166,9 +194,27 @@ static const char *gatord_gpu_line(dgen *g, const hw_event *e)
 {
     hw_buf b;
     buf_init(&b);
-    buf_puts(&b, doc_code(g, e->counter_id));
-    if (e->st_title && e->st_name)
-        buf_printf(&b, ", %s", doc_code(g, doc_fmt(g, "$%s", e->name)));
+    doc_code_to(g, &b, e->counter_id);
+    if (e->st_title && e->st_name) {
+        buf_puts(&b, ", ");
+        code_fmt(g, &b, "$%s", e->name);
+    }
+    return doc_take(g, &b);
+}
+
+/* The metrics that read event i, linked, in one string. */
+static const char *used_by(dgen *g, int i)
+{
+    const struct doc_collect *c = g->col;
+    if (!c || !c->used || c->used_at[i] == c->used_at[i + 1])
+        return NULL;
+    hw_buf b;
+    buf_init(&b);
+    for (int k = c->used_at[i]; k < c->used_at[i + 1]; k++) {
+        if (k > c->used_at[i])
+            buf_puts(&b, ", ");
+        doc_code_link_to(g, &b, "m-", g->t->metrics[c->used[k]].name);
+    }
     return doc_take(g, &b);
 }
 
@@ -189,12 +235,7 @@ void doc_event_collect(dgen *g, cJSON *o, int i)
         doc_pair(arr, "Hardware", doc_code(g, e->hw_name));
     doc_pair(arr, "C", c && c->ev_c ? c->ev_c[i] : NULL);
     doc_has(o, "collect");
-    cJSON *used = jarr(o, "used_by");
-    for (int k = c && c->used ? c->used_at[i] : 0;
-         c && c->used && k < c->used_at[i + 1]; k++)
-        doc_item(used, doc_code_link(g, "m-", t->metrics[c->used[k]].name),
-                 NULL);
-    doc_has(o, "used_by");
+    doc_put(o, "used_by", used_by(g, i));
 }
 
 /* perf: the metric by name and its groups, or why perf lacks it. */
@@ -208,10 +249,11 @@ static const char *perf_metric_line(dgen *g, const hw_metric *m)
     }
     hw_buf b;
     buf_init(&b);
-    buf_puts(&b, doc_code(g, doc_fmt(g, "perf stat -M %s", m->name)));
-    for (int k = 0; k < m->ngroups; k++)
-        buf_printf(&b, "%s%s", k ? ", " : doc_esc(g, "; its groups: "),
-                   doc_code(g, doc_group_name(g, m->groups[k])));
+    code_fmt(g, &b, "perf stat -M %s", m->name);
+    for (int k = 0; k < m->ngroups; k++) {
+        buf_puts(&b, k ? ", " : "; its groups: ");
+        doc_code_to(g, &b, doc_group_name(g, m->groups[k]));
+    }
     return doc_take(g, &b);
 }
 
@@ -223,10 +265,13 @@ void doc_metric_collect(dgen *g, cJSON *o, int i)
     cJSON *arr = jarr(o, "collect");
     if (target_is_cpu_pmu(t) && m->expr && !(m->flags & METRIC_EXTERNAL))
         doc_pair(arr, "perf", perf_metric_line(g, m));
-    if (m->expr && c && c->ID)
-        doc_pair(arr, "C",
-             doc_fmt(g, "%s, %s",
-                     doc_code(g, c_metric_fn(g->a, t, m->name)),
-                     doc_code(g, c_metric_enum(g->a, c->ID, m->name))));
+    if (m->expr && c && c->ID) {
+        hw_buf b;
+        buf_init(&b);
+        doc_code_to(g, &b, c_metric_fn(g->a, t, m->name));
+        buf_puts(&b, ", ");
+        doc_code_to(g, &b, c_metric_enum(g->a, c->ID, m->name));
+        doc_pair(arr, "C", doc_take(g, &b));
+    }
     doc_has(o, "collect");
 }

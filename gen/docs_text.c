@@ -106,10 +106,8 @@ static int word_char(char c)
 
 enum { LONG_WORD = 20 };
 
-static const char *breakable(dgen *g, const char *s)
+static void breakable_to(hw_buf *b, const char *s)
 {
-    hw_buf b;
-    buf_init(&b);
     size_t word = 0; /* length of the word p is in */
     for (const char *p = s; *p; p++) {
         if (!word_char(*p))
@@ -119,32 +117,51 @@ static const char *breakable(dgen *g, const char *s)
                 word++;
         if (word > LONG_WORD && p > s && *p >= 'A' && *p <= 'Z' &&
             p[-1] >= 'a' && p[-1] <= 'z')
-            buf_puts(&b, "<wbr>");
-        char c[2] = {*p, '\0'};
-        mu_escape_append(&b, c, MU_ESCAPE_HTML);
+            buf_puts(b, "<wbr>");
+        switch (*p) {
+        case '&': buf_puts(b, "&amp;"); break;
+        case '<': buf_puts(b, "&lt;"); break;
+        case '>': buf_puts(b, "&gt;"); break;
+        case '"': buf_puts(b, "&quot;"); break;
+        default: buf_putc(b, *p);
+        }
         if ((*p == '_' || *p == '/') && p[1])
-            buf_puts(&b, "<wbr>");
+            buf_puts(b, "<wbr>");
     }
-    return doc_take(g, &b);
 }
 
 const char *doc_name_html(dgen *g, const char *s)
 {
-    return breakable(g, s ? s : "");
+    hw_buf b;
+    buf_init(&b);
+    breakable_to(&b, s ? s : "");
+    return doc_take(g, &b);
 }
 
 /* Markdown backticks hold text raw, so text that could end the span or the
  * table cell falls back to escaped plain text. */
+void doc_code_to(dgen *g, hw_buf *b, const char *s)
+{
+    if (g->html) {
+        buf_puts(b, "<code>");
+        breakable_to(b, s);
+        buf_puts(b, "</code>");
+    } else if (*s == '\0' || strpbrk(s, "`|\r\n") || s[0] == ' ' ||
+               s[strlen(s) - 1] == ' ') {
+        mu_escape_append(b, s, MU_ESCAPE_MARKDOWN);
+    } else {
+        buf_printf(b, "`%s`", s);
+    }
+}
+
 const char *doc_code(dgen *g, const char *s)
 {
     if (!s)
         return NULL;
-    if (g->html)
-        return doc_fmt(g, "<code>%s</code>", breakable(g, s));
-    if (*s == '\0' || strpbrk(s, "`|\r\n") || s[0] == ' ' ||
-        s[strlen(s) - 1] == ' ')
-        return doc_esc(g, s);
-    return doc_fmt(g, "`%s`", s);
+    hw_buf b;
+    buf_init(&b);
+    doc_code_to(g, &b, s);
+    return doc_take(g, &b);
 }
 
 const char *doc_em(dgen *g, const char *raw)
@@ -154,17 +171,22 @@ const char *doc_em(dgen *g, const char *raw)
 
 /* Only [A-Za-z0-9_-], so ids are safe raw in HTML attributes and Markdown
  * link targets. */
-const char *doc_anchor(dgen *g, const char *prefix, const char *name)
+static void anchor_to(hw_buf *b, const char *prefix, const char *name)
 {
-    hw_buf b;
-    buf_init(&b);
-    buf_puts(&b, prefix);
+    buf_puts(b, prefix);
     for (const char *p = name ? name : ""; *p; p++) {
         char c = *p;
         int safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
                    (c >= '0' && c <= '9') || c == '_' || c == '-';
-        buf_putc(&b, safe ? c : '-');
+        buf_putc(b, safe ? c : '-');
     }
+}
+
+const char *doc_anchor(dgen *g, const char *prefix, const char *name)
+{
+    hw_buf b;
+    buf_init(&b);
+    anchor_to(&b, prefix, name);
     return doc_take(g, &b);
 }
 
@@ -175,9 +197,28 @@ const char *doc_link(dgen *g, const char *id, const char *raw)
     return doc_fmt(g, "[%s](#%s)", raw, id);
 }
 
+void doc_code_link_to(dgen *g, hw_buf *b, const char *prefix,
+                      const char *name)
+{
+    buf_puts(b, g->html ? "<a href=\"#" : "[");
+    if (g->html) {
+        anchor_to(b, prefix, name);
+        buf_puts(b, "\">");
+    }
+    doc_code_to(g, b, name);
+    buf_puts(b, g->html ? "</a>" : "](#");
+    if (!g->html) {
+        anchor_to(b, prefix, name);
+        buf_putc(b, ')');
+    }
+}
+
 const char *doc_code_link(dgen *g, const char *prefix, const char *name)
 {
-    return doc_link(g, doc_anchor(g, prefix, name), doc_code(g, name));
+    hw_buf b;
+    buf_init(&b);
+    doc_code_link_to(g, &b, prefix, name);
+    return doc_take(g, &b);
 }
 
 const char *doc_event_link(dgen *g, int i)
