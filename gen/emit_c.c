@@ -25,12 +25,6 @@ typedef struct cgen {
     int all;            /* printing eval_all: metric refs read out[] */
 } cgen;
 
-static const char *upper(cgen *g, const char *name)
-{
-    const char *s = name_c(g->scratch, name, CASE_UPPER);
-    return s ? s : "INVALID";
-}
-
 static const char *lower(cgen *g, const char *name)
 {
     const char *s = name_c(g->scratch, name, CASE_LOWER);
@@ -230,8 +224,8 @@ static const char *c_ref(void *ctx, const hw_expr *e)
         return arena_printf(g->scratch, "c->%s", keep(g, e->text));
     case REF_METRIC:
         if (g->all)
-            return arena_printf(g->scratch, "out[%s_METRIC_%s]", g->ID, upper(g, e->text));
-        return arena_printf(g->scratch, "%s_%s(c)", t->id, lower(g, e->text));
+            return arena_printf(g->scratch, "out[%s]", c_metric_enum(g->scratch, g->ID, e->text));
+        return arena_printf(g->scratch, "%s(c)", c_metric_fn(g->scratch, t, e->text));
     default:
         return e->text;
     }
@@ -332,9 +326,8 @@ static void metric_entry(cgen *g, cJSON *metrics, const hw_metric *m)
 {
     const hw_target *t = g->t;
     cJSON *o = jobj(metrics, NULL);
-    const char *ln = lower(g, m->name);
-    jstr(o, "enum", arena_printf(g->scratch, "%s_METRIC_%s", g->ID, upper(g, m->name)));
-    jstr(o, "fn", arena_printf(g->scratch, "%s_%s", t->id, ln));
+    jstr(o, "enum", c_metric_enum(g->scratch, g->ID, m->name));
+    jstr(o, "fn", c_metric_fn(g->scratch, t, m->name));
     jstr(o, "title", m->title ? m->title : m->name);
     jstr(o, "units", m->units);
     hw_buf f;
@@ -364,7 +357,7 @@ static void metric_order(cgen *g, cJSON *data)
         int i = t->metric_order ? t->metric_order[k] : k;
         const hw_metric *m = &t->metrics[i];
         cJSON *o = jobj(m->expr ? order : external, NULL);
-        jstr(o, "enum", arena_printf(g->scratch, "%s_METRIC_%s", g->ID, upper(g, m->name)));
+        jstr(o, "enum", c_metric_enum(g->scratch, g->ID, m->name));
         if (!m->expr)
             jstr(o, "why", no_formula_reason(m));
         if (m->expr) {

@@ -32,10 +32,6 @@
 #include "perf_expr.h"
 #include "version.h"
 
-/* The PMU an event alias is programmed on: the generic Armv8 PMUv3 driver's
- * name on ACPI systems (device-tree systems name it after the core). */
-#define PERF_PMU "armv8_pmuv3_0"
-
 typedef struct perf_gen {
     const hw_target *t;
     hw_arena *a;          /* scratch, freed when the target is done */
@@ -69,17 +65,6 @@ static const char *perf_desc(perf_gen *g, const char *s)
     while (n > 0 && (s[n - 1] == '.' || isspace((unsigned char)s[n - 1])))
         n--;
     return arena_strndup(g->a, s, n);
-}
-
-/* "Topdown_L1" -> "TopdownL1", perf's spelling of the topdown levels. */
-static const char *perf_group_name(perf_gen *g, const char *name)
-{
-    const char *p = "Topdown_L";
-    size_t n = strlen(p);
-    if (strncmp(name, p, n) != 0 || !name[n] ||
-        strspn(name + n, "0123456789") != strlen(name + n))
-        return name;
-    return arena_printf(g->a, "TopdownL%s", name + n);
 }
 
 /* Lower snake case: "L1D_Cache" -> "l1d_cache", "SpecOperation" ->
@@ -242,7 +227,8 @@ static const char *perf_metric_groups(perf_gen *g, const hw_metric *m)
     for (int i = 0; i < m->ngroups; i++) {
         if (i)
             buf_putc(&b, ';');
-        buf_puts(&b, perf_group_name(g, m->groups[i]));
+        const char *name = perf_group_name(g->a, m->groups[i]);
+        buf_puts(&b, name ? name : "");
     }
     if (b.failed)
         arena_fail(g->a);
@@ -304,12 +290,13 @@ static int perf_aliases(perf_gen *g)
                PERF_PMU, PERF_PMU);
     for (int i = 0; i < t->nevents; i++) {
         const hw_event *e = &t->events[i];
-        char name[256];
-        if (!perf_event_ok(e) || name_mangle(e->name, CASE_LOWER, name, sizeof name) != 0)
+        const char *name = perf_event_ok(e) ? perf_event_name(g->a, e) : NULL;
+        if (!name)
             continue;
         buf_printf(&b, "%s=%s/event=0x%" PRIx32 "/\n", name, PERF_PMU, e->code);
     }
-    int rc = out_add(g->out, g->dir, arena_printf(g->a, "perf/%s.aliases", t->slug), &b);
+    const char *file = arena_printf(g->a, "perf/%s.aliases", t->slug);
+    int rc = arena_failed(g->a) || !file ? -1 : out_add(g->out, g->dir, file, &b);
     buf_free(&b);
     if (rc != 0)
         diag_error(g->d, NULL, "out of memory adding perf/%s.aliases", t->slug);
