@@ -536,12 +536,13 @@ __extension__ typedef unsigned long long intel_oa_chv_u64;
  * builds a value from its fields, each masked to its width.
  *
  * INTEL_OA_CHV_EU_COUNTER_FIELD_SUPPORTED(increment, coarse, fine)
- * is nonzero when the combination is valid: each field holds a value of its
- * enum, an undocumented value only where a support rule that applies lists
- * it, and every rule whose subject field holds the rule's value allows the
- * value of its object field. A _BY_ macro gives the mask of values one
- * field may take while another holds v, or `none` where no rule is written
- * for v.
+ * is nonzero when the source document allows the combination: each field
+ * holds a value of its enum, an undocumented value only where a support
+ * rule that applies lists it, and every rule whose subject field holds the
+ * rule's value allows the value of its object field. A vendor may program
+ * combinations its document's rules leave out (see the spec's notes). A
+ * _BY_ macro gives the mask of values one field may take while another
+ * holds v, or `none` where no rule is written for v.
  *
  * intel_oa_chv_eu_counter_field_supported(increment, coarse, fine)
  * is the same check as a function (a macro in C89).
