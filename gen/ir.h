@@ -309,6 +309,7 @@ typedef struct hw_report_field {
     int first;               /* number of the first element (A32 -> 32) */
     const char *block;       /* counter block the elements belong to */
     int high_bits;           /* holds bits above 32 of wider counters */
+    const char *overlaps;    /* field whose bytes it may share, or NULL */
 } hw_report_field;
 
 typedef struct hw_report {

@@ -188,6 +188,16 @@ static void test_counters(void **state)
     assert_true(has_note("oddity", "A35"));
     assert_true(has_note("oddity", "A7"));
     assert_true(has_note("oddity", "EU_FINE_FILTER"));
+    /* A0 counts GPU clocks (IGT's "GPU Busy" is A0 over GPU core clocks);
+     * B and C have no fixed meaning, each metric set routes its signals */
+    assert_string_equal(event("A0")->units, "cycles");
+    for (int i = 0; i < 8; i++) {
+        snprintf(name, sizeof name, "B%d", i);
+        assert_null(event(name)->units);
+        snprintf(name, sizeof name, "C%d", i);
+        assert_null(event(name)->units);
+    }
+    assert_true(has_note("reading", "B"));
 }
 
 static void test_reports(void **state)
@@ -214,6 +224,66 @@ static void test_reports(void **state)
         assert_int_equal(report(other[i].name)->select, other[i].select);
         assert_int_equal(report(other[i].name)->size, other[i].size);
     }
+}
+
+/* The other Gen8 formats as IGT reads them: gen8_oa_formats[] of
+ * tests/i915/perf.c (a_off, n_a, first_a, b_off, n_b, c_off, n_c, size),
+ * and gen8_read_report_ticks(), which takes GPU ticks from dword 3 of
+ * every Gen8 report. */
+typedef struct igt_format {
+    const char *name;
+    int size, a_off, n_a, first_a, b_off, n_b, c_off, n_c;
+} igt_format;
+
+static const igt_format igt_gen8_formats[] = {
+    {"A12", 64, 12, 12, 7, 0, 0, 0, 0},
+    {"A12_B8_C8", 128, 12, 12, 7, 64, 8, 96, 8},
+    {"C4_B8", 64, 0, 0, 0, 32, 8, 16, 4},
+};
+
+static const hw_report_field *field_named(const hw_report *r, const char *name)
+{
+    for (int i = 0; i < r->nfields; i++)
+        if (strcmp(r->fields[i].name, name) == 0)
+            return &r->fields[i];
+    return NULL;
+}
+
+static void test_reports_igt(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < sizeof igt_gen8_formats / sizeof igt_gen8_formats[0];
+         k++) {
+        const igt_format *f = &igt_gen8_formats[k];
+        const hw_report *r = report(f->name);
+        assert_int_equal(r->size, f->size);
+        const hw_report_field *ticks = field_named(r, "GPU_TICKS");
+        assert_non_null(ticks);
+        assert_int_equal(ticks->offset, 12);
+        for (int i = 0; i < 36; i++) {
+            int want = i >= f->first_a && i < f->first_a + f->n_a
+                           ? f->a_off + 4 * (i - f->first_a)
+                           : -1;
+            assert_int_equal(offset_of(r, "A", i, 0), want);
+            assert_int_equal(offset_of(r, "A", i, 1), -1); /* low dwords */
+        }
+        for (int i = 0; i < 8; i++) {
+            assert_int_equal(offset_of(r, "B", i, 0),
+                             i < f->n_b ? f->b_off + 4 * i : -1);
+            assert_int_equal(offset_of(r, "C", i, 0),
+                             i < f->n_c ? f->c_off + 4 * i : -1);
+        }
+    }
+    /* A7 and GPU ticks share bytes 12..15 in the A12 formats, and the spec
+     * says so; C4_B8 has no overlap on Gen8 */
+    assert_string_equal(field_named(report("A12"), "A")->overlaps,
+                        "GPU_TICKS");
+    assert_string_equal(field_named(report("A12_B8_C8"), "A")->overlaps,
+                        "GPU_TICKS");
+    for (int i = 0; i < report("C4_B8")->nfields; i++)
+        assert_null(report("C4_B8")->fields[i].overlaps);
+    assert_true(has_note("oddity", "A12_B8_C8"));
+    assert_true(has_note("oddity", "C4_B8"));
 }
 
 static void test_registers(void **state)
@@ -926,6 +996,7 @@ int main(void)
         cmocka_unit_test(test_counts),
         cmocka_unit_test(test_counters),
         cmocka_unit_test(test_reports),
+        cmocka_unit_test(test_reports_igt),
         cmocka_unit_test(test_registers),
         cmocka_unit_test(test_enums),
         cmocka_unit_test(test_support_exhaustive),
