@@ -287,12 +287,29 @@ static void event_cells(dgen *g, cJSON *o, int i, const ev_cols *cols)
     doc_put(o, "description", e->description);
 }
 
+/* A counter the vendor's database also lists goes by three names: the
+ * expression variable (the row's name), the hardware's and the
+ * database's; a reader matching tools needs all three. */
+static void event_names_remark(dgen *g, cJSON *rem, const hw_event *e)
+{
+    if (!e->db_name)
+        return;
+    const char *names =
+        e->hw_name ? doc_fmt(g, "%s %s, %s %s", doc_esc(g, "hardware"),
+                             doc_code(g, e->hw_name), doc_esc(g, "database"),
+                             doc_code(g, e->db_name))
+                   : doc_fmt(g, "%s %s", doc_esc(g, "database"),
+                             doc_code(g, e->db_name));
+    doc_item(rem, remark(g, "Names:", names), NULL);
+}
+
 /* What else a reader must know about event i, one remark each. */
 static void event_remarks(dgen *g, cJSON *o, int i)
 {
     const hw_event *e = &g->t->events[i];
     cJSON *rem = jarr(o, "remarks");
-    if (e->hw_name && !e->counter_id)
+    event_names_remark(g, rem, e);
+    if (e->hw_name && !e->counter_id && !e->db_name)
         doc_item(rem, remark(g, "Hardware name:", doc_code(g, e->hw_name)),
                  NULL);
     if (e->flags & EVENT_RECONSTRUCTED)

@@ -124,6 +124,8 @@ typedef struct hw_event {
     double multiplier;       /* gatord scale of the raw count; 0 = none */
     int advanced;            /* gatord advanced="yes": hidden by default */
     const char *hw_name;     /* hardware source name (GPU_ACTIVE), or NULL */
+    const char *db_name;     /* name in the vendor's counter database
+                                (MaliGPUActiveCy), or NULL */
 } hw_event;
 
 /* A named value: fixed (has_value) or a device setting given at run time. */

@@ -118,6 +118,40 @@ static void test_gpu_active(void **state)
     assert_true(t->events[i].multiplier == 4.0);
 }
 
+/* The names libGPUCounters' database gives the counters (MachineName of
+ * the Mali-G720 entry whose SourceName or SourceAlias is the hardware
+ * name), a few written out: one per block, and two through an alias. */
+static void test_database_names(void **state)
+{
+    const hw_target *t = *state;
+    static const struct {
+        const char *var, *hw, *db;
+    } names[] = {
+        {"MaliGPUCyclesGPUActive", "GPU_ACTIVE", "MaliGPUActiveCy"},
+        {"MaliGPUCyclesGPUInterruptActive", "GPU_IRQ_ACTIVE",
+         "MaliGPUIRQActiveCy"}, /* alias of IRQ_ACTIVE */
+        {"MaliPrimitiveCullingSampleTestCulledPrimitives", "PRIM_SAMPLE_CULLED",
+         "MaliGeomSampleCullPrim"}, /* alias of PRIM_SAT_CULLED */
+        {"MaliExternalBusBeatsReadBeats", "L2_EXT_READ_BEATS",
+         "MaliExtBusRdBt"},
+        {"MaliCoreCyclesFragmentActive", "FRAG_ACTIVE", "MaliMainActiveCy"},
+        {"MaliCoreThreadsFragmentThreads", "FRAG_SHADER_THREADS",
+         "MaliFragThread"},
+    };
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        int i = ir_find_event(t, names[k].var);
+        assert_true(i >= 0);
+        assert_string_equal(t->events[i].hw_name, names[k].hw);
+        assert_string_equal(t->events[i].db_name, names[k].db);
+    }
+    /* every counter has one, and no two share it */
+    for (int i = 0; i < t->nevents; i++) {
+        assert_non_null(t->events[i].db_name);
+        for (int j = 0; j < i; j++)
+            assert_string_not_equal(t->events[i].db_name, t->events[j].db_name);
+    }
+}
+
 static void test_microcontroller_utilization(void **state)
 {
     const hw_target *t = *state;
@@ -427,6 +461,7 @@ int main(void)
         SPEC_TEST(test_identity),
         SPEC_TEST(test_counts),
         SPEC_TEST(test_gpu_active),
+        SPEC_TEST(test_database_names),
         SPEC_TEST(test_microcontroller_utilization),
         SPEC_TEST(test_repeated_title),
         SPEC_TEST(test_misprint),
