@@ -158,7 +158,9 @@ enum {
     METRIC_DERIVED = 1u << 0,   /* expression derived, not printed in source */
     METRIC_CORRECTED = 1u << 1, /* source expression was fixed; see note */
     METRIC_EXTERNAL = 1u << 2,  /* series from elsewhere: no evaluator */
-    METRIC_INTERMEDIATE = 1u << 3 /* model step, not a final output */
+    METRIC_INTERMEDIATE = 1u << 3, /* model step, not a final output */
+    METRIC_DATABASE = 1u << 4 /* formula from the vendor's counter
+                                 database, not the source; see note */
 };
 
 /* A metric, template series, derived value or model output. */

@@ -185,9 +185,9 @@ static int load_constant(gt_ctx *c, const xmlNode *n)
 
 /* ---- the template ------------------------------------------------------ */
 
-/* A series of group `g` (index `gi`). Flags follow the schema's five
+/* A series of group `g` (index `gi`). Flags follow the schema's six
  * shapes: plain, corrected (expr + source-expr), derived, external,
- * missing (note only). */
+ * missing (note only), database (number optional). */
 static int load_series(gt_ctx *c, const xmlNode *n, int gi)
 {
     hw_metric *m = IR_PUSH(c->t, metrics);
@@ -212,6 +212,8 @@ static int load_series(gt_ctx *c, const xmlNode *n, int gi)
         m->flags |= METRIC_EXTERNAL;
     if (xmlu_attr_bool(n, "derived", 0))
         m->flags |= METRIC_DERIVED;
+    if (xmlu_attr_bool(n, "database", 0))
+        m->flags |= METRIC_DATABASE;
     if (m->number && g->number && !number_within(m->number, g->number, 1))
         diag_error(c->d, &m->loc, "series '%s': number %s is not inside "
                    "group %s", m->name, m->number, g->number);

@@ -451,6 +451,46 @@ static void test_series_outside_group(void **state)
                  12, "series 's': number 4.2.1 is not inside group 3.1", NULL);
 }
 
+/* A series of the guide needs its number; one from the database may go
+ * without, and may use another series by its id. */
+static void test_series_number(void **state)
+{
+    expect_error(*state,
+                 (doc_parts){.series = "<series id=\"s\" title=\"S\" "
+                                       "units=\"cycles\"><description>S."
+                                       "</description><expr>1</expr></series>"},
+                 12, "series", NULL);
+    const scratch *s = *state;
+    write_doc(s, (doc_parts){.series =
+                                 "<series id=\"s\" number=\"3.1.1\" "
+                                 "title=\"S\" units=\"cycles\" database=\"yes\">"
+                                 "<description>S.</description><expr>d * 2"
+                                 "</expr><note>From the database.</note>"
+                                 "</series><series id=\"d\" title=\"D\" "
+                                 "units=\"cycles\" database=\"yes\">"
+                                 "<description>D.</description><expr>$MaliA"
+                                 "</expr><note>A database step.</note>"
+                                 "</series>"});
+    hw_diag d;
+    diag_init(&d, stderr);
+    hw_target *t = load_spec(s->path, &d);
+    assert_non_null(t);
+    assert_int_equal(t->nmetrics, 2);
+    assert_int_equal(t->metrics[0].flags, METRIC_DATABASE);
+    assert_string_equal(t->metrics[0].number, "3.1.1");
+    assert_null(t->metrics[1].number);
+    assert_int_equal(t->metrics[1].flags, METRIC_DATABASE);
+    target_free(t);
+    diag_free(&d);
+    /* a database series states where its formula comes from */
+    expect_error(*state,
+                 (doc_parts){.series = "<series id=\"s\" title=\"S\" "
+                                       "units=\"cycles\" database=\"yes\">"
+                                       "<description>S.</description><expr>1"
+                                       "</expr></series>"},
+                 12, "series", NULL);
+}
+
 #define SPEC_TEST(f) cmocka_unit_test_setup_teardown(f, setup_spec, teardown_spec)
 #define BAD_TEST(f) cmocka_unit_test_setup_teardown(f, setup_scratch, teardown_scratch)
 
@@ -475,6 +515,7 @@ int main(void)
         BAD_TEST(test_doctype_entity),
         BAD_TEST(test_bad_formula),
         BAD_TEST(test_series_outside_group),
+        BAD_TEST(test_series_number),
     };
     return cmocka_run_group_tests_name("gpu-template loader", tests, NULL, NULL);
 }
