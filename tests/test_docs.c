@@ -688,8 +688,8 @@ static void test_gpu_template(void **state)
     int flagged = 0;
     for (int i = 0; i < t->nmetrics; i++) {
         const hw_metric *m = &t->metrics[i];
-        if (!(m->flags &
-              (METRIC_DERIVED | METRIC_CORRECTED | METRIC_EXTERNAL)) &&
+        if (!(m->flags & (METRIC_DERIVED | METRIC_CORRECTED |
+                          METRIC_EXTERNAL | METRIC_DATABASE)) &&
             m->expr)
             continue;
         char needle[160];
@@ -706,7 +706,7 @@ static void test_gpu_template(void **state)
         free(row);
         flagged++;
     }
-    assert_int_equal(flagged, 7);
+    assert_int_equal(flagged, 12); /* 7 of them from the database */
     char *row = line_with(md, "<a id=\"m-gpu_active_cycles\"></a>");
     assert_non_null(row);
     assert_non_null(strstr(row, "`$MaliGPUCyclesGPUActive`"));
@@ -823,6 +823,51 @@ static void test_notes(void **state)
     }
 }
 
+/* G720: every series note is on the HTML page; the series from Arm's
+ * counter database carry its badge; each counter's row names it by its
+ * hardware and database names as well. */
+static void test_g720_database(void **state)
+{
+    (void)state;
+    const hw_target *t = target("mali_g720");
+    char *html = page(t, "html");
+    htmlDocPtr doc = parse_html(html, t->slug);
+    char *text = html_text(doc);
+    int badges = 0;
+    for (int i = 0; i < t->nmetrics; i++) {
+        const hw_metric *m = &t->metrics[i];
+        if (m->note) {
+            char *want = squash(m->note);
+            if (!strstr(text, want))
+                fail_msg("note of series %s not on the page", m->name);
+            free(want);
+        }
+        badges += (m->flags & METRIC_DATABASE) != 0;
+    }
+    int shown = 0;
+    for (const char *p = html; (p = strstr(p, "badge database")) != NULL; p++)
+        shown++;
+    assert_int_equal(shown, badges);
+    assert_int_equal(badges, 7);
+    char *md = page(t, "md");
+    for (int i = 0; i < t->nevents; i++) {
+        const hw_event *e = &t->events[i];
+        char needle[160];
+        snprintf(needle, sizeof needle, "<a id=\"ev-%s\"></a>", e->name);
+        char *row = line_with(md, needle);
+        assert_non_null(row);
+        snprintf(needle, sizeof needle, "*Names:* hardware `%s`, database `%s`",
+                 e->hw_name, e->db_name);
+        if (!strstr(row, needle))
+            fail_msg("row of %s lacks '%s'", e->name, needle);
+        free(row);
+    }
+    free(md);
+    xmlFreeDoc(doc);
+    free(text);
+    free(html);
+}
+
 /* The T624 model: formula, ranges, and the thesis's examples computed. */
 static void test_model(void **state)
 {
@@ -903,6 +948,7 @@ int main(void)
         cmocka_unit_test(test_gpu_template),
         cmocka_unit_test(test_oa),
         cmocka_unit_test(test_notes),
+        cmocka_unit_test(test_g720_database),
         cmocka_unit_test(test_model),
         cmocka_unit_test(test_deterministic),
     };
