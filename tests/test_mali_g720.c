@@ -774,6 +774,25 @@ static void test_functional_units(void **state)
     EXPECT(ray_tracing_unit_utilization, c, 50.0);
 }
 
+/* The nine texture pipeline stages of 6.1.3's max(), in its order, with
+ * stage k at `top` and the others at 10, 20, ... 90. */
+static void set_texture_stages(struct mali_g720_counters *c, int k,
+                               uint64_t top)
+{
+    uint64_t v[9];
+    for (int j = 0; j < 9; j++)
+        v[j] = j == k ? top : 10 * (uint64_t)(j + 1);
+    c->MaliCoreTextureCyclesTexturingActive = v[0];
+    c->MaliCoreTextureCacheCyclesCacheLookup = v[1];
+    c->MaliCoreTextureCacheCyclesSimpleLoad = v[2];
+    c->MaliCoreTextureCacheCyclesComplexLoad = v[3];
+    c->MaliTextureBusInputBeats = v[4];
+    c->MaliTextureBusOutputBeats = v[5];
+    c->MaliCoreTextureCacheCyclesL1OutputActive = v[6];
+    c->MaliCoreTextureCacheCyclesL1LookupActive = v[7];
+    c->MaliCoreTextureCyclesIndexCalculation = v[8];
+}
+
 /* 6.1.1 in its three regimes, and 6.1.3 / 6.1.5 with each argument the
  * largest, so a mis-nested max() shows. */
 static void test_functional_units_cases(void **state)
@@ -804,19 +823,8 @@ static void test_functional_units_cases(void **state)
     /* 6.1.3: each of the nine stages in turn is 600, the others 10..90;
      * 600/800 = .75 -> 75 every time. */
     for (int k = 0; k < 9; k++) {
-        uint64_t v[9];
-        for (int j = 0; j < 9; j++)
-            v[j] = j == k ? 600 : 10 * (uint64_t)(j + 1);
         c = g6;
-        c.MaliCoreTextureCyclesTexturingActive = v[0];
-        c.MaliCoreTextureCacheCyclesCacheLookup = v[1];
-        c.MaliCoreTextureCacheCyclesSimpleLoad = v[2];
-        c.MaliCoreTextureCacheCyclesComplexLoad = v[3];
-        c.MaliTextureBusInputBeats = v[4];
-        c.MaliTextureBusOutputBeats = v[5];
-        c.MaliCoreTextureCacheCyclesL1OutputActive = v[6];
-        c.MaliCoreTextureCacheCyclesL1LookupActive = v[7];
-        c.MaliCoreTextureCyclesIndexCalculation = v[8];
+        set_texture_stages(&c, k, 600);
         EXPECT(texture_unit_utilization, c, 75.0);
     }
     /* 6.1.5: the triangle tester the busier one: max(100, 600)/800 = .75 */
@@ -893,18 +901,7 @@ static void test_database_series(void **state)
     EXPECT(texture_filtering_cycles_per_instruction, c, 0.625);
     /* each of the nine stages in turn the largest (320): 320/640 = .5 */
     for (int k = 0; k < 9; k++) {
-        uint64_t v[9];
-        for (int j = 0; j < 9; j++)
-            v[j] = j == k ? 320 : 10 * (uint64_t)(j + 1);
-        c.MaliCoreTextureCyclesTexturingActive = v[0];
-        c.MaliCoreTextureCacheCyclesCacheLookup = v[1];
-        c.MaliCoreTextureCacheCyclesSimpleLoad = v[2];
-        c.MaliCoreTextureCacheCyclesComplexLoad = v[3];
-        c.MaliTextureBusInputBeats = v[4];
-        c.MaliTextureBusOutputBeats = v[5];
-        c.MaliCoreTextureCacheCyclesL1OutputActive = v[6];
-        c.MaliCoreTextureCacheCyclesL1LookupActive = v[7];
-        c.MaliCoreTextureCyclesIndexCalculation = v[8];
+        set_texture_stages(&c, k, 320);
         EXPECT(texture_unit_issue_cycles, c, 320.0);
         EXPECT(texture_filtering_cycles_per_instruction, c, 0.5);
     }
