@@ -233,6 +233,9 @@ void doc_event_collect(dgen *g, cJSON *o, int i)
         doc_pair(arr, "Streamline", gatord_gpu_line(g, e));
     if (e->hw_name)
         doc_pair(arr, "Hardware", doc_code(g, e->hw_name));
+    /* the name in the vendor's counter database, which its tools use */
+    if (e->db_name)
+        doc_pair(arr, "Database", doc_code(g, e->db_name));
     doc_pair(arr, "C", c && c->ev_c ? c->ev_c[i] : NULL);
     doc_has(o, "collect");
     doc_put(o, "used_by", used_by(g, i));

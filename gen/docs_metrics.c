@@ -116,6 +116,8 @@ static void metric_badges(dgen *g, cJSON *o, const hw_metric *m)
         doc_item(arr, badge(g, "corrected", "corrected"), NULL);
     if (m->flags & METRIC_EXTERNAL)
         doc_item(arr, badge(g, "external", "external"), NULL);
+    if (m->flags & METRIC_DATABASE)
+        doc_item(arr, badge(g, "database", "from the database"), NULL);
     if (!m->expr && !(m->flags & METRIC_EXTERNAL))
         doc_item(arr, badge(g, "missing", "no expression"), NULL);
 }
@@ -336,7 +338,8 @@ void page_metrics(dgen *g, cJSON *data)
 }
 
 /* Series the reader must not take at face value: no expression in the
- * source, derived by us, corrected from a misprint, or from elsewhere. */
+ * source, derived by us, corrected from a misprint, from elsewhere, or
+ * from the vendor's counter database. */
 void page_attention(dgen *g, cJSON *data)
 {
     const hw_target *t = g->t;
@@ -353,6 +356,9 @@ void page_attention(dgen *g, cJSON *data)
         else if (m->flags & METRIC_EXTERNAL)
             status = "External: the series does not come from these counters; "
                      "no evaluator is generated.";
+        else if (m->flags & METRIC_DATABASE)
+            status = "From the database: the expression is the vendor's "
+                     "counter database's, not the source's; see the note.";
         else if (!m->expr)
             status = "No expression in the source; none is recorded.";
         if (!status)

@@ -347,6 +347,43 @@ static void metric_entry(cgen *g, cJSON *metrics, const hw_metric *m)
     jcstr(o, "formula_c", m->formula);
 }
 
+/* Metric `ctx->from` uses metrics; those defined after it (a larger
+ * index) must be declared before it. */
+typedef struct later_uses {
+    int from;
+    char *ahead;
+} later_uses;
+
+static int note_later_use(void *ctx, hw_expr *e)
+{
+    later_uses *u = ctx;
+    if (e->ref == REF_METRIC && e->index > u->from)
+        u->ahead[e->index] = 1;
+    return 0;
+}
+
+/* Evaluators are defined in spec order; one that a metric earlier in the
+ * spec uses gets "forward" and is declared ahead of all definitions.
+ * -1 when out of memory. */
+static int forward_declarations(cgen *g, cJSON *data, cJSON *metrics)
+{
+    const hw_target *t = g->t;
+    later_uses u = {0, arena_alloc(g->scratch, (size_t)t->nmetrics + 1)};
+    if (!u.ahead)
+        return -1;
+    memset(u.ahead, 0, (size_t)t->nmetrics + 1);
+    for (u.from = 0; u.from < t->nmetrics; u.from++)
+        if (t->metrics[u.from].expr)
+            expr_each_ref(t->metrics[u.from].expr, note_later_use, &u);
+    int any = 0;
+    for (int i = 0; i < t->nmetrics; i++) {
+        jbool(cJSON_GetArrayItem(metrics, i), "forward", u.ahead[i]);
+        any |= u.ahead[i];
+    }
+    jbool(data, "has_forward", any);
+    return 0;
+}
+
 static void metric_order(cgen *g, cJSON *data)
 {
     const hw_target *t = g->t;
@@ -475,6 +512,11 @@ static int emit_metrics(cgen *g, const emit_to *to)
     cJSON *metrics = jarr(data, "metrics");
     for (int i = 0; i < t->nmetrics; i++)
         metric_entry(g, metrics, &t->metrics[i]);
+    if (forward_declarations(g, data, metrics) != 0) {
+        cJSON_Delete(data);
+        diag_error(to->d, NULL, "out of memory");
+        return -1;
+    }
     metric_order(g, data);
     input_checks(g, data);
     methodologies(g, data);

@@ -274,12 +274,65 @@ static void block_read(rgen *g, cJSON *list, const hw_report *r, int b)
     macro(g, list, MNAME(g, "REPORT_%s_READ_%s", r->name, bname), "p, i", &m);
 }
 
+/* Whether report r holds counter i of block b only in part: its low bytes
+ * and no high ones, fewer bits than the counter has. Sets *bits. */
+static int held_in_part(rgen *g, const hw_report *r, int b, int i, int *bits)
+{
+    const char *bname = g->t->blocks[b].name;
+    int lo = c_field_at(r, bname, i, 0);
+    if (lo < 0 || c_field_at(r, bname, i, 1) >= 0)
+        return 0;
+    *bits = 8 * r->fields[lo].size;
+    return g->p.width[b][i] > *bits;
+}
+
+/* Into `lines`, "In this report A7..A18 hold only bits 31:0: ..." when
+ * report r holds counters in part: a reader must not take their deltas at
+ * the counters' width. */
+static void partial_counters(rgen *g, cJSON *lines, const hw_report *r)
+{
+    const hw_target *t = g->t;
+    const char *list = NULL;
+    int bits = 0;
+    for (int b = 0; b < t->nblocks; b++) {
+        int n = c_has_block(r, t->blocks[b].name) ? g->p.span[b] : 0;
+        for (int i = 0, w; i < n;) {
+            if (!held_in_part(g, r, b, i, &w)) {
+                i++;
+                continue;
+            }
+            int j = i + 1, wj;
+            while (j < n && held_in_part(g, r, b, j, &wj) && wj == w)
+                j++;
+            const char *B = t->blocks[b].name;
+            const char *run = j - i > 1 ? fmt(g, "%s%d..%s%d", B, i, B, j - 1)
+                                        : fmt(g, "%s%d", B, i);
+            list = list ? fmt(g, "%s, %s", list, run) : run;
+            bits = bits && bits != w ? -1 : w;
+            i = j;
+        }
+    }
+    if (!list)
+        return;
+    if (bits < 0)
+        jstr(jobj(lines, NULL), "text",
+             fmt(g, "In this report %s hold only their low bits:", list));
+    else
+        jstr(jobj(lines, NULL), "text",
+             fmt(g, "In this report %s hold only bits %d:0:", list, bits - 1));
+    jstr(jobj(lines, NULL), "text",
+         bits < 0 ? "their deltas wrap at those bits, not at the counter width."
+                  : fmt(g, "their deltas wrap at 2^%d, not at the counter "
+                           "width.", bits));
+}
+
 static void report_code(rgen *g, cJSON *reports, const hw_report *r)
 {
     if (!r->nfields)
         return;
     cJSON *o = jobj(reports, NULL);
     jstr(o, "name", r->name);
+    partial_counters(g, jarr(o, "partial"), r);
     cJSON *list = jarr(o, "macros");
     for (int k = 0; k < r->nfields; k++) {
         const hw_report_field *f = &r->fields[k];

@@ -97,9 +97,10 @@ static const char *const command_help[][2] = {
      "Program flexible counters: each COUNTER (e.g. A7) takes an increment\n"
      "event, a coarse filter and a fine filter, as numbers (decimal, 0x, 0b)\n"
      "or the spec's symbolic names. Prints one line per register:\n"
-     "NAME ADDRESS VALUE, with unassigned fields zero. A combination the\n"
-     "spec's support rules forbid, or a counter that is not flexible, is an\n"
-     "error naming the counter and the rule.\n"},
+     "NAME ADDRESS VALUE, with unassigned fields zero. A code the spec does\n"
+     "not define, or a counter that is not flexible, is an error naming the\n"
+     "counter. A combination outside the source's support rules is a\n"
+     "warning naming the rule (an error with --werror).\n"},
 };
 
 /* Every option. Global ones (command NULL) work with every command; the

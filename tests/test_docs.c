@@ -768,8 +768,8 @@ static void test_gpu_template(void **state)
     int flagged = 0;
     for (int i = 0; i < t->nmetrics; i++) {
         const hw_metric *m = &t->metrics[i];
-        if (!(m->flags &
-              (METRIC_DERIVED | METRIC_CORRECTED | METRIC_EXTERNAL)) &&
+        if (!(m->flags & (METRIC_DERIVED | METRIC_CORRECTED |
+                          METRIC_EXTERNAL | METRIC_DATABASE)) &&
             m->expr)
             continue;
         char needle[160];
@@ -786,7 +786,7 @@ static void test_gpu_template(void **state)
         free(row);
         flagged++;
     }
-    assert_int_equal(flagged, 7);
+    assert_int_equal(flagged, 12); /* 7 of them from the database */
     char *row = line_with(md, "<a id=\"m-gpu_active_cycles\"></a>");
     assert_non_null(row);
     assert_non_null(strstr(row, "`$MaliGPUCyclesGPUActive`"));
@@ -933,6 +933,51 @@ static void test_notes(void **state)
     }
 }
 
+/* G720: every series note is on the HTML page; the series from Arm's
+ * counter database carry its badge; each counter's row names it by its
+ * hardware and database names as well. */
+static void test_g720_database(void **state)
+{
+    (void)state;
+    const hw_target *t = target("mali_g720");
+    char *html = page(t, "html");
+    htmlDocPtr doc = parse_html(html, t->slug);
+    char *text = html_text(doc);
+    int badges = 0;
+    for (int i = 0; i < t->nmetrics; i++) {
+        const hw_metric *m = &t->metrics[i];
+        if (m->note) {
+            char *want = squash(m->note);
+            if (!strstr(text, want))
+                fail_msg("note of series %s not on the page", m->name);
+            free(want);
+        }
+        badges += (m->flags & METRIC_DATABASE) != 0;
+    }
+    int shown = 0;
+    for (const char *p = html; (p = strstr(p, "badge database")) != NULL; p++)
+        shown++;
+    assert_int_equal(shown, badges);
+    assert_int_equal(badges, 7);
+    char *md = page(t, "md");
+    for (int i = 0; i < t->nevents; i++) {
+        const hw_event *e = &t->events[i];
+        char needle[160];
+        snprintf(needle, sizeof needle, "<a id=\"ev-%s\"></a>", e->name);
+        char *row = line_with(md, needle);
+        assert_non_null(row);
+        snprintf(needle, sizeof needle, "*Hardware:* `%s`<br>*Database:* `%s`",
+                 e->hw_name, e->db_name);
+        if (!strstr(row, needle))
+            fail_msg("row of %s lacks '%s'", e->name, needle);
+        free(row);
+    }
+    free(md);
+    xmlFreeDoc(doc);
+    free(text);
+    free(html);
+}
+
 /* The T624 model: formula, ranges, and the thesis's examples computed. */
 static void test_model(void **state)
 {
@@ -944,15 +989,21 @@ static void test_model(void **state)
         const char *ms;
     } rows[] = {
         {"Section 13.3",
-         "| 256 | 2 | 5e6 | 600e6 | 0.533333 | 533.333 | 533.33 ms |"},
+         "| 256 | 2 | 5e6 | 600e6 | 0 | 0 | 0.533333 | 533.333 | 533.33 ms |"},
         {"Section 7.2: 38 work-groups",
-         "| 38 | 1 | 2e6 | 700e6 | 0.108571 | 108.571 | 108.57 ms |"},
+         "| 38 | 1 | 2e6 | 700e6 | 0 | 0 | 0.108571 | 108.571 | 108.57 ms |"},
         {"Section 7.2: 39 work-groups",
-         "| 39 | 1 | 2e6 | 700e6 | 0.111429 | 111.429 | 111.43 ms |"},
+         "| 39 | 1 | 2e6 | 700e6 | 0 | 0 | 0.111429 | 111.429 | 111.43 ms |"},
         {"Section 7.2: 50 work-groups",
-         "| 50 | 1 | 2e6 | 700e6 | 0.142857 | 142.857 | 142.86 ms |"},
+         "| 50 | 1 | 2e6 | 700e6 | 0 | 0 | 0.142857 | 142.857 | 142.86 ms |"},
         {"Sections 9.2 and 10.1",
-         "| 1 | 1 | 3e6 | 600e6 | 0.19 | 190 | 190 ms |"},
+         "| 1 | 1 | 3e6 | 600e6 | 0 | 0 | 0.19 | 190 | 190 ms |"},
+        /* chapter 12: loads and stores at their pipeline cost */
+        {"Section 12.2: load kernel",
+         "| 64 | 1 | 5e6 | 600e6 | 0 | 1e6 | 0.64 | 640 | 640 ms |"},
+        {"Section 12.1: store kernel",
+         "| 64 | 1 | 1e6 | 600e6 | 1e6 | 0 | 0.32 | 320 | 192 cycles per "
+         "iteration |"},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         char *row = line_with(md, rows[i].label);
@@ -1014,6 +1065,7 @@ int main(void)
         cmocka_unit_test(test_text),
         cmocka_unit_test(test_oa),
         cmocka_unit_test(test_notes),
+        cmocka_unit_test(test_g720_database),
         cmocka_unit_test(test_model),
         cmocka_unit_test(test_deterministic),
     };

@@ -257,7 +257,7 @@ static void test_rule_matches_spec(void **state)
         assert_string_equal(var + 1, e->name);
         n++;
     }
-    assert_int_equal(n, 91);
+    assert_int_equal(n, 94);
 }
 
 /* ---- every file ------------------------------------------------------------------ */
@@ -509,7 +509,7 @@ static void test_g720_variables(void **state)
             expr_each_ref(t->metrics[i].expr, check_ref, &r);
     assert_true(r.counters > 100);
     assert_true(r.constants > 0);
-    assert_int_equal(each_event(r.doc, count_one, NULL), 91);
+    assert_int_equal(each_event(r.doc, count_one, NULL), 94);
     xmlFreeDoc(r.doc);
 }
 
