@@ -496,6 +496,33 @@ static void test_partly_unwritable(void **state)
     assert_true(unchanged);
 }
 
+/* Every broken spec of tests/bad, after all the good ones: refused with
+ * exit status 1 and out/ byte-identical (a spec that only warns is not
+ * broken: its .expect holds no "error:"). */
+static void test_every_bad_spec(void **state)
+{
+    (void)state;
+    glob_t g;
+    assert_int_equal(glob("tests/bad/*.json", 0, NULL, &g), 0);
+    assert_int_equal(glob("tests/bad/*.xml", GLOB_APPEND, NULL, &g), 0);
+    int broken = 0;
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        char expect_path[512];
+        snprintf(expect_path, sizeof expect_path, "%s.expect", g.gl_pathv[i]);
+        char *expect = read_file(expect_path, NULL);
+        int is_broken = expect && strstr(expect, "error:");
+        free(expect);
+        if (!is_broken)
+            continue;
+        broken++;
+        snapshot before = snap(out_dir);
+        int status = generate(out_dir, g.gl_pathv[i], 0);
+        expect_failed_untouched(status, &before, g.gl_pathv[i]);
+    }
+    globfree(&g);
+    assert_true(broken > 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -506,6 +533,7 @@ int main(void)
         cmocka_unit_test(test_good_run_repairs),
         cmocka_unit_test(test_unwritable_output),
         cmocka_unit_test(test_partly_unwritable),
+        cmocka_unit_test(test_every_bad_spec),
     };
     return cmocka_run_group_tests_name("output", tests, setup, teardown);
 }
