@@ -50,30 +50,16 @@ static void banner(cJSON *data, const hw_target *t, const char *what)
 
 /* ---- freestanding header ------------------------------------------------ */
 
-static cJSON *section(cJSON *sections, const char *title)
-{
-    cJSON *s = jobj(sections, NULL);
-    jstr(s, "title", title);
-    jarr(s, "defines");
-    return s;
-}
-
 static void define(cgen *g, cJSON *sec, const char *name, const char *value,
                    const char *comment)
 {
-    cJSON *def = jobj(cJSON_GetObjectItem(sec, "defines"), NULL);
-    int pad = 40 - (int)strlen(name);
-    jstr(def, "name", name);
-    jstr(def, "pad", arena_printf(g->scratch, "%*s", pad > 0 ? pad : 0, ""));
-    jstr(def, "value", value);
-    if (comment)
-        jstr(def, "comment", comment);
+    c_define(g->scratch, sec, name, NULL, value, comment);
 }
 
 static void identity_section(cgen *g, cJSON *sections)
 {
     const hw_target *t = g->t;
-    cJSON *s = section(sections, "Identity");
+    cJSON *s = c_section(sections, "Identity");
     if (c_has_midr(t)) {
         uint32_t midr = target_midr(t);
         define(g, s, MNAME(g, "MIDR_VALUE"), arena_printf(g->scratch, "0x%08Xu", (unsigned)midr),
@@ -104,7 +90,7 @@ static void event_section(cgen *g, cJSON *sections)
         if (!e->has_code)
             continue;
         if (!s)
-            s = section(sections, "Event codes");
+            s = c_section(sections, "Event codes");
         define(g, s, MNAME(g, "EVENT_%s", e->name),
                arena_printf(g->scratch, "0x%04X", (unsigned)e->code), e->title);
     }
@@ -115,7 +101,7 @@ static void block_section(cgen *g, cJSON *sections)
     const hw_target *t = g->t;
     if (!t->nblocks)
         return;
-    cJSON *s = section(sections, "Counter blocks: hardware block ids");
+    cJSON *s = c_section(sections, "Counter blocks: hardware block ids");
     for (int i = 0; i < t->nblocks; i++) {
         const hw_block *b = &t->blocks[i];
         define(g, s, MNAME(g, "BLOCK_%s", b->name), arena_printf(g->scratch, "%d", b->id),
@@ -136,7 +122,7 @@ static void counter_section(cgen *g, cJSON *sections)
         if (e->block < 0 || e->index < 0)
             continue;
         if (!s)
-            s = section(sections, "Counters: block id and index inside the block");
+            s = c_section(sections, "Counters: block id and index inside the block");
         const char *n = c_counter_stem(e);
         define(g, s, MNAME(g, "%s_BLOCK", n),
                MNAME(g, "BLOCK_%s", t->blocks[e->block].name), e->title);
@@ -173,7 +159,7 @@ static void group_section(cgen *g, cJSON *sections)
         }
         buf_puts(&list, n ? "}" : "{0}");
         if (!s)
-            s = section(sections, "Functional groups: event codes as initialisers");
+            s = c_section(sections, "Functional groups: event codes as initialisers");
         define(g, s, MNAME(g, "GROUP_%s_COUNT", gr->name),
                arena_printf(g->scratch, "%d", n), gr->title);
         define(g, s, MNAME(g, "GROUP_%s_EVENTS", gr->name),
