@@ -43,26 +43,6 @@
 
 /* ---- files ------------------------------------------------------------------ */
 
-static void remove_tree(const char *path)
-{
-    DIR *dir = opendir(path);
-    if (!dir) {
-        unlink(path);
-        return;
-    }
-    struct dirent *ent;
-    while ((ent = readdir(dir)) != NULL) {
-        if (strcmp(ent->d_name, ".") == 0 || strcmp(ent->d_name, "..") == 0)
-            continue;
-        char sub[4096];
-        snprintf(sub, sizeof sub, "%s/%s", path, ent->d_name);
-        remove_tree(sub);
-    }
-    closedir(dir);
-    rmdir(path);
-}
-
-
 static void write_text(const char *path, const char *text)
 {
     FILE *fp = fopen(path, "wb");
