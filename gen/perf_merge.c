@@ -25,29 +25,21 @@
 #define ARCH "arch/arm64"
 #define MAPFILE ARCH "/mapfile.csv"
 
+/* The largest file of the tree read: the kernel's are well below 1 MiB. */
+enum { PERF_FILE_MAX = 64 * 1024 * 1024 };
+
 /* ---- reading the tree ------------------------------------------------------- */
 
-/* The whole of `path` into `b` (emptied first). 0; 1 when there is no such
- * file and missing_ok; -1 after reporting. */
+/* The whole of `path` into `b` (emptied first), NUL-terminated. 0; 1 when
+ * there is no such file and missing_ok; -1 after reporting. */
 static int read_text(const char *path, hw_buf *b, int missing_ok, hw_diag *d)
 {
     buf_reset(b);
-    FILE *f = fopen(path, "rb");
-    hw_loc loc = loc_at(path, 0, 0);
-    if (!f && errno == ENOENT && missing_ok)
-        return 1;
-    if (!f) {
-        diag_error(d, &loc, "cannot open: %s", strerror(errno));
-        return -1;
-    }
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        buf_putn(b, chunk, n);
-    int bad = ferror(f);
-    fclose(f);
-    if (bad || b->failed) {
-        diag_error(d, &loc, bad ? "read error" : "out of memory");
+    if (buf_read_file(b, path, PERF_FILE_MAX) != 0) {
+        if (errno == ENOENT && missing_ok)
+            return 1;
+        hw_loc loc = loc_at(path, 0, 0);
+        diag_error(d, &loc, "cannot read: %s", strerror(errno));
         return -1;
     }
     buf_putc(b, '\0'); /* a terminator, not counted */
