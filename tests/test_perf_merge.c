@@ -159,6 +159,18 @@ static int same_below(const char *a, const char *b, const char *rel)
     return same_files;
 }
 
+/* The tree holds what `before` recorded, and no temporary; frees before. */
+static void expect_unchanged(const char *tree, snapshot *before)
+{
+    snapshot after = snap(tree);
+    int unchanged = same(before, &after);
+    int tmp = after.tmp_files;
+    snap_free(before);
+    snap_free(&after);
+    assert_true(unchanged);
+    assert_int_equal(tmp, 0);
+}
+
 /* The lines of `text`, each NUL-terminated in a copy. */
 typedef struct lines {
     char *copy;
@@ -350,10 +362,7 @@ static void test_idempotent(void **state)
     assert_string_equal(report(f), "nothing to change\n");
     assert_int_equal(MERGE(f, 0, FIXTURE, N2, N1), 0); /* in any order */
     assert_string_equal(report(f), "nothing to change\n");
-    snapshot second = snap(f->tree);
-    assert_true(same(&first, &second));
-    snap_free(&first);
-    snap_free(&second);
+    expect_unchanged(f->tree, &first);
 }
 
 /* --dry-run writes nothing and reports what the real run then does. */
@@ -362,8 +371,7 @@ static void test_dry_run(void **state)
     fx *f = *state;
     snapshot before = snap(f->tree);
     assert_int_equal(MERGE(f, 1, N1, N2, FIXTURE), 0);
-    snapshot after = snap(f->tree);
-    assert_true(same(&before, &after));
+    expect_unchanged(f->tree, &before);
     char *planned = strdup(report(f));
     assert_non_null(strstr(planned, "mapfile: + 0x00000000410ffee0,v1,arm/fixture-core,core\n"));
     assert_non_null(strstr(planned, "add arch/arm64/arm/fixture-core/metrics.json\n"));
@@ -374,8 +382,6 @@ static void test_dry_run(void **state)
     assert_int_equal(MERGE(f, 1, N1, N2, FIXTURE), 0);
     assert_string_equal(report(f), "nothing to change\n");
     free(planned);
-    snap_free(&before);
-    snap_free(&after);
 }
 
 /* A spec whose directory another CPU has (its slug is cortex-a53's) fails
@@ -401,10 +407,7 @@ static void test_failure_before_writing(void **state)
     assert_non_null(strstr(f->d.log.data, "Cortex A53: its perf directory arch/arm64/arm/cortex-a53 "
                                           "is that of the CPU at line 15 of "
                                           "arch/arm64/mapfile.csv too"));
-    snapshot after = snap(f->tree);
-    assert_true(same(&before, &after));
-    snap_free(&before);
-    snap_free(&after);
+    expect_unchanged(f->tree, &before);
 }
 
 /* A file that cannot be written, the last one staged (the mapfile, after
@@ -431,13 +434,9 @@ static void test_failure_while_writing(void **state)
     assert_int_equal(waitpid(pid, &status, 0), pid);
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 0);
-    snapshot after = snap(f->tree);
-    assert_true(same(&before, &after));
-    assert_int_equal(after.tmp_files, 0);
+    expect_unchanged(f->tree, &before);
     assert_false(exists(f->tree, "arch/arm64/arm/fixture-core"));
     assert_false(exists(f->tree, "arch/arm64/arm/neoverse-n2"));
-    snap_free(&before);
-    snap_free(&after);
 }
 
 /* A line end of the file's own (CRLF) for the new row. */
@@ -472,10 +471,7 @@ static void test_not_a_tree_or_not_a_cpu(void **state)
     assert_int_equal(MERGE(f, 0, FIXTURE, "spec/mali/mali-g720.xml"), -1);
     assert_non_null(strstr(f->d.log.data, "spec/mali/mali-g720.xml:8: error: not a CPU perf "
                                           "can count"));
-    snapshot after = snap(f->tree);
-    assert_true(same(&before, &after));
-    snap_free(&before);
-    snap_free(&after);
+    expect_unchanged(f->tree, &before);
 }
 
 /* ---- the command line ---------------------------------------------------------- */
@@ -538,19 +534,15 @@ static void test_cli(void **state)
     assert_string_equal(r.out + strlen(r.out) - strlen(tail), tail);
     assert_non_null(strstr(r.out, "mapfile: + 0x00000000410ffee0,v1,arm/fixture-core,core\n"));
     result_free(&r);
-    snapshot after = snap(f->tree);
-    assert_true(same(&before, &after));
-    snap_free(&after);
+    expect_unchanged(f->tree, &before);
 
     /* a warning made an error: nothing written */
+    before = snap(f->tree);
     r = RUN(f->root, hwcgen, "--werror", "perf-merge", f->tree, N1);
     assert_int_equal(r.status, 1);
     assert_non_null(strstr(r.err, "[-Werror]"));
     result_free(&r);
-    after = snap(f->tree);
-    assert_true(same(&before, &after));
-    snap_free(&after);
-    snap_free(&before);
+    expect_unchanged(f->tree, &before);
 
     r = RUN(f->root, hwcgen, "-q", "perf-merge", f->tree, FIXTURE);
     assert_int_equal(r.status, 0);
