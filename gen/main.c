@@ -62,7 +62,8 @@ static const char usage_text[] =
     "word or the next word starts with '-': then its value is missing, a\n"
     "usage error. Attach a value that starts with '-': --output=-dir.\n"
     "Given twice, -o and --templates keep the last value; --metric adds.\n"
-    "An option of one command (-o, --metric) is a usage error with another.\n"
+    "An option of one command (-o, --metric, --dry-run) is a usage error with\n"
+    "another.\n"
     "\n"
     "exit status: 0 success, 1 errors in a spec or in values, 2 usage errors.\n"
     "See hwcgen(1) for the spec formats and the outputs.\n";
