@@ -34,7 +34,7 @@ SPECS     := $(sort $(wildcard spec/*/*.json spec/*/*.xml))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
 
-.PHONY: all deps test-deps docs-test-deps generate docs-svg svg-files check asan bench fuzz fuzz-smoke install clean
+.PHONY: all deps test-deps docs-test-deps pmu-events generate docs-svg svg-files check asan bench fuzz fuzz-smoke install clean
 
 all: deps $(BIN) generate docs-svg
 
@@ -83,6 +83,27 @@ docs-test-deps:
 	@$(call want,command -v dot,graphviz,Graphviz)
 	@$(call want,command -v python3,python3,python3)
 	@$(call want,command -v chromium && test -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf,chromium fonts-dejavu-core,Chromium)
+
+# The real consumer of perf-merge's output: the kernel's tools/perf/pmu-events
+# and its jevents.py (tests/test_perf_merge.c), from Debian's linux-source-6.12.
+# As root, check installs the package and python3 (which jevents.py needs);
+# the tree is extracted into .build/ once, and again only when the package's
+# tarball changes (a security update moves it). Otherwise those tests are
+# skipped, naming the package.
+KERNEL_PKG := linux-source-6.12
+KERNEL_TAR := /usr/src/$(KERNEL_PKG).tar.xz
+KERNEL_DIR := .build/$(KERNEL_PKG)
+PMU_EVENTS := $(KERNEL_DIR)/tools/perf/pmu-events
+
+pmu-events:
+	@$(call want,test -f $(KERNEL_TAR) && command -v python3,$(KERNEL_PKG) python3,$(KERNEL_PKG))
+	@stamp="$$(stat -c '%s %Y' $(KERNEL_TAR) 2>/dev/null)"; \
+	if [ -n "$$stamp" ] && [ "$$stamp" != "$$(cat $(KERNEL_DIR)/.stamp 2>/dev/null)" ]; then \
+	  echo "make: extracting tools/perf/pmu-events from $(KERNEL_TAR)"; \
+	  rm -rf $(KERNEL_DIR) $(KERNEL_DIR).tmp && mkdir -p $(KERNEL_DIR).tmp && \
+	  tar -xJf $(KERNEL_TAR) -C $(KERNEL_DIR).tmp --strip-components=1 \
+	    --wildcards '*/tools/perf/pmu-events/*' && \
+	  echo "$$stamp" > $(KERNEL_DIR).tmp/.stamp && mv $(KERNEL_DIR).tmp $(KERNEL_DIR); fi
 
 $(BIN): $(OBJS)
 	@echo "  LD      $@"
@@ -141,8 +162,9 @@ $(B)/tests/%: tests/%.c $(LIB_OBJS) $(wildcard tests/*.h) | test-deps
 	@echo "  CC      $<"
 	@$(CC) $(BASE_CFLAGS) -Igen $(CFLAGS) $(LDFLAGS) $< $(LIB_OBJS) -o $@ $(LIBS) -lcmocka
 
-check: test-deps docs-test-deps $(BIN) $(TESTS) fuzz-smoke
-	@HWCGEN=./$(BIN) CC="$(CC)" DOCS_SHOTS=$(B)/docs-shots sh tests/run.sh $(TESTS)
+check: test-deps docs-test-deps pmu-events $(BIN) $(TESTS) fuzz-smoke
+	@HWCGEN=./$(BIN) HWCGEN_PMU_EVENTS=$(PMU_EVENTS) CC="$(CC)" DOCS_SHOTS=$(B)/docs-shots \
+	  sh tests/run.sh $(TESTS)
 
 asan:
 	$(MAKE) --no-print-directory B=.build/asan CC=clang \

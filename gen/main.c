@@ -15,6 +15,7 @@
 #include "inputs.h"
 #include "interp.h"
 #include "names.h"
+#include "perf_merge.h"
 #include "pipeline.h"
 #include "render.h"
 #include "version.h"
@@ -32,6 +33,9 @@ static const char usage_text[] =
     "  generate [-o DIR] [SPEC...]  load, check and emit every output\n"
     "                               (no SPEC: every spec under spec/ into out/)\n"
     "  check SPEC...                load and validate; report every problem\n"
+    "  perf-merge [--dry-run] TREE SPEC...\n"
+    "                               merge each CPU's perf events and metrics\n"
+    "                               into a kernel's tools/perf/pmu-events\n"
     "  list SPEC [events|metrics|groups|inputs|constants]\n"
     "                               print what a spec defines\n"
     "  eval SPEC [--metric NAME]... NAME=VALUE...\n"
@@ -58,7 +62,8 @@ static const char usage_text[] =
     "word or the next word starts with '-': then its value is missing, a\n"
     "usage error. Attach a value that starts with '-': --output=-dir.\n"
     "Given twice, -o and --templates keep the last value; --metric adds.\n"
-    "An option of one command (-o, --metric) is a usage error with another.\n"
+    "An option of one command (-o, --metric, --dry-run) is a usage error with\n"
+    "another.\n"
     "\n"
     "exit status: 0 success, 1 errors in a spec or in values, 2 usage errors.\n"
     "See hwcgen(1) for the spec formats and the outputs.\n";
@@ -75,6 +80,20 @@ static const char *const command_help[][2] = {
      "usage: hwcgen check SPEC...\n\n"
      "Load and validate each SPEC; print every diagnostic as\n"
      "file:line[:col]: error: message. Exit 1 if any spec has an error.\n"},
+    {"perf-merge",
+     "usage: hwcgen perf-merge [--dry-run] TREE SPEC...\n\n"
+     "Merge each CPU SPEC into TREE, a kernel's tools/perf/pmu-events\n"
+     "directory, as an upstream patch would: the CPU's JSON replaces the JSON\n"
+     "of the directory arch/arm64/mapfile.csv gives its MIDR (a JSON file it\n"
+     "does not write there is removed); a directory the mapfile gives other\n"
+     "CPUs too stays theirs, and the CPU gets VENDOR/SLUG and only its row\n"
+     "moves there; a CPU the mapfile lacks gets a row. No other row or file\n"
+     "changes, and merging again changes nothing. Events the tree's standard\n"
+     "lists define are written as ArchStdEvent references; metrics carry\n"
+     "their own formulas. Prints each change (mapfile rows, files added,\n"
+     "replaced or removed); with --dry-run only prints them. Every file is\n"
+     "staged before any is renamed into place: after a failure TREE is as\n"
+     "it was.\n"},
     {"list",
      "usage: hwcgen list SPEC [events|metrics|groups|inputs|constants]\n\n"
      "Print what SPEC defines, one item per line (default: metrics).\n"},
@@ -107,7 +126,7 @@ static const char *const command_help[][2] = {
  * others belong to one command and are a usage error with another. */
 enum {
     OPT_VERBOSE, OPT_QUIET, OPT_WERROR, OPT_TEMPLATES, OPT_HELP, OPT_VERSION,
-    OPT_OUTPUT, OPT_METRIC, NOPTS
+    OPT_OUTPUT, OPT_METRIC, OPT_DRY_RUN, NOPTS
 };
 
 static const struct option_def {
@@ -124,6 +143,7 @@ static const struct option_def {
     [OPT_VERSION] = {"version", 0, 0, NULL},
     [OPT_OUTPUT] = {"output", 'o', 1, "generate"},
     [OPT_METRIC] = {"metric", 0, 1, "eval"},
+    [OPT_DRY_RUN] = {"dry-run", 0, 0, "perf-merge"},
 };
 
 enum { GIVEN_LONG = 1, GIVEN_SHORT = 2 };
@@ -131,7 +151,7 @@ enum { GIVEN_LONG = 1, GIVEN_SHORT = 2 };
 typedef struct options {
     const char *out_dir;
     const char *templates;
-    int verbose, quiet, werror, help, version;
+    int verbose, quiet, werror, help, version, dry_run;
     const char **metrics;
     int nmetrics;
     char **operands; /* every word that is not an option: COMMAND first */
@@ -240,6 +260,32 @@ static int cmd_check(const options *o, int argc, char **argv, hw_diag *d)
     }
     run_free(&run);
     return rc == 0 ? 0 : EXIT_SPEC;
+}
+
+static int cmd_perf_merge(const options *o, int argc, char **argv, hw_diag *d)
+{
+    if (argc < 2)
+        return usage_error("perf-merge: %s", argc ? "no SPEC given" : "no TREE given");
+    struct stat st;
+    if (stat(argv[0], &st) != 0 || !S_ISDIR(st.st_mode))
+        return usage_error("perf-merge: TREE '%s' is not a directory", argv[0]);
+    hw_run run;
+    run_init(&run, d);
+    hw_buf report;
+    buf_init(&report);
+    perf_merge_opts opts = {o->dry_run, &report};
+    int ok = run_load_check(&run, argv + 1, argc - 1) == 0 &&
+             perf_merge(argv[0], run.targets, run.ntargets, &opts, d) == 0;
+    if (ok && report.data && (o->dry_run || !o->quiet))
+        fputs(report.data, stdout);
+    if (ok && o->dry_run)
+        printf("(dry run: nothing written to %s)\n", argv[0]);
+    else if (!ok)
+        fprintf(stderr, "hwcgen: perf-merge into %s failed (%d error%s)\n", argv[0],
+                d->errors, d->errors == 1 ? "" : "s");
+    buf_free(&report);
+    run_free(&run);
+    return ok ? 0 : EXIT_SPEC;
 }
 
 static void list_metrics(const hw_target *t)
@@ -582,6 +628,7 @@ static const struct {
 } commands[] = {
     {"generate", cmd_generate},
     {"check", cmd_check},
+    {"perf-merge", cmd_perf_merge},
     {"list", cmd_list},
     {"eval", cmd_eval},
     {"encode", cmd_encode},
@@ -641,6 +688,7 @@ static void set_option(options *o, int id, int given, const char *value)
     case OPT_VERSION: o->version = 1; break;
     case OPT_OUTPUT: o->out_dir = value; break;
     case OPT_METRIC: o->metrics[o->nmetrics++] = value; break;
+    case OPT_DRY_RUN: o->dry_run = 1; break;
     }
 }
 

@@ -57,25 +57,6 @@ typedef struct fixture {
     hw_diag d;
 } fixture;
 
-static void remove_tree(const char *path)
-{
-    DIR *dir = opendir(path);
-    if (!dir) {
-        unlink(path);
-        return;
-    }
-    struct dirent *ent;
-    while ((ent = readdir(dir)) != NULL) {
-        if (strcmp(ent->d_name, ".") == 0 || strcmp(ent->d_name, "..") == 0)
-            continue;
-        char sub[4096];
-        snprintf(sub, sizeof sub, "%s/%s", path, ent->d_name);
-        remove_tree(sub);
-    }
-    closedir(dir);
-    rmdir(path);
-}
-
 static fixture *fixture_new(void)
 {
     fixture *f = calloc(1, sizeof *f);
