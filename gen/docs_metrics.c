@@ -18,10 +18,10 @@ static const char *formula_name(void *ctx, const hw_expr *e)
     dgen *g = ctx;
     const char *shown = e->dollar ? doc_fmt(g, "$%s", e->text) : e->text;
     if (!doc_ref_bound(e))
-        return doc_esc(g, shown);
+        return doc_name_html(g, shown);
     const char *id = doc_anchor(g, doc_ref_prefix(e->ref),
                                 ir_ref_name(g->t, e->ref, e->index));
-    return doc_fmt(g, "<a href=\"#%s\">%s</a>", id, doc_esc(g, shown));
+    return doc_fmt(g, "<a href=\"#%s\">%s</a>", id, doc_name_html(g, shown));
 }
 
 /* Formula text as the source prints it (it may not even parse). */
@@ -29,7 +29,7 @@ static const char *printed(dgen *g, const char *text)
 {
     if (g->html)
         return doc_fmt(g, "<code class=\"formula\">%s</code>",
-                       doc_esc(g, text));
+                       doc_name_html(g, text));
     return doc_code(g, text);
 }
 
@@ -116,17 +116,31 @@ static void metric_badges(dgen *g, cJSON *o, const hw_metric *m)
         doc_item(arr, badge(g, "corrected", "corrected"), NULL);
     if (m->flags & METRIC_EXTERNAL)
         doc_item(arr, badge(g, "external", "external"), NULL);
+    if (m->flags & METRIC_DATABASE)
+        doc_item(arr, badge(g, "database", "from the database"), NULL);
     if (!m->expr && !(m->flags & METRIC_EXTERNAL))
         doc_item(arr, badge(g, "missing", "no expression"), NULL);
 }
 
-static void metric_row(dgen *g, cJSON *rows, int i)
+/* Metric i's row: in full the first time, with its formula; in any later
+ * group a line that links to the full row. */
+static void metric_row(dgen *g, cJSON *rows, int i, const char *here)
 {
     const hw_target *t = g->t;
     const hw_metric *m = &t->metrics[i];
     cJSON *o = jobj(rows, NULL);
-    doc_put(o, "anchor", g->m_placed[i] ? NULL : doc_anchor(g, "m-", m->name));
-    g->m_placed[i] = 1;
+    if (g->m_home[i]) {
+        jbool(o, "is_ref", 1);
+        doc_put(o, "name", doc_code_link(g, "m-", m->name));
+        doc_put(o, "number", m->number);
+        doc_put(o, "title", m->title);
+        doc_put(o, "home", doc_link(g, doc_anchor(g, "m-", m->name),
+                                    doc_esc(g, g->m_home[i])));
+        return;
+    }
+    g->m_home[i] = here ? here : "";
+    jbool(o, "is_ref", 0);
+    doc_put(o, "anchor", doc_anchor(g, "m-", m->name));
     doc_put(o, "name", doc_code(g, m->name));
     doc_put(o, "number", m->number);
     doc_put(o, "title", m->title);
@@ -143,11 +157,12 @@ static void metric_row(dgen *g, cJSON *rows, int i)
             m->source_formula ? printed(g, m->source_formula) : NULL);
     doc_put(o, "note", m->note);
     metric_uses(g, o, m);
+    doc_metric_collect(g, o, i);
 }
 
 static cJSON *metric_group(cJSON *groups, const char *id, const char *number,
                            const char *title, const char *name_raw,
-                           const char *description)
+                           const char *description, const char *perf_raw)
 {
     cJSON *o = jobj(groups, NULL);
     doc_put(o, "anchor", id);
@@ -155,6 +170,7 @@ static cJSON *metric_group(cJSON *groups, const char *id, const char *number,
     doc_put(o, "title", title);
     doc_put(o, "name", name_raw);
     doc_put(o, "description", description);
+    doc_put(o, "perf", perf_raw);
     jarr(o, "metrics");
     return o;
 }
@@ -172,17 +188,23 @@ static cJSON *metric_part(cJSON *parts, const char *id, const char *number,
     return o;
 }
 
-/* One metric group's table, its rows in the group's order. */
+/* One metric group's table, its rows in the group's order; for a CPU's
+ * PMU, how perf collects the whole group. */
 static void group_rows(dgen *g, cJSON *groups, const hw_group *gr, char *done)
 {
-    cJSON *go = metric_group(groups, doc_anchor(g, "mg-", gr->name), gr->number,
-                             gr->title ? gr->title : gr->name,
-                             doc_code(g, gr->name), gr->description);
+    const char *name = doc_group_name(g, gr->name);
+    const char *title = gr->title ? gr->title : name;
+    const char *perf =
+        target_is_cpu_pmu(g->t)
+            ? doc_code(g, doc_fmt(g, "perf stat -M %s", name))
+            : NULL;
+    cJSON *go = metric_group(groups, doc_anchor(g, "mg-", name), gr->number,
+                             title, doc_code(g, name), gr->description, perf);
     cJSON *rows = cJSON_GetObjectItem(go, "metrics");
     for (int k = 0; k < gr->nmembers; k++) {
         int m = ir_find_metric(g->t, gr->members[k]);
         if (m >= 0) {
-            metric_row(g, rows, m);
+            metric_row(g, rows, m, title);
             done[m] = 1;
         }
     }
@@ -224,23 +246,24 @@ static void model_parts(dgen *g, cJSON *parts, char *done)
         metric_part(parts, NULL, NULL, NULL, NULL), "groups");
     cJSON *outs = cJSON_GetObjectItem(metric_group(groups, "model-outputs",
                                                    NULL, "Outputs", NULL,
-                                                   "What the model predicts."),
+                                                   "What the model predicts.", NULL),
                                       "metrics");
     cJSON *steps = cJSON_GetObjectItem(
         metric_group(
             groups, "model-intermediate", NULL, "Intermediate values", NULL,
             "Named steps of the formula, in evaluation order: "
-            "each uses only inputs, constants and the steps above it."),
+            "each uses only inputs, constants and the steps above it.",
+            NULL),
         "metrics");
     for (int i = 0; i < t->nmetrics; i++)
         if (!(t->metrics[i].flags & METRIC_INTERMEDIATE)) {
-            metric_row(g, outs, i);
+            metric_row(g, outs, i, "Outputs");
             done[i] = 1;
         }
     for (int k = 0; k < t->nmetrics; k++) {
         int i = t->metric_order ? t->metric_order[k] : k;
         if (t->metrics[i].flags & METRIC_INTERMEDIATE) {
-            metric_row(g, steps, i);
+            metric_row(g, steps, i, "Intermediate values");
             done[i] = 1;
         }
     }
@@ -263,10 +286,10 @@ static void other_metrics(dgen *g, cJSON *parts, const char *done, int grouped)
                 metric_group(
                     cJSON_GetObjectItem(p, "groups"), "other-metrics", NULL,
                     grouped || t->nsections ? "Other metrics" : "All metrics",
-                    NULL, grouped ? "Metrics in no metric group." : NULL),
+                    NULL, grouped ? "Metrics in no metric group." : NULL, NULL),
                 "metrics");
         }
-        metric_row(g, rest, i);
+        metric_row(g, rest, i, "Other metrics");
     }
 }
 
@@ -315,7 +338,8 @@ void page_metrics(dgen *g, cJSON *data)
 }
 
 /* Series the reader must not take at face value: no expression in the
- * source, derived by us, corrected from a misprint, or from elsewhere. */
+ * source, derived by us, corrected from a misprint, from elsewhere, or
+ * from the vendor's counter database. */
 void page_attention(dgen *g, cJSON *data)
 {
     const hw_target *t = g->t;
@@ -332,6 +356,9 @@ void page_attention(dgen *g, cJSON *data)
         else if (m->flags & METRIC_EXTERNAL)
             status = "External: the series does not come from these counters; "
                      "no evaluator is generated.";
+        else if (m->flags & METRIC_DATABASE)
+            status = "From the database: the expression is the vendor's "
+                     "counter database's, not the source's; see the note.";
         else if (!m->expr)
             status = "No expression in the source; none is recorded.";
         if (!status)

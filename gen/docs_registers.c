@@ -29,12 +29,17 @@ static const char *bits(dgen *g, int shift, int width)
     return doc_fmt(g, "%d:%d", shift + width - 1, shift);
 }
 
-static void fields(dgen *g, cJSON *o, const hw_field *f, int n)
+/* The fields of register or layout `of`, each row with an anchor of its
+ * own: prefix, the owner's name, '-', the field's. */
+static void fields(dgen *g, cJSON *o, const char *prefix, const char *of,
+                   const hw_field *f, int n)
 {
     const hw_target *t = g->t;
     cJSON *rows = jarr(o, "fields");
     for (int i = 0; i < n; i++) {
         cJSON *r = jobj(rows, NULL);
+        doc_put(r, "anchor",
+                doc_anchor(g, prefix, doc_fmt(g, "%s-%s", of, f[i].name)));
         doc_put(r, "bits", bits(g, f[i].shift, f[i].width));
         doc_put(r, "name", doc_code(g, f[i].name));
         doc_put(r, "description", f[i].description);
@@ -67,7 +72,7 @@ void page_registers(dgen *g, cJSON *data)
                 doc_fmt(g, "0x%04llX", (unsigned long long)r->address));
         doc_put(o, "width", doc_fmt(g, "%d", r->width));
         doc_put(o, "description", r->description);
-        fields(g, o, r->fields, r->nfields);
+        fields(g, o, "reg-", r->name, r->fields, r->nfields);
     }
 }
 
@@ -82,7 +87,7 @@ void page_layouts(dgen *g, cJSON *data)
         doc_put(o, "name", l->name);
         doc_put(o, "width", doc_fmt(g, "%d", l->width));
         doc_put(o, "description", l->description);
-        fields(g, o, l->fields, l->nfields);
+        fields(g, o, "lay-", l->name, l->fields, l->nfields);
     }
 }
 
@@ -101,6 +106,9 @@ void page_enums(dgen *g, cJSON *data)
         for (int k = 0; k < e->nvalues; k++) {
             const hw_enum_value *v = &e->values[k];
             cJSON *vo = jobj(vals, NULL);
+            doc_put(vo, "anchor",
+                    doc_anchor(g, "enum-",
+                               doc_fmt(g, "%s-%s", e->name, v->name)));
             doc_put(vo, "bin", binary(g, v->value, e->width));
             doc_put(vo, "dec", doc_fmt(g, "%u", (unsigned)v->value));
             doc_put(vo, "name", doc_code(g, v->name));

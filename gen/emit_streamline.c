@@ -31,9 +31,6 @@
 #include "names.h"
 #include "version.h"
 
-/* The Arm PMUv3 event that the dedicated cycle counter counts. */
-#define ST_CYCLE_EVENT 0x11u
-
 typedef struct st_gen {
     const hw_target *t;
     hw_arena *a;         /* scratch, freed when the target is done */
@@ -146,13 +143,7 @@ static const char *st_unique_name(st_gen *g, const hw_event *e,
 /* "ARMv8_Neoverse_V1": the gatord PMU name behind _cnt and _ccnt. */
 static const char *st_pmu_name(st_gen *g)
 {
-    const char *arch = g->t->architecture;
-    int v9 = arch && strncmp(arch, "armv9", 5) == 0;
-    char *name = arena_printf(g->a, "ARMv%d_%s", v9 ? 9 : 8, g->t->name);
-    for (char *p = name; p && *p; p++)
-        if (!isalnum((unsigned char)*p))
-            *p = '_';
-    return name;
+    return name_gatord_pmu(g->a, g->t->architecture, g->t->name);
 }
 
 /* Title of each event: the first functional group that lists it, as
@@ -200,11 +191,11 @@ static void st_cpu_events(st_gen *g, xmlNodePtr cat, const char *pmu)
         return;
     const char *ccnt = arena_printf(g->a, "%s_ccnt", pmu);
     for (int i = 0; i < t->nevents; i++)
-        if (t->events[i].has_code && t->events[i].code == ST_CYCLE_EVENT)
+        if (t->events[i].has_code && t->events[i].code == GATORD_CYCLE_EVENT)
             st_cpu_event(g, cat, &t->events[i], titles[i], ccnt);
     for (int i = 0; i < t->nevents; i++) {
         const hw_event *e = &t->events[i];
-        if (e->has_code && e->code != ST_CYCLE_EVENT && event_for_users(e))
+        if (e->has_code && e->code != GATORD_CYCLE_EVENT && event_for_users(e))
             st_cpu_event(g, cat, e, titles[i], NULL);
     }
 }

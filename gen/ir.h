@@ -124,6 +124,8 @@ typedef struct hw_event {
     double multiplier;       /* gatord scale of the raw count; 0 = none */
     int advanced;            /* gatord advanced="yes": hidden by default */
     const char *hw_name;     /* hardware source name (GPU_ACTIVE), or NULL */
+    const char *db_name;     /* name in the vendor's counter database
+                                (MaliGPUActiveCy), or NULL */
 } hw_event;
 
 /* A named value: fixed (has_value) or a device setting given at run time. */
@@ -156,7 +158,9 @@ enum {
     METRIC_DERIVED = 1u << 0,   /* expression derived, not printed in source */
     METRIC_CORRECTED = 1u << 1, /* source expression was fixed; see note */
     METRIC_EXTERNAL = 1u << 2,  /* series from elsewhere: no evaluator */
-    METRIC_INTERMEDIATE = 1u << 3 /* model step, not a final output */
+    METRIC_INTERMEDIATE = 1u << 3, /* model step, not a final output */
+    METRIC_DATABASE = 1u << 4 /* formula from the vendor's counter
+                                 database, not the source; see note */
 };
 
 /* A metric, template series, derived value or model output. */
@@ -309,6 +313,7 @@ typedef struct hw_report_field {
     int first;               /* number of the first element (A32 -> 32) */
     const char *block;       /* counter block the elements belong to */
     int high_bits;           /* holds bits above 32 of wider counters */
+    const char *overlaps;    /* field whose bytes it may share, or NULL */
 } hw_report_field;
 
 typedef struct hw_report {

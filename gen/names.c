@@ -106,6 +106,17 @@ int name_streamline_var(const char *title, const char *name, char *out,
     return j < size ? 0 : -1;
 }
 
+const char *name_gatord_pmu(hw_arena *a, const char *architecture,
+                            const char *product)
+{
+    int v9 = architecture && strncmp(architecture, "armv9", 5) == 0;
+    char *name = arena_printf(a, "ARMv%d_%s", v9 ? 9 : 8, product);
+    for (char *p = name; p && *p; p++)
+        if (!isalnum((unsigned char)*p))
+            *p = '_';
+    return name;
+}
+
 void name_slug(const char *text, char sep, char *out, size_t size)
 {
     size_t j = 0;
