@@ -127,6 +127,9 @@ fi
 # screenshots go to $DOCS_SHOTS). A check whose tool is missing is
 # skipped, naming the package (make check installs them as root).
 skip() { skipped=$((skipped + 1)); echo "SKIP: $1"; }
+# Besides out/docs, the pages of a telemetry core of our own (ops.json,
+# generated above), as a user's core of the same format gets them.
+fixture_docs="$tmp/ops/docs"
 have_py=0
 command -v python3 >/dev/null && have_py=1
 if command -v xmllint >/dev/null; then
@@ -148,7 +151,8 @@ else
     skip "SVG diagrams not compared with their DOT files: python3 is not installed (package python3)"
 fi
 if command -v tidy >/dev/null; then
-    for f in out/docs/*.html; do
+    for f in out/docs/*.html "$fixture_docs"/*.html; do
+        [ -f "$f" ] || continue
         # tidy exits 1 on warnings, 2 on errors
         if tidy -q -e "$f" >"$tmp/tidy.log" 2>&1 || [ $? -eq 1 ]; then pass; else
             head -n 20 "$tmp/tidy.log"; fail "tidy finds errors in $f"; fi
@@ -164,6 +168,12 @@ else
     shots=${DOCS_SHOTS:-.build/docs-shots}
     python3 tests/docs/browse.py "$shots" out/docs out/docs/*.html >"$tmp/browse.log" 2>&1
     rc=$?
+    if [ -d "$fixture_docs" ]; then
+        python3 tests/docs/browse.py "$shots/fixture" "$fixture_docs" "$fixture_docs"/*.html \
+            >>"$tmp/browse.log" 2>&1 || rc=$?
+    else
+        fail "no docs of the telemetry fixture core to open"
+    fi
     cat "$tmp/browse.log"
     n=$(grep -c '^ok: ' "$tmp/browse.log")
     passed=$((passed + n))
