@@ -413,7 +413,7 @@ int encode_flex_eu(const hw_target *t, int nassign, char *const *assign,
                    hw_buf *out, hw_diag *d)
 {
     if (!flex_layout(t)) {
-        hw_loc loc = loc_at(t->spec_path, 0, 0);
+        hw_loc loc = target_loc(t);
         diag_error(d, &loc, "no register programs a flexible counter");
         return 1;
     }

@@ -430,6 +430,9 @@ int ir_find_enum(const hw_target *t, const char *name);
  * metric `index` of `kind`; NULL for REF_UNRESOLVED. */
 const char *ir_ref_name(const hw_target *t, hw_ref_kind kind, int index);
 
+/* Where the spec names the target (its line when known), for what is
+ * said of the target as a whole. */
+hw_loc target_loc(const hw_target *t);
 /* A CPU whose events perf can count: kind "cpu" with event codes. */
 int target_is_cpu_pmu(const hw_target *t);
 /* MIDR_EL1 of a CPU with variant and revision zero (architecture 0xF). */
