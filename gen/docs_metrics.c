@@ -123,14 +123,18 @@ static void metric_badges(dgen *g, cJSON *o, const hw_metric *m)
 }
 
 /* Metric i's row: in full the first time, with its formula; in any later
- * group a line that links to the full row. */
-static void metric_row(dgen *g, cJSON *rows, int i, const char *here)
+ * group a line that links to the full row, with an anchor of its own:
+ * "ref-", the group's (here_id), "--", the full row's. */
+static void metric_row(dgen *g, cJSON *rows, int i, const char *here,
+                       const char *here_id)
 {
     const hw_target *t = g->t;
     const hw_metric *m = &t->metrics[i];
     cJSON *o = jobj(rows, NULL);
     if (g->m_home[i]) {
         jbool(o, "is_ref", 1);
+        doc_put(o, "anchor", doc_fmt(g, "ref-%s--%s", here_id,
+                                     doc_anchor(g, "m-", m->name)));
         doc_put(o, "name", doc_code_link(g, "m-", m->name));
         doc_put(o, "number", m->number);
         doc_put(o, "title", m->title);
@@ -198,13 +202,14 @@ static void group_rows(dgen *g, cJSON *groups, const hw_group *gr, char *done)
         target_is_cpu_pmu(g->t)
             ? doc_code(g, doc_fmt(g, "perf stat -M %s", name))
             : NULL;
-    cJSON *go = metric_group(groups, doc_anchor(g, "mg-", name), gr->number,
-                             title, doc_code(g, name), gr->description, perf);
+    const char *id = doc_anchor(g, "mg-", name);
+    cJSON *go = metric_group(groups, id, gr->number, title, doc_code(g, name),
+                             gr->description, perf);
     cJSON *rows = cJSON_GetObjectItem(go, "metrics");
     for (int k = 0; k < gr->nmembers; k++) {
         int m = ir_find_metric(g->t, gr->members[k]);
         if (m >= 0) {
-            metric_row(g, rows, m, title);
+            metric_row(g, rows, m, title, id);
             done[m] = 1;
         }
     }
@@ -257,13 +262,14 @@ static void model_parts(dgen *g, cJSON *parts, char *done)
         "metrics");
     for (int i = 0; i < t->nmetrics; i++)
         if (!(t->metrics[i].flags & METRIC_INTERMEDIATE)) {
-            metric_row(g, outs, i, "Outputs");
+            metric_row(g, outs, i, "Outputs", "model-outputs");
             done[i] = 1;
         }
     for (int k = 0; k < t->nmetrics; k++) {
         int i = t->metric_order ? t->metric_order[k] : k;
         if (t->metrics[i].flags & METRIC_INTERMEDIATE) {
-            metric_row(g, steps, i, "Intermediate values");
+            metric_row(g, steps, i, "Intermediate values",
+                       "model-intermediate");
             done[i] = 1;
         }
     }
@@ -289,7 +295,7 @@ static void other_metrics(dgen *g, cJSON *parts, const char *done, int grouped)
                     NULL, grouped ? "Metrics in no metric group." : NULL, NULL),
                 "metrics");
         }
-        metric_row(g, rest, i, "Other metrics");
+        metric_row(g, rest, i, "Other metrics", "other-metrics");
     }
 }
 
@@ -364,6 +370,7 @@ void page_attention(dgen *g, cJSON *data)
         if (!status)
             continue;
         cJSON *o = jobj(rows, NULL);
+        doc_put(o, "anchor", doc_anchor(g, "care-", m->name));
         doc_put(o, "number", m->number ? m->number : "");
         doc_put(o, "link", doc_code_link(g, "m-", m->name));
         doc_put(o, "title", m->title);
@@ -396,9 +403,10 @@ static const char *example_head(dgen *g, const char *name, const char *units)
 }
 
 /* One example: its inputs, then the outputs the interpreter gives for them
- * (`in` and `out` are scratch arrays by input and by metric). */
-static void example_row(dgen *g, cJSON *rows, const hw_example *x, double *in,
-                        double *out, const double *consts)
+ * (`in` and `out` are scratch arrays by input and by metric). Its anchor
+ * comes from its label, or its place nth when it has none. */
+static void example_row(dgen *g, cJSON *rows, const hw_example *x, int nth,
+                        double *in, double *out, const double *consts)
 {
     const hw_target *t = g->t;
     for (int i = 0; i < t->ninputs; i++)
@@ -411,6 +419,9 @@ static void example_row(dgen *g, cJSON *rows, const hw_example *x, double *in,
     hw_values v = {NULL, consts, in};
     interp_all(t, &v, out);
     cJSON *r = jobj(rows, NULL);
+    doc_put(r, "anchor", doc_anchor(g, "ex-", x->label ? x->label
+                                                      : doc_fmt(g, "%d",
+                                                                nth + 1)));
     doc_put(r, "label", x->label);
     doc_put(r, "expected", x->expected);
     cJSON *cells = jarr(r, "cells");
@@ -451,5 +462,5 @@ void page_examples(dgen *g, cJSON *data)
                                   t->metrics[i].units),
                      NULL);
     for (int k = 0; k < t->nexamples; k++)
-        example_row(g, rows, &t->examples[k], in, out, consts);
+        example_row(g, rows, &t->examples[k], k, in, out, consts);
 }

@@ -171,6 +171,10 @@ static void matrix(dgen *g, cJSON *mx, int S, int O)
     cJSON *rows = jarr(o, "rows");
     for (int r = 0; r < se->nvalues; r++) {
         cJSON *ro = jobj(rows, NULL);
+        doc_put(ro, "anchor",
+                doc_anchor(g, "mx-",
+                           doc_fmt(g, "%s-%s-%s", se->name, oe->name,
+                                   se->values[r].name)));
         doc_put(ro, "bin", binary(g, se->values[r].value, se->width));
         doc_put(ro, "name", doc_code(g, se->values[r].name));
         cJSON *cells = jarr(ro, "cells");
@@ -180,6 +184,25 @@ static void matrix(dgen *g, cJSON *mx, int S, int O)
                   pair_allowed(t, S, &se->values[r], O, &oe->values[c]));
         }
     }
+}
+
+/* Rule i's anchor: "rule-", subject enum, its value, object enum; a later
+ * rule for the same three gets "-2", "-3", ... */
+static const char *rule_anchor(dgen *g, int i)
+{
+    const hw_target *t = g->t;
+    const hw_rule *r = &t->rules[i];
+    const hw_enum *S = &t->enums[r->subject];
+    const hw_enum_value *sv = enum_value(S, r->value);
+    int nth = 1;
+    for (int k = 0; k < i; k++)
+        nth += t->rules[k].subject == r->subject &&
+               t->rules[k].object == r->object && t->rules[k].value == r->value;
+    const char *id = doc_fmt(g, "%s-%s-%s", S->name,
+                             sv ? sv->name : binary(g, r->value, S->width),
+                             t->enums[r->object].name);
+    return doc_anchor(g, "rule-",
+                      nth > 1 ? doc_fmt(g, "%s-%d", id, nth) : id);
 }
 
 void page_rules(dgen *g, cJSON *data)
@@ -192,6 +215,7 @@ void page_rules(dgen *g, cJSON *data)
         const hw_enum *O = &t->enums[r->object];
         const hw_enum_value *sv = enum_value(S, r->value);
         cJSON *o = jobj(arr, NULL);
+        doc_put(o, "anchor", rule_anchor(g, i));
         doc_put(o, "subject",
                 doc_fmt(g, "%s = %s%s", doc_code_link(g, "enum-", S->name),
                         doc_code(g, binary(g, r->value, S->width)),
@@ -248,7 +272,8 @@ typedef struct places {
     int *hi; /* bits above 32 of a wider counter */
 } places;
 
-/* The fields of report r as a table, and where they put each counter. */
+/* The fields of report r as a table, each row with the anchor "rep-",
+ * the report's name, '-', the field's; and where they put each counter. */
 static void report_fields(dgen *g, cJSON *o, const hw_report *r,
                           const places *at)
 {
@@ -258,6 +283,8 @@ static void report_fields(dgen *g, cJSON *o, const hw_report *r,
         const hw_report_field *rf = &r->fields[f];
         int count = rf->count > 0 ? rf->count : 1;
         cJSON *fo = jobj(rows, NULL);
+        doc_put(fo, "anchor",
+                doc_anchor(g, "rep-", doc_fmt(g, "%s-%s", r->name, rf->name)));
         doc_put(fo, "bytes", byte_range(g, rf->offset, rf->size * count));
         doc_put(fo, "size",
                 count > 1 ? doc_fmt(g, "%d × %d", count, rf->size)
@@ -298,7 +325,7 @@ static int size_at(const hw_report *r, int offset, int high_bits)
 }
 
 /* Where each counter sits, in spec order of the counters, four to a table
- * row. */
+ * row; a row's anchor names the report and the row's first counter. */
 static void report_counters(dgen *g, cJSON *o, const hw_report *r,
                             const places *at)
 {
@@ -310,9 +337,17 @@ static void report_counters(dgen *g, cJSON *o, const hw_report *r,
         int lo = at->lo[e], hi = at->hi[e];
         if (lo < 0 && hi < 0)
             continue;
-        if (ncounters++ % COUNTERS_PER_ROW == 0)
-            row = jarr(jobj(cs, NULL), "cells");
+        int first = ncounters++ % COUNTERS_PER_ROW == 0;
+        if (first) {
+            cJSON *ro = jobj(cs, NULL);
+            doc_put(ro, "anchor",
+                    doc_anchor(g, "rep-",
+                               doc_fmt(g, "%s-offsets-%s", r->name,
+                                       t->events[e].name)));
+            row = jarr(ro, "cells");
+        }
         cJSON *co = jobj(row, NULL);
+        jbool(co, "first", first);
         doc_put(co, "link", doc_event_link(g, e));
         doc_put(co, "low", lo >= 0 ? byte_range(g, lo, size_at(r, lo, 0)) : "");
         doc_put(co, "high",
@@ -322,6 +357,7 @@ static void report_counters(dgen *g, cJSON *o, const hw_report *r,
     }
     for (; row && ncounters % COUNTERS_PER_ROW; ncounters++) {
         cJSON *co = jobj(row, NULL);
+        jbool(co, "first", 0);
         doc_put(co, "link", ""), doc_put(co, "low", ""),
             doc_put(co, "high", ""), doc_put(co, "width", "");
     }

@@ -222,6 +222,11 @@ static void identity(dgen *g, cJSON *data)
         doc_pair(rows, "Bus slots",
                      doc_esc(g, doc_fmt(g, "%d", t->num_bus_slots)));
     doc_pair(rows, "Contents", doc_esc(g, doc_contents(g, t)));
+    cJSON *o;
+    cJSON_ArrayForEach(o, rows)
+        doc_put(o, "anchor",
+                doc_anchor(g, "ident-",
+                           cJSON_GetStringValue(cJSON_GetObjectItem(o, "label"))));
 }
 
 /* ---- events -------------------------------------------------------------- */
@@ -335,10 +340,12 @@ static void event_remarks(dgen *g, cJSON *o, int i)
 typedef struct ev_homes {
     const char **title; /* by event: the section of its full row, or NULL */
     const char *here;   /* the section being built */
+    const char *here_id; /* its anchor */
 } ev_homes;
 
 /* Event i's row in `rows`: in full the first time, else a line that links
- * to the full row. */
+ * to the full row, with an anchor of its own: "ref-", the section's, "--",
+ * the full row's. */
 static void event_row(dgen *g, cJSON *rows, int i, const ev_cols *cols,
                       ev_homes *homes)
 {
@@ -346,6 +353,9 @@ static void event_row(dgen *g, cJSON *rows, int i, const ev_cols *cols,
     const hw_event *e = &g->t->events[i];
     if (homes->title[i]) {
         jbool(o, "is_ref", 1);
+        doc_put(o, "anchor",
+                doc_fmt(g, "ref-%s--%s", homes->here_id,
+                        doc_anchor(g, "ev-", e->name)));
         doc_put(o, "name", doc_code_link(g, "ev-", e->name));
         doc_put(o, "title", e->title);
         doc_put(o, "home", doc_link(g, doc_anchor(g, "ev-", e->name),
@@ -365,6 +375,7 @@ static cJSON *event_section(cJSON *arr, ev_homes *homes, const char *id,
                             const char *intro)
 {
     homes->here = title;
+    homes->here_id = id;
     cJSON *s = jobj(arr, NULL);
     doc_put(s, "anchor", id);
     doc_put(s, "title", title);
@@ -473,7 +484,7 @@ static void events(dgen *g, cJSON *data)
     doc_put(data, "events_title", t->nblocks ? "Counters" : "Events");
     block_table(g, data, by_block);
     ev_homes h = {arena_alloc(g->a, ((size_t)t->nevents + 1) * sizeof *h.title),
-                  NULL};
+                  NULL, NULL};
     if (!h.title)
         return;
     if (by_group)
@@ -575,6 +586,10 @@ static void methodologies(dgen *g, cJSON *data)
         cJSON *stages = jarr(o, "stages");
         for (int s = 0; s < m->nstages; s++) {
             cJSON *so = jobj(stages, NULL);
+            doc_put(so, "anchor",
+                    doc_anchor(g, "stage-",
+                               doc_fmt(g, "%s-%s", m->name,
+                                       m->stages[s].name)));
             doc_put(so, "title", doc_stage_title(g, m->stages[s].name));
             cJSON *gl = jarr(so, "groups");
             for (int k = 0; k < m->stages[s].ngroups; k++)
@@ -585,6 +600,9 @@ static void methodologies(dgen *g, cJSON *data)
         for (int k = 0; k < m->nnodes; k++) {
             const hw_tree_node *n = &m->nodes[k];
             cJSON *no = jobj(nodes, NULL);
+            doc_put(no, "anchor",
+                    doc_anchor(g, "tree-",
+                               doc_fmt(g, "%s-%s", m->name, n->name)));
             doc_put(no, "node", group_or_metric_link(g, n->name));
             int root = 0;
             for (int r = 0; r < m->nroots; r++)

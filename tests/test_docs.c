@@ -536,13 +536,16 @@ static void test_index(void **state)
         free(source);
     }
     /* sorted by slug, whatever the order of the specs given */
-    for (const char *p = strstr(md, "\n| ["); p; p = strstr(p + 1, "\n| [")) {
+    int rows = 0;
+    for (const char *p = strstr(md, "\n| <a id=\"t-"); p;
+         p = strstr(p + 1, "\n| <a id=\"t-"), rows++) {
         const char *open = strstr(p, "](");
         assert_non_null(open);
         if (last)
             assert_true(strncmp(last, open, 24) < 0);
         last = open;
     }
+    assert_int_equal(rows, ntargets);
     check_links(doc, "index.html");
     xmlFreeDoc(doc);
     free(text);
@@ -572,6 +575,163 @@ static void test_html_pages(void **state)
         xmlFreeDoc(doc);
         free(html);
     }
+}
+
+/* ---- row anchors --------------------------------------------------------- */
+
+/* An <a class="anchor" href="#id"> somewhere under n. */
+static int has_anchor_to(xmlNodePtr n, const char *id)
+{
+    for (; n; n = n->next) {
+        if (n->type != XML_ELEMENT_NODE)
+            continue;
+        if (!strcmp((const char *)n->name, "a")) {
+            xmlChar *cls = xmlGetProp(n, BAD_CAST "class");
+            xmlChar *href = xmlGetProp(n, BAD_CAST "href");
+            int ok = cls && href && !strcmp((const char *)cls, "anchor") &&
+                     href[0] == '#' && !strcmp((const char *)href + 1, id);
+            xmlFree(cls);
+            xmlFree(href);
+            if (ok)
+                return 1;
+        }
+        if (has_anchor_to(n->children, id))
+            return 1;
+    }
+    return 0;
+}
+
+typedef struct row_walk {
+    const char *name;
+    char **ids;
+    int nids, cap;
+    int bad; /* rows without an id or without a link to it */
+} row_walk;
+
+/* Every <tr> of every <tbody> under n: its id, and whether it links to
+ * itself. The first few offenders are named. */
+static void walk_rows(xmlNodePtr n, row_walk *w, int in_tbody)
+{
+    for (; n; n = n->next) {
+        if (n->type != XML_ELEMENT_NODE)
+            continue;
+        const char *tag = (const char *)n->name;
+        if (in_tbody && !strcmp(tag, "tr")) {
+            xmlChar *id = xmlGetProp(n, BAD_CAST "id");
+            const char *why = !id || !id[0] ? "has no id"
+                              : !has_anchor_to(n->children, (const char *)id)
+                                  ? "has no <a class=\"anchor\"> to its id"
+                                  : NULL;
+            if (id && id[0])
+                push(&w->ids, &w->nids, &w->cap, (const char *)id);
+            if (why && w->bad++ < 5) {
+                xmlChar *c = xmlNodeGetContent(n);
+                char *text = squash(c ? (const char *)c : "");
+                print_message("%s: table row '%.60s' %s\n", w->name, text,
+                              why);
+                free(text);
+                xmlFree(c);
+            }
+            xmlFree(id);
+            continue;
+        }
+        walk_rows(n->children, w, in_tbody || !strcmp(tag, "tbody"));
+    }
+}
+
+/* The ids of the table body rows of Markdown page `md`: the <a id="X"></a>
+ * each row carries. A row without one counts in *bad. */
+static void md_rows(const char *md, const char *name, row_walk *w)
+{
+    int body = 0, line = 0;
+    for (const char *l = md; l && *l; line++) {
+        const char *nl = strchr(l, '\n');
+        size_t len = nl ? (size_t)(nl - l) : strlen(l);
+        if (l[0] != '|') {
+            body = 0;
+        } else if (!body) {
+            body = !strncmp(l, "|---", 4) || !strncmp(l, "|:-", 3) ||
+                   !strncmp(l, "|--", 3);
+        } else {
+            const char *a = strstr(l, "<a id=\"");
+            const char *cell2 = l + 1;
+            while (cell2 < l + len && *cell2 != '|')
+                cell2 += *cell2 == '\\' ? 2 : 1;
+            const char *end = a ? strchr(a + 7, '"') : NULL;
+            if (!a || a > cell2 || !end) {
+                if (w->bad++ < 5)
+                    print_message("%s:%d: table row without <a id> in its "
+                                  "first cell: %.*s\n",
+                                  name, line + 1, (int)(len < 60 ? len : 60),
+                                  l);
+            } else {
+                char id[256];
+                snprintf(id, sizeof id, "%.*s", (int)(end - a - 7), a + 7);
+                push(&w->ids, &w->nids, &w->cap, id);
+            }
+        }
+        l = nl ? nl + 1 : NULL;
+    }
+}
+
+/* Every table body row of every page, HTML and Markdown, has an id of its
+ * own, unique on the page and stable (the same in both formats), and the
+ * HTML row a visible link to it. */
+static void test_row_anchors(void **state)
+{
+    (void)state;
+    int bad = 0;
+    for (int i = 0; i <= ntargets; i++) {
+        const char *slug = i < ntargets ? targets[i]->slug : "index";
+        char path[256], name[128];
+        snprintf(path, sizeof path, "%s/docs/%s.html", dir, slug);
+        char *html = read_file(path, NULL);
+        snprintf(path, sizeof path, "%s/docs/%s.md", dir, slug);
+        char *md = read_file(path, NULL);
+        assert_non_null(html);
+        assert_non_null(md);
+        snprintf(name, sizeof name, "%s.html", slug);
+        htmlDocPtr doc = parse_html(html, name);
+        row_walk h = {name, NULL, 0, 0, 0};
+        walk_rows(xmlDocGetRootElement(doc), &h, 0);
+        assert_true(h.nids + h.bad > 0);
+        snprintf(name, sizeof name, "%s.md", slug);
+        row_walk m = {name, NULL, 0, 0, 0};
+        md_rows(md, name, &m);
+        if (h.nids)
+            qsort(h.ids, (size_t)h.nids, sizeof *h.ids, cmp_str);
+        if (m.nids)
+            qsort(m.ids, (size_t)m.nids, sizeof *m.ids, cmp_str);
+        for (int k = 1; k < h.nids; k++)
+            if (!strcmp(h.ids[k - 1], h.ids[k]) && bad++ < 20)
+                print_message("%s.html: two table rows with id '%s'\n", slug,
+                              h.ids[k]);
+        for (int k = 1; k < m.nids; k++)
+            if (!strcmp(m.ids[k - 1], m.ids[k]) && bad++ < 20)
+                print_message("%s.md: two table rows with id '%s'\n", slug,
+                              m.ids[k]);
+        for (int k = 0; k < m.nids; k++) {
+            const char *key = m.ids[k];
+            if ((!h.nids || !bsearch(&key, h.ids, (size_t)h.nids,
+                                     sizeof *h.ids, cmp_str)) &&
+                bad++ < 20)
+                print_message("%s.md: row id '%s' is no row of the HTML "
+                              "page\n",
+                              slug, key);
+        }
+        if (h.bad || m.bad)
+            print_message("%s: %d HTML and %d Markdown table rows without "
+                          "an anchor\n",
+                          slug, h.bad, m.bad);
+        bad += h.bad + m.bad;
+        free_list(h.ids, h.nids);
+        free_list(m.ids, m.nids);
+        xmlFreeDoc(doc);
+        free(html);
+        free(md);
+    }
+    if (bad)
+        fail_msg("%d table rows without an anchor of their own", bad);
 }
 
 /* Every Markdown table row has as many unescaped '|' as its header. */
@@ -706,7 +866,7 @@ static void test_cpu(void **state)
     assert_non_null(strstr(row, "*Streamline:* `ARMv8_Neoverse_V1_cnt` set to event `0x8`"));
     free(row);
     /* metric groups as perf users type them, each metric's formula once */
-    assert_non_null(strstr(md, "| Stage 1 | [`TopdownL1`](#mg-TopdownL1) |"));
+    assert_non_null(strstr(md, "Stage 1 | [`TopdownL1`](#mg-TopdownL1) |"));
     assert_non_null(strstr(md, "Collect the group with perf: `perf stat -M TopdownL1`"));
     assert_null(strstr(md, "Topdown_L1"));
     for (int i = 0; i < t->nmetrics; i++) {
@@ -822,7 +982,7 @@ static void test_text(void **state)
     assert_non_null(strstr(html, "<details class=\"prov\"><summary>Provenance of "
                                  "repaired content:</summary>"));
     assert_non_null(strstr(html, "CPU by Arm"));
-    assert_non_null(strstr(md, "| Vendor | Arm |"));
+    assert_non_null(strstr(md, "Vendor | Arm |"));
     free(html), free(md);
 }
 
@@ -888,7 +1048,7 @@ static void test_oa(void **state)
     /* coarse before fine: matrices follow enum order */
     assert_true(strstr(md, "mx-EU_INCREMENT-EU_COARSE_FILTER") <
                 strstr(md, "mx-EU_INCREMENT-EU_FINE_FILTER"));
-    assert_non_null(strstr(md, "| 16–143 | 32 × 4 | `A_LOW` | A0..A31 |"));
+    assert_non_null(strstr(md, "16–143 | 32 × 4 | `A_LOW` | A0..A31 |"));
     assert_non_null(strstr(md, " [`A5`](#ev-A5) | 40 | 36–39 | 165 |"));
     assert_non_null(strstr(md, " [`A33`](#ev-A33) | 32 | 148–151 |  |"));
     assert_non_null(strstr(md, "Address `0xE458`, 32 bits."));
@@ -1059,6 +1219,7 @@ int main(void)
         cmocka_unit_test(test_index),
         cmocka_unit_test(test_html_pages),
         cmocka_unit_test(test_markdown_tables),
+        cmocka_unit_test(test_row_anchors),
         cmocka_unit_test(test_escaping),
         cmocka_unit_test(test_cpu),
         cmocka_unit_test(test_gpu_template),

@@ -7,9 +7,10 @@ Serves DOCS_DIR on a loopback port, opens every page in Debian's headless
 Chromium at 1280 and at 390 px wide (the second as a phone), and reports a
 problem for: an image or diagram that does not load, a console error or
 uncaught exception, a link or #anchor (in the page or in its diagrams) that
-does not resolve, and text that reaches past the right edge of the window
-outside a table that scrolls sideways. A screenshot of the top of each
-page, and of its first diagram, goes to SHOTS_DIR.
+does not resolve, text that reaches past the right edge of the window
+outside a table that scrolls sideways, and a table body row without an id
+or without a link to it (<a class="anchor" href="#id">). A screenshot of
+the top of each page, and of its first diagram, goes to SHOTS_DIR.
 
 Prints one line per page and width, "ok: ..." or "FAIL: ..." followed by
 the problems, with the page's height and width in CSS pixels; exits 1 when
@@ -134,6 +135,19 @@ CHECK = r"""
     if (c.getClientRects().length > 1 && split++ < 3)
       problems.push('name broken across lines: ' + cut(c.textContent));
   }
+
+  // Every row of a table body has an id and a visible link to it, so a
+  // reader can point at any row.
+  let unanchored = 0;
+  for (const tr of document.querySelectorAll('tbody > tr')) {
+    const ok = tr.id && [...tr.querySelectorAll('a.anchor')].some(
+      a => a.getAttribute('href') === '#' + tr.id);
+    if (!ok && unanchored++ < 5)
+      problems.push('table row without ' + (tr.id ? 'a link to its id ' +
+        tr.id : 'an id') + ': "' + cut(tr.textContent) + '"');
+  }
+  if (unanchored > 5)
+    problems.push('... ' + (unanchored - 5) + ' more table rows without an anchor');
 
   // The filter box: shown, and typing a row's name leaves that row and
   // hides others.
