@@ -34,7 +34,7 @@
 #include "expr.h"
 #include "names.h"
 #include "perf_expr.h"
-#include "perf_merge.h"
+#include "perf_tree.h"
 #include "version.h"
 
 typedef struct perf_gen {

@@ -12,7 +12,7 @@
 #include "ir.h"
 #include "render.h"
 
-typedef struct perf_std perf_std; /* perf_merge.h */
+typedef struct perf_std perf_std; /* perf_tree.h */
 
 /* Add to to->out one JSON file per functional group,
  * to->dir/cpu_dir/<group>.json, and to->dir/cpu_dir/metrics.json.

@@ -28,31 +28,8 @@
 #include "diag.h"
 #include "ir.h"
 #include "names.h"
+#include "perf_tree.h"
 
-/* An event the tree defines for every CPU. */
-typedef struct perf_std_event {
-    const char *name;  /* as the tree spells it */
-    uint32_t code;
-    const char *brief; /* BriefDescription, or NULL */
-    const char *desc;  /* PublicDescription, or NULL */
-} perf_std_event;
-
-/* Every event of the top-level JSON files of arch/arm64/, as jevents.py
- * reads them: by name, ignoring case. */
-typedef struct perf_std {
-    hw_arena *a;
-    perf_std_event *events;
-    int n;
-    size_t cap;
-    name_index names; /* lower-case name -> index into events */
-} perf_std;
-
-/* The standard events of the tree whose arch/arm64 directory is `arch`.
- * 0, or -1 after reporting a file that cannot be read. */
-int perf_std_read(perf_std *s, const char *arch, hw_diag *d);
-void perf_std_free(perf_std *s);
-/* The standard event called `name` (any case), or NULL. */
-const perf_std_event *perf_std_find(const perf_std *s, const char *name);
 
 typedef struct perf_merge_opts {
     int dry_run;   /* report what would change; write nothing */
