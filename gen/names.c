@@ -271,3 +271,22 @@ int name_index_get(const name_index *ix, const char *key)
     const name_slot *s = &ix->slots[slot(ix, key, (uint32_t)hash(key))];
     return s->key ? s->value : -1;
 }
+
+void text_fold(char *out, size_t size, const char *in)
+{
+    size_t j = 0;
+    int space = 0;
+    for (const unsigned char *p = (const unsigned char *)in; *p; p++) {
+        if (isspace(*p)) {
+            space = j > 0;
+            continue;
+        }
+        if (j + 1 + (size_t)space >= size)
+            break;
+        if (space)
+            out[j++] = ' ';
+        space = 0;
+        out[j++] = (char)*p;
+    }
+    out[j] = '\0';
+}

@@ -95,4 +95,9 @@ void name_index_free(name_index *ix);
 int name_index_put(name_index *ix, const char *key, int value);
 int name_index_get(const name_index *ix, const char *key); /* -1 absent */
 
+/* `in` with leading and trailing white space trimmed and inner runs folded
+ * to one space, as XML reads a token, into out (size bytes at most, cut
+ * short if need be). */
+void text_fold(char *out, size_t size, const char *in);
+
 #endif
