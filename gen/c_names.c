@@ -35,6 +35,17 @@ const char *c_checked_macro(hw_arena *a, const char *ID, const char *fmt, ...)
     return c_checked(a, s);
 }
 
+const char *c_metric_enum(hw_arena *a, const char *ID, const char *metric)
+{
+    return c_checked_macro(a, ID, "METRIC_%s", metric);
+}
+
+const char *c_metric_fn(hw_arena *a, const hw_target *t, const char *metric)
+{
+    const char *lower = name_c(a, metric, CASE_LOWER);
+    return c_checked(a, lower ? arena_printf(a, "%s_%s", t->id, lower) : NULL);
+}
+
 const char *c_guard(hw_arena *a, const char *ID)
 {
     return name_c_printf(a, CASE_UPPER, "HWCGEN_%s_H", ID);

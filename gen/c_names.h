@@ -30,6 +30,12 @@ const char *c_checked_macro(hw_arena *a, const char *ID, const char *fmt, ...)
  * where a spec name in the name cannot be mangled (or out of memory). */
 const char *c_checked(hw_arena *a, const char *name);
 
+/* The names of a metric in <id>_metrics.h (a model's <id>.h), by its spec
+ * name: <ID>_METRIC_<NAME>, its index in the evaluators' out[], and
+ * <id>_<name>, its evaluator. "" when out of memory, as c_checked(). */
+const char *c_metric_enum(hw_arena *a, const char *ID, const char *metric);
+const char *c_metric_fn(hw_arena *a, const hw_target *t, const char *metric);
+
 /* HWCGEN_<ID>_H */
 const char *c_guard(hw_arena *a, const char *ID);
 

@@ -124,7 +124,7 @@ static void check_names(checker *c)
 static void check_identity(checker *c)
 {
     hw_target *t = c->t;
-    hw_loc loc = loc_at(t->spec_path, 0, 0);
+    hw_loc loc = target_loc(t);
     char buf[256];
     if (!t->id || name_mangle(t->id, CASE_LOWER, buf, sizeof buf) != 0 ||
         strcmp(buf, t->id) != 0)
@@ -193,7 +193,7 @@ static void check_text(checker *c, const hw_loc *loc, const char *what,
 static void check_texts(checker *c)
 {
     hw_target *t = c->t;
-    hw_loc top = loc_at(t->spec_path, 0, 0);
+    hw_loc top = target_loc(t);
     check_text(c, &top, "target", t->id ? t->id : "", "name", t->name);
     check_text(c, &top, "target", t->id ? t->id : "", "description", t->description);
     for (int i = 0; i < t->nevents; i++) {

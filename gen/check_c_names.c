@@ -51,7 +51,7 @@ static void clash(seen *s, const char *name, const c_owner *first,
         first = later;
         later = o;
     }
-    hw_loc top = loc_at(s->t->spec_path, 0, 0);
+    hw_loc top = target_loc(s->t);
     diag_error(s->d, later->loc ? later->loc : &top,
                "%s: the generated C name %s is also made for %s%s", later->what,
                name, first->what, at(s, first->loc));
@@ -62,7 +62,7 @@ static void unspelled(seen *s, const c_owner *o)
     if (o->what == s->unspelled) /* one report per item, not per macro */
         return;
     s->unspelled = o->what;
-    hw_loc top = loc_at(s->t->spec_path, 0, 0);
+    hw_loc top = target_loc(s->t);
     diag_error(s->d, o->loc ? o->loc : &top,
                "%s: its name cannot be part of a C macro (ASCII letters, "
                "digits, '_', '-' and '.' can)",

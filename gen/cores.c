@@ -14,9 +14,6 @@
 #include "names.h"
 #include "resources.h"
 
-/* The Arm PMUv3 event that the dedicated cycle counter counts. */
-#define CORES_CYCLE_EVENT 0x11u
-
 cJSON *cores_table(hw_diag *d)
 {
     size_t len = 0;
@@ -99,7 +96,7 @@ static int counts_instructions(const char *title)
 const char *cores_units_by_kind(const hw_event *e)
 {
     const char *name = e->name ? e->name : "", *title = e->title ? e->title : "";
-    if (e->has_code && e->code == CORES_CYCLE_EVENT)
+    if (e->has_code && e->code == GATORD_CYCLE_EVENT)
         return "cycles";
     if (starts_with(name, "STALL_SLOT"))
         return "slots";
@@ -142,12 +139,7 @@ static void name_target(hw_target *t, const cJSON *core)
  * counter. */
 static void own_streamline(hw_target *t)
 {
-    const char *arch = t->architecture;
-    int v9 = arch && strncmp(arch, "armv9", 5) == 0;
-    char *pmu = arena_printf(t->arena, "ARMv%d_%s", v9 ? 9 : 8, t->part_name);
-    for (char *p = pmu; p && *p; p++)
-        if (!isalnum((unsigned char)*p))
-            *p = '_';
+    const char *pmu = name_gatord_pmu(t->arena, t->architecture, t->part_name);
     t->st_category = t->part_name;
     t->st_counter_set = arena_printf(t->arena, "%s_cnt", pmu);
     t->st_cycle_counter = arena_printf(t->arena, "%s_ccnt", pmu);

@@ -8,7 +8,9 @@
  *                     worked examples
  *   docs_registers.c  page parts: registers, field layouts, encodings,
  *                     supported combinations, report layouts
- *   docs_diagrams.c   the Graphviz files: decision trees, metric graphs
+ *   docs_collect.c    page parts: how to collect each event and metric
+ *                     (perf, Streamline, C names), what reads each event
+ *   docs_diagrams.c   the Graphviz files: decision trees
  *   docs_index.c      the index of every target
  *   docs_text.c       what they all build with (below)
  *
@@ -43,9 +45,9 @@ typedef struct dgen {
     const hw_target *t; /* NULL while building the index */
     hw_arena *a;        /* strings that live until rendering is done */
     int html;           /* building the HTML page (else Markdown) */
-    char *ev_placed;    /* event anchor already on the page */
-    char *m_placed;     /* metric anchor already on the page */
+    const char **m_home; /* by metric: the heading its full row is under */
     ref_seen seen;      /* what a metric's list of reads has named */
+    struct doc_collect *col; /* docs_collect.c's tables; NULL until built */
 } dgen;
 
 /* ---- docs_text.c: the shared builder ------------------------------------- */
@@ -70,21 +72,39 @@ const char *doc_fmt(dgen *g, const char *f, ...)
 void doc_put(cJSON *o, const char *key, const char *s);
 void doc_has(cJSON *obj, const char *key);
 cJSON *doc_item(cJSON *arr, const char *raw, const char *detail);
+/* A row of a list of labelled values ("label", "value" as markup, "first"),
+ * none when `raw` is NULL. */
+void doc_pair(cJSON *arr, const char *label, const char *raw);
 
 /* Markup for the page's format, from plain text. doc_code: a code span
  * (NULL for NULL). doc_em: `raw` is markup already. doc_anchor: an id for
  * prefix + name, '-' for anything outside [A-Za-z0-9_-]. */
 const char *doc_esc(dgen *g, const char *s);
 const char *doc_code(dgen *g, const char *s);
+/* A name for HTML outside a code span: escaped, may break after '_'. */
+const char *doc_name_html(dgen *g, const char *s);
+/* Spec text that may hold `code spans`: escaped, the spans as code; a span
+ * naming a field of the spec itself becomes what the page shows for it. */
+const char *doc_text(dgen *g, const char *s);
 const char *doc_em(dgen *g, const char *raw);
 const char *doc_anchor(dgen *g, const char *prefix, const char *name);
 const char *doc_link(dgen *g, const char *id, const char *raw);
 /* `name` as code, linked to the anchor prefix + name. */
 const char *doc_code_link(dgen *g, const char *prefix, const char *name);
+/* doc_code() and doc_code_link() appended to b, for long lists built in one
+ * buffer rather than string by string. */
+void doc_code_to(dgen *g, hw_buf *b, const char *s);
+void doc_code_link_to(dgen *g, hw_buf *b, const char *prefix,
+                      const char *name);
 const char *doc_event_link(dgen *g, int i);
 
 /* What a target is and has, in the words of the page and the index. */
 const char *doc_kind_label(const char *kind);
+/* "arm" -> "Arm": a vendor as it spells its name; unknown ones as given. */
+const char *doc_vendor(const char *vendor);
+/* A metric group's name as the page shows it: for a CPU's PMU, exactly
+ * what perf users type (perf stat -M TopdownL1); else the spec's. */
+const char *doc_group_name(dgen *g, const char *name);
 /* "132 events, 36 metrics": what the target has, zero counts left out. */
 const char *doc_contents(dgen *g, const hw_target *t);
 /* File stem of a methodology's diagram: "topdown_methodology" ->
@@ -92,8 +112,6 @@ const char *doc_contents(dgen *g, const hw_target *t);
 const char *doc_method_stem(dgen *g, const hw_methodology *m);
 /* "stage_1" -> "Stage 1". */
 const char *doc_stage_title(dgen *g, const char *name);
-/* Whether some metric reads something: then it has a metric graph. */
-int doc_has_metric_dot(const hw_target *t);
 
 /* What a metric reads. doc_ref_count: how many things of kind k the target
  * has. doc_ref_prefix: the prefix of their anchors ("ev-", "c-", "in-",
@@ -115,6 +133,14 @@ void page_metrics(dgen *g, cJSON *data);
 void page_attention(dgen *g, cJSON *data);
 void page_examples(dgen *g, cJSON *data);
 
+/* docs_collect.c: doc_collect_init() builds g->col (before the parts
+ * below); then doc_event_collect() gives event i's "collect" lines
+ * (label, value) and "used_by" (the metrics that read it), and
+ * doc_metric_collect() metric i's "collect" lines. */
+void doc_collect_init(dgen *g);
+void doc_event_collect(dgen *g, cJSON *o, int i);
+void doc_metric_collect(dgen *g, cJSON *o, int i);
+
 /* docs_registers.c */
 void page_registers(dgen *g, cJSON *data);
 void page_layouts(dgen *g, cJSON *data);
@@ -122,8 +148,8 @@ void page_enums(dgen *g, cJSON *data);
 void page_rules(dgen *g, cJSON *data);
 void page_reports(dgen *g, cJSON *data);
 
-/* docs_diagrams.c: docs/<slug>-<method>.dot per methodology (stages and
- * decision tree) and docs/<slug>-metrics.dot (what each metric reads). */
+/* docs_diagrams.c: docs/<slug>-<method>.dot per methodology: its stages,
+ * decision tree and a legend, each node linked to its row of the page. */
 int docs_diagrams(const hw_target *t, const emit_to *to);
 
 /* docs_index.c: t's rows of docs/index.md and docs/index.html, into the

@@ -1,13 +1,17 @@
 /* docs_diagrams.c - a target's Graphviz files (docs.h): per methodology
  * docs/<slug>-<method>.dot, its stages as clusters of their groups and
- * decision tree nodes, with the tree's edges; and docs/<slug>-metrics.dot,
- * each metric and what its formula reads. The DOT files are plain text;
- * hwcgen never runs Graphviz itself.
+ * decision tree nodes, with the tree's edges and a legend. Every node and
+ * group links to its row or heading of the target's page, so the SVG made
+ * from it (by make, where Graphviz is installed) is a map of the page. The
+ * DOT files are plain text; hwcgen never runs Graphviz itself.
+ *
+ * (A graph of what every metric reads was drawn here once: thousands of
+ * pixels tall for a GPU, it could not be read at page width. The page's
+ * "Reads" and "Used by" lists say the same in text.)
  */
 #include <string.h>
 
 #include "docs.h"
-#include "expr.h"
 #include "version.h"
 
 /* ---- building blocks ----------------------------------------------------- */
@@ -70,7 +74,15 @@ static int tree_in_stage(const hw_methodology *m, const char *name)
     return 0;
 }
 
-/* A decision tree node: the metric, titled, bold when a root. */
+/* The address of an anchor of the target's page, from the SVG beside it. */
+static const char *page_url(dgen *g, const char *prefix, const char *name)
+{
+    return dq(g, doc_fmt(g, "%s.html#%s", g->t->slug,
+                         doc_anchor(g, prefix, name)));
+}
+
+/* A decision tree node: the metric, titled, bold when a root; it links to
+ * the metric's row. */
 static void dot_tree_node(dgen *g, cJSON *arr, const hw_methodology *m,
                           const hw_tree_node *n)
 {
@@ -80,18 +92,22 @@ static void dot_tree_node(dgen *g, cJSON *arr, const hw_methodology *m,
     doc_put(no, "label",
             dot_label(g, n->name, mi >= 0 ? g->t->metrics[mi].title : NULL));
     doc_put(no, "shape", "box");
+    doc_put(no, "url", mi >= 0 ? page_url(g, "m-", n->name) : NULL);
     jbool(no, "root", tree_is_root(m, n->name));
 }
 
-/* A metric group the tree leads to. */
+/* A metric group the tree leads to, by the name the page gives it; it
+ * links to the group's heading. */
 static void dot_group_node(dgen *g, cJSON *arr, const char *name)
 {
     int gi = ir_find_group(g->t, GROUP_METRICS, name);
+    const char *shown = doc_group_name(g, name);
     cJSON *no = jobj(arr, NULL);
     doc_put(no, "id", dq(g, doc_fmt(g, "g:%s", name)));
     doc_put(no, "label",
-            dot_label(g, name, gi >= 0 ? g->t->groups[gi].title : NULL));
+            dot_label(g, shown, gi >= 0 ? g->t->groups[gi].title : NULL));
     doc_put(no, "shape", "folder");
+    doc_put(no, "url", gi >= 0 ? page_url(g, "mg-", shown) : NULL);
     jbool(no, "root", 0);
 }
 
@@ -116,11 +132,13 @@ static void topdown_stage(dgen *g, cJSON *clusters, const hw_methodology *m,
                 continue;
             if (!members) {
                 int gi = ir_find_group(g->t, GROUP_METRICS, gname);
+                const char *shown = doc_group_name(g, gname);
                 cJSON *go = jobj(groups, NULL);
                 doc_put(go, "id", dq(g, doc_fmt(g, "cluster_g_%s", gname)));
                 doc_put(go, "label",
-                        dot_label(g, gname,
+                        dot_label(g, shown,
                                   gi >= 0 ? g->t->groups[gi].title : NULL));
+                doc_put(go, "url", gi >= 0 ? page_url(g, "mg-", shown) : NULL);
                 members = jarr(go, "nodes");
             }
             dot_tree_node(g, members, m, n);
@@ -164,6 +182,50 @@ static void topdown_edges(dgen *g, cJSON *data, cJSON *loose,
     }
 }
 
+/* Whether any tree node leads to `name`. */
+static int tree_leads_to(const hw_methodology *m, const char *name)
+{
+    for (int x = 0; x < m->nnodes; x++)
+        for (int k = 0; k < m->nodes[x].nnext; k++)
+            if (strcmp(m->nodes[x].next[k], name) == 0)
+                return 1;
+    return 0;
+}
+
+/* The id of a node drawn inside stage s's cluster, or NULL: a tree node
+ * looked at in one of its groups, else one of its groups. */
+static const char *stage_member(dgen *g, const hw_methodology *m, int s)
+{
+    const hw_stage *st = &m->stages[s];
+    for (int k = 0; k < st->ngroups; k++)
+        for (int x = 0; x < m->nnodes; x++)
+            if (m->nodes[x].group &&
+                strcmp(m->nodes[x].group, st->groups[k]) == 0)
+                return dq(g, doc_fmt(g, "m:%s", m->nodes[x].name));
+    return st->ngroups ? dq(g, doc_fmt(g, "g:%s", st->groups[0])) : NULL;
+}
+
+/* A group of a later stage that no tree node leads to is looked at after
+ * the stage before, whatever that shows: a dashed edge from that stage. */
+static void stage_edges(dgen *g, cJSON *data, const hw_methodology *m)
+{
+    cJSON *edges = jarr(data, "stage_edges");
+    for (int s = 1; s < m->nstages; s++) {
+        const char *from = stage_member(g, m, s - 1);
+        const hw_stage *st = &m->stages[s];
+        for (int k = 0; from && k < st->ngroups; k++) {
+            if (tree_leads_to(m, st->groups[k]) ||
+                tree_has_node(m, st->groups[k]))
+                continue;
+            cJSON *eo = jobj(edges, NULL);
+            doc_put(eo, "from", from);
+            doc_put(eo, "to", dq(g, doc_fmt(g, "g:%s", st->groups[k])));
+            doc_put(eo, "cluster",
+                    dq(g, doc_fmt(g, "cluster_%s", m->stages[s - 1].name)));
+        }
+    }
+}
+
 /* Stages as clusters of their groups and tree nodes, then the tree nodes
  * in no stage group, then the edges. Spec order throughout. */
 static cJSON *topdown_data(dgen *g, const hw_methodology *m)
@@ -183,6 +245,9 @@ static cJSON *topdown_data(dgen *g, const hw_methodology *m)
         if (!placed[x])
             dot_tree_node(g, loose, m, &m->nodes[x]);
     topdown_edges(g, data, loose, m);
+    stage_edges(g, data, m);
+    jbool(data, "has_stage_edges",
+          cJSON_GetArraySize(cJSON_GetObjectItem(data, "stage_edges")) > 0);
     return data;
 }
 
@@ -193,121 +258,11 @@ static int emit_topdown(dgen *g, const hw_methodology *m, const emit_to *to)
                       MU_ESCAPE_NONE, file);
 }
 
-/* ---- metric graphs ------------------------------------------------------- */
-
-typedef struct dot_uses {
-    dgen *g;
-    cJSON *edges;
-    const char *from;           /* the metric whose edges are being drawn */
-    char *used[REF_METRIC + 1]; /* read by any metric: these get nodes */
-} dot_uses;
-
-/* The node id of item i of kind k: "e:NAME", "c:", "i:" or "m:". */
-static const char *ref_id(dgen *g, hw_ref_kind k, int i)
-{
-    static const char kinds[REF_METRIC + 1] = {[REF_EVENT] = 'e',
-                                               [REF_CONSTANT] = 'c',
-                                               [REF_INPUT] = 'i',
-                                               [REF_METRIC] = 'm'};
-    return dq(g, doc_fmt(g, "%c:%s", kinds[k], ir_ref_name(g->t, k, i)));
-}
-
-/* An edge from the current metric to item i of kind k, once per metric. */
-static void dot_edge(dot_uses *u, hw_ref_kind k, int i)
-{
-    if (!doc_first_sight(&u->g->seen, k, i))
-        return;
-    u->used[k][i] = 1;
-    cJSON *eo = jobj(u->edges, NULL);
-    doc_put(eo, "from", u->from);
-    doc_put(eo, "to", ref_id(u->g, k, i));
-}
-
-static int dot_ref(void *ctx, hw_expr *ref)
-{
-    if (doc_ref_bound(ref))
-        dot_edge(ctx, ref->ref, ref->index);
-    return 0;
-}
-
-/* A box per metric that reads anything, and its edges: what its formula
- * reads in order of first use, then events the spec lists for it. */
-static void metric_graph_edges(dgen *g, cJSON *data, dot_uses *u)
-{
-    const hw_target *t = g->t;
-    cJSON *mnodes = jarr(data, "metrics");
-    for (int i = 0; i < t->nmetrics; i++) {
-        const hw_metric *m = &t->metrics[i];
-        if (!m->expr && !m->nevents)
-            continue;
-        cJSON *no = jobj(mnodes, NULL);
-        u->from = ref_id(g, REF_METRIC, i);
-        doc_put(no, "id", u->from);
-        doc_put(no, "label", dot_label(g, m->name, m->title));
-        g->seen.list++;
-        if (m->expr)
-            expr_each_ref(m->expr, dot_ref, u);
-        for (int k = 0; k < m->nevents; k++) {
-            int e = ir_find_event(t, m->events[k]);
-            if (e >= 0)
-                dot_edge(u, REF_EVENT, e);
-        }
-    }
-}
-
-/* Nodes for the events (ellipses), constants (diamonds) and inputs
- * (parallelograms) some metric reads, in spec order. */
-static void metric_graph_nodes(dgen *g, cJSON *data, const dot_uses *u)
-{
-    const hw_target *t = g->t;
-    cJSON *nodes = jarr(data, "nodes");
-    static const char *const shapes[REF_INPUT + 1] = {"", "ellipse", "diamond",
-                                                      "parallelogram"};
-    for (int k = REF_EVENT; k <= REF_INPUT; k++)
-        for (size_t i = 0; i < doc_ref_count(t, (hw_ref_kind)k); i++) {
-            if (!u->used[k][i])
-                continue;
-            cJSON *no = jobj(nodes, NULL);
-            doc_put(no, "id", ref_id(g, (hw_ref_kind)k, (int)i));
-            doc_put(no, "label", dq(g, ir_ref_name(t, (hw_ref_kind)k, (int)i)));
-            doc_put(no, "shape", shapes[k]);
-        }
-}
-
-/* Metrics (boxes) -> what their formulas read: events, constants, inputs
- * and other metrics. */
-static cJSON *metric_graph_data(dgen *g)
-{
-    const hw_target *t = g->t;
-    cJSON *data = cJSON_CreateObject();
-    dot_banner(g, data, "metric dependencies");
-    doc_put(data, "graph", dq(g, doc_fmt(g, "%s metrics", t->slug)));
-    doc_put(data, "label",
-            dq(g, doc_fmt(g, "%s: what each metric reads",
-                          t->name ? t->name : t->slug)));
-    dot_uses u = {g, jarr(data, "edges"), NULL, {NULL}};
-    doc_seen_init(g, &g->seen);
-    for (int k = REF_EVENT; k <= REF_METRIC; k++)
-        u.used[k] = arena_alloc(g->a, doc_ref_count(t, (hw_ref_kind)k) + 1);
-    if (arena_failed(g->a))
-        return data; /* never rendered */
-    metric_graph_edges(g, data, &u);
-    metric_graph_nodes(g, data, &u);
-    return data;
-}
-
-static int emit_metric_graph(dgen *g, const emit_to *to)
-{
-    const char *file = doc_fmt(g, "docs/%s-metrics.dot", g->t->slug);
-    return doc_render(g, to, "docs_metrics.dot", metric_graph_data(g),
-                      MU_ESCAPE_NONE, file);
-}
-
 /* ---- the files of a target ----------------------------------------------- */
 
 int docs_diagrams(const hw_target *t, const emit_to *to)
 {
-    dgen g = {t, arena_create(), 0, NULL, NULL, {{NULL}, 0}};
+    dgen g = {t, arena_create(), 0, NULL, {{NULL}, 0}, NULL};
     if (!g.a) {
         diag_error(to->d, NULL, "out of memory");
         return -1;
@@ -315,8 +270,6 @@ int docs_diagrams(const hw_target *t, const emit_to *to)
     int rc = 0;
     for (int i = 0; rc == 0 && i < t->nmethodologies; i++)
         rc = emit_topdown(&g, &t->methodologies[i], to);
-    if (rc == 0 && doc_has_metric_dot(t))
-        rc = emit_metric_graph(&g, to);
     arena_free(g.a);
     return rc;
 }

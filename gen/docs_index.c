@@ -15,7 +15,7 @@ static void index_row(dgen *g, cJSON *arr, const hw_target *t)
     doc_put(o, "name", t->name ? t->name : t->id);
     doc_put(o, "slug", t->slug);
     doc_put(o, "kind", doc_kind_label(t->kind));
-    doc_put(o, "vendor", t->vendor);
+    doc_put(o, "vendor", doc_vendor(t->vendor));
     doc_put(o, "source", t->source);
     doc_put(o, "spec", doc_code(g, t->spec_name));
     doc_put(o, "contents", doc_contents(g, t));
@@ -27,12 +27,6 @@ static void index_row(dgen *g, cJSON *arr, const hw_target *t)
         doc_put(x, "svg", doc_fmt(g, "%s.svg", stem));
         doc_put(x, "dot", doc_fmt(g, "%s.dot", stem));
         doc_put(x, "title", m->title ? m->title : m->name);
-    }
-    if (doc_has_metric_dot(t)) {
-        cJSON *x = jobj(dia, NULL);
-        doc_put(x, "svg", doc_fmt(g, "%s-metrics.svg", t->slug));
-        doc_put(x, "dot", doc_fmt(g, "%s-metrics.dot", t->slug));
-        doc_put(x, "title", "Metric dependencies");
     }
 }
 
@@ -53,7 +47,7 @@ static const char *index_file(int html)
 int docs_index_rows(const hw_target *t, const emit_to *to)
 {
     for (int html = 0; html <= 1; html++) {
-        dgen g = {t, arena_create(), html, NULL, NULL, {{NULL}, 0}};
+        dgen g = {.t = t, .a = arena_create(), .html = html};
         cJSON *rows = g.a ? cJSON_CreateArray() : NULL;
         if (rows)
             index_row(&g, rows, t);

@@ -18,10 +18,10 @@ static const char *formula_name(void *ctx, const hw_expr *e)
     dgen *g = ctx;
     const char *shown = e->dollar ? doc_fmt(g, "$%s", e->text) : e->text;
     if (!doc_ref_bound(e))
-        return doc_esc(g, shown);
+        return doc_name_html(g, shown);
     const char *id = doc_anchor(g, doc_ref_prefix(e->ref),
                                 ir_ref_name(g->t, e->ref, e->index));
-    return doc_fmt(g, "<a href=\"#%s\">%s</a>", id, doc_esc(g, shown));
+    return doc_fmt(g, "<a href=\"#%s\">%s</a>", id, doc_name_html(g, shown));
 }
 
 /* Formula text as the source prints it (it may not even parse). */
@@ -29,7 +29,7 @@ static const char *printed(dgen *g, const char *text)
 {
     if (g->html)
         return doc_fmt(g, "<code class=\"formula\">%s</code>",
-                       doc_esc(g, text));
+                       doc_name_html(g, text));
     return doc_code(g, text);
 }
 
@@ -116,17 +116,35 @@ static void metric_badges(dgen *g, cJSON *o, const hw_metric *m)
         doc_item(arr, badge(g, "corrected", "corrected"), NULL);
     if (m->flags & METRIC_EXTERNAL)
         doc_item(arr, badge(g, "external", "external"), NULL);
+    if (m->flags & METRIC_DATABASE)
+        doc_item(arr, badge(g, "database", "from the database"), NULL);
     if (!m->expr && !(m->flags & METRIC_EXTERNAL))
         doc_item(arr, badge(g, "missing", "no expression"), NULL);
 }
 
-static void metric_row(dgen *g, cJSON *rows, int i)
+/* Metric i's row: in full the first time, with its formula; in any later
+ * group a line that links to the full row, with an anchor of its own:
+ * "ref-", the group's (here_id), "--", the full row's. */
+static void metric_row(dgen *g, cJSON *rows, int i, const char *here,
+                       const char *here_id)
 {
     const hw_target *t = g->t;
     const hw_metric *m = &t->metrics[i];
     cJSON *o = jobj(rows, NULL);
-    doc_put(o, "anchor", g->m_placed[i] ? NULL : doc_anchor(g, "m-", m->name));
-    g->m_placed[i] = 1;
+    if (g->m_home[i]) {
+        jbool(o, "is_ref", 1);
+        doc_put(o, "anchor", doc_fmt(g, "ref-%s--%s", here_id,
+                                     doc_anchor(g, "m-", m->name)));
+        doc_put(o, "name", doc_code_link(g, "m-", m->name));
+        doc_put(o, "number", m->number);
+        doc_put(o, "title", m->title);
+        doc_put(o, "home", doc_link(g, doc_anchor(g, "m-", m->name),
+                                    doc_esc(g, g->m_home[i])));
+        return;
+    }
+    g->m_home[i] = here ? here : "";
+    jbool(o, "is_ref", 0);
+    doc_put(o, "anchor", doc_anchor(g, "m-", m->name));
     doc_put(o, "name", doc_code(g, m->name));
     doc_put(o, "number", m->number);
     doc_put(o, "title", m->title);
@@ -143,11 +161,12 @@ static void metric_row(dgen *g, cJSON *rows, int i)
             m->source_formula ? printed(g, m->source_formula) : NULL);
     doc_put(o, "note", m->note);
     metric_uses(g, o, m);
+    doc_metric_collect(g, o, i);
 }
 
 static cJSON *metric_group(cJSON *groups, const char *id, const char *number,
                            const char *title, const char *name_raw,
-                           const char *description)
+                           const char *description, const char *perf_raw)
 {
     cJSON *o = jobj(groups, NULL);
     doc_put(o, "anchor", id);
@@ -155,6 +174,7 @@ static cJSON *metric_group(cJSON *groups, const char *id, const char *number,
     doc_put(o, "title", title);
     doc_put(o, "name", name_raw);
     doc_put(o, "description", description);
+    doc_put(o, "perf", perf_raw);
     jarr(o, "metrics");
     return o;
 }
@@ -172,17 +192,24 @@ static cJSON *metric_part(cJSON *parts, const char *id, const char *number,
     return o;
 }
 
-/* One metric group's table, its rows in the group's order. */
+/* One metric group's table, its rows in the group's order; for a CPU's
+ * PMU, how perf collects the whole group. */
 static void group_rows(dgen *g, cJSON *groups, const hw_group *gr, char *done)
 {
-    cJSON *go = metric_group(groups, doc_anchor(g, "mg-", gr->name), gr->number,
-                             gr->title ? gr->title : gr->name,
-                             doc_code(g, gr->name), gr->description);
+    const char *name = doc_group_name(g, gr->name);
+    const char *title = gr->title ? gr->title : name;
+    const char *perf =
+        target_is_cpu_pmu(g->t)
+            ? doc_code(g, doc_fmt(g, "perf stat -M %s", name))
+            : NULL;
+    const char *id = doc_anchor(g, "mg-", name);
+    cJSON *go = metric_group(groups, id, gr->number, title, doc_code(g, name),
+                             gr->description, perf);
     cJSON *rows = cJSON_GetObjectItem(go, "metrics");
     for (int k = 0; k < gr->nmembers; k++) {
         int m = ir_find_metric(g->t, gr->members[k]);
         if (m >= 0) {
-            metric_row(g, rows, m);
+            metric_row(g, rows, m, title, id);
             done[m] = 1;
         }
     }
@@ -224,23 +251,25 @@ static void model_parts(dgen *g, cJSON *parts, char *done)
         metric_part(parts, NULL, NULL, NULL, NULL), "groups");
     cJSON *outs = cJSON_GetObjectItem(metric_group(groups, "model-outputs",
                                                    NULL, "Outputs", NULL,
-                                                   "What the model predicts."),
+                                                   "What the model predicts.", NULL),
                                       "metrics");
     cJSON *steps = cJSON_GetObjectItem(
         metric_group(
             groups, "model-intermediate", NULL, "Intermediate values", NULL,
             "Named steps of the formula, in evaluation order: "
-            "each uses only inputs, constants and the steps above it."),
+            "each uses only inputs, constants and the steps above it.",
+            NULL),
         "metrics");
     for (int i = 0; i < t->nmetrics; i++)
         if (!(t->metrics[i].flags & METRIC_INTERMEDIATE)) {
-            metric_row(g, outs, i);
+            metric_row(g, outs, i, "Outputs", "model-outputs");
             done[i] = 1;
         }
     for (int k = 0; k < t->nmetrics; k++) {
         int i = t->metric_order ? t->metric_order[k] : k;
         if (t->metrics[i].flags & METRIC_INTERMEDIATE) {
-            metric_row(g, steps, i);
+            metric_row(g, steps, i, "Intermediate values",
+                       "model-intermediate");
             done[i] = 1;
         }
     }
@@ -263,10 +292,10 @@ static void other_metrics(dgen *g, cJSON *parts, const char *done, int grouped)
                 metric_group(
                     cJSON_GetObjectItem(p, "groups"), "other-metrics", NULL,
                     grouped || t->nsections ? "Other metrics" : "All metrics",
-                    NULL, grouped ? "Metrics in no metric group." : NULL),
+                    NULL, grouped ? "Metrics in no metric group." : NULL, NULL),
                 "metrics");
         }
-        metric_row(g, rest, i);
+        metric_row(g, rest, i, "Other metrics", "other-metrics");
     }
 }
 
@@ -315,7 +344,8 @@ void page_metrics(dgen *g, cJSON *data)
 }
 
 /* Series the reader must not take at face value: no expression in the
- * source, derived by us, corrected from a misprint, or from elsewhere. */
+ * source, derived by us, corrected from a misprint, from elsewhere, or
+ * from the vendor's counter database. */
 void page_attention(dgen *g, cJSON *data)
 {
     const hw_target *t = g->t;
@@ -332,11 +362,15 @@ void page_attention(dgen *g, cJSON *data)
         else if (m->flags & METRIC_EXTERNAL)
             status = "External: the series does not come from these counters; "
                      "no evaluator is generated.";
+        else if (m->flags & METRIC_DATABASE)
+            status = "From the database: the expression is the vendor's "
+                     "counter database's, not the source's; see the note.";
         else if (!m->expr)
             status = "No expression in the source; none is recorded.";
         if (!status)
             continue;
         cJSON *o = jobj(rows, NULL);
+        doc_put(o, "anchor", doc_anchor(g, "care-", m->name));
         doc_put(o, "number", m->number ? m->number : "");
         doc_put(o, "link", doc_code_link(g, "m-", m->name));
         doc_put(o, "title", m->title);
@@ -369,9 +403,10 @@ static const char *example_head(dgen *g, const char *name, const char *units)
 }
 
 /* One example: its inputs, then the outputs the interpreter gives for them
- * (`in` and `out` are scratch arrays by input and by metric). */
-static void example_row(dgen *g, cJSON *rows, const hw_example *x, double *in,
-                        double *out, const double *consts)
+ * (`in` and `out` are scratch arrays by input and by metric). Its anchor
+ * comes from its label, or its place nth when it has none. */
+static void example_row(dgen *g, cJSON *rows, const hw_example *x, int nth,
+                        double *in, double *out, const double *consts)
 {
     const hw_target *t = g->t;
     for (int i = 0; i < t->ninputs; i++)
@@ -384,6 +419,9 @@ static void example_row(dgen *g, cJSON *rows, const hw_example *x, double *in,
     hw_values v = {NULL, consts, in};
     interp_all(t, &v, out);
     cJSON *r = jobj(rows, NULL);
+    doc_put(r, "anchor", doc_anchor(g, "ex-", x->label ? x->label
+                                                      : doc_fmt(g, "%d",
+                                                                nth + 1)));
     doc_put(r, "label", x->label);
     doc_put(r, "expected", x->expected);
     cJSON *cells = jarr(r, "cells");
@@ -424,5 +462,5 @@ void page_examples(dgen *g, cJSON *data)
                                   t->metrics[i].units),
                      NULL);
     for (int k = 0; k < t->nexamples; k++)
-        example_row(g, rows, &t->examples[k], in, out, consts);
+        example_row(g, rows, &t->examples[k], k, in, out, consts);
 }

@@ -29,12 +29,17 @@ static const char *bits(dgen *g, int shift, int width)
     return doc_fmt(g, "%d:%d", shift + width - 1, shift);
 }
 
-static void fields(dgen *g, cJSON *o, const hw_field *f, int n)
+/* The fields of register or layout `of`, each row with an anchor of its
+ * own: prefix, the owner's name, '-', the field's. */
+static void fields(dgen *g, cJSON *o, const char *prefix, const char *of,
+                   const hw_field *f, int n)
 {
     const hw_target *t = g->t;
     cJSON *rows = jarr(o, "fields");
     for (int i = 0; i < n; i++) {
         cJSON *r = jobj(rows, NULL);
+        doc_put(r, "anchor",
+                doc_anchor(g, prefix, doc_fmt(g, "%s-%s", of, f[i].name)));
         doc_put(r, "bits", bits(g, f[i].shift, f[i].width));
         doc_put(r, "name", doc_code(g, f[i].name));
         doc_put(r, "description", f[i].description);
@@ -67,7 +72,7 @@ void page_registers(dgen *g, cJSON *data)
                 doc_fmt(g, "0x%04llX", (unsigned long long)r->address));
         doc_put(o, "width", doc_fmt(g, "%d", r->width));
         doc_put(o, "description", r->description);
-        fields(g, o, r->fields, r->nfields);
+        fields(g, o, "reg-", r->name, r->fields, r->nfields);
     }
 }
 
@@ -82,7 +87,7 @@ void page_layouts(dgen *g, cJSON *data)
         doc_put(o, "name", l->name);
         doc_put(o, "width", doc_fmt(g, "%d", l->width));
         doc_put(o, "description", l->description);
-        fields(g, o, l->fields, l->nfields);
+        fields(g, o, "lay-", l->name, l->fields, l->nfields);
     }
 }
 
@@ -101,6 +106,9 @@ void page_enums(dgen *g, cJSON *data)
         for (int k = 0; k < e->nvalues; k++) {
             const hw_enum_value *v = &e->values[k];
             cJSON *vo = jobj(vals, NULL);
+            doc_put(vo, "anchor",
+                    doc_anchor(g, "enum-",
+                               doc_fmt(g, "%s-%s", e->name, v->name)));
             doc_put(vo, "bin", binary(g, v->value, e->width));
             doc_put(vo, "dec", doc_fmt(g, "%u", (unsigned)v->value));
             doc_put(vo, "name", doc_code(g, v->name));
@@ -163,6 +171,10 @@ static void matrix(dgen *g, cJSON *mx, int S, int O)
     cJSON *rows = jarr(o, "rows");
     for (int r = 0; r < se->nvalues; r++) {
         cJSON *ro = jobj(rows, NULL);
+        doc_put(ro, "anchor",
+                doc_anchor(g, "mx-",
+                           doc_fmt(g, "%s-%s-%s", se->name, oe->name,
+                                   se->values[r].name)));
         doc_put(ro, "bin", binary(g, se->values[r].value, se->width));
         doc_put(ro, "name", doc_code(g, se->values[r].name));
         cJSON *cells = jarr(ro, "cells");
@@ -172,6 +184,25 @@ static void matrix(dgen *g, cJSON *mx, int S, int O)
                   pair_allowed(t, S, &se->values[r], O, &oe->values[c]));
         }
     }
+}
+
+/* Rule i's anchor: "rule-", subject enum, its value, object enum; a later
+ * rule for the same three gets "-2", "-3", ... */
+static const char *rule_anchor(dgen *g, int i)
+{
+    const hw_target *t = g->t;
+    const hw_rule *r = &t->rules[i];
+    const hw_enum *S = &t->enums[r->subject];
+    const hw_enum_value *sv = enum_value(S, r->value);
+    int nth = 1;
+    for (int k = 0; k < i; k++)
+        nth += t->rules[k].subject == r->subject &&
+               t->rules[k].object == r->object && t->rules[k].value == r->value;
+    const char *id = doc_fmt(g, "%s-%s-%s", S->name,
+                             sv ? sv->name : binary(g, r->value, S->width),
+                             t->enums[r->object].name);
+    return doc_anchor(g, "rule-",
+                      nth > 1 ? doc_fmt(g, "%s-%d", id, nth) : id);
 }
 
 void page_rules(dgen *g, cJSON *data)
@@ -184,6 +215,7 @@ void page_rules(dgen *g, cJSON *data)
         const hw_enum *O = &t->enums[r->object];
         const hw_enum_value *sv = enum_value(S, r->value);
         cJSON *o = jobj(arr, NULL);
+        doc_put(o, "anchor", rule_anchor(g, i));
         doc_put(o, "subject",
                 doc_fmt(g, "%s = %s%s", doc_code_link(g, "enum-", S->name),
                         doc_code(g, binary(g, r->value, S->width)),
@@ -240,7 +272,8 @@ typedef struct places {
     int *hi; /* bits above 32 of a wider counter */
 } places;
 
-/* The fields of report r as a table, and where they put each counter. */
+/* The fields of report r as a table, each row with the anchor "rep-",
+ * the report's name, '-', the field's; and where they put each counter. */
 static void report_fields(dgen *g, cJSON *o, const hw_report *r,
                           const places *at)
 {
@@ -250,6 +283,8 @@ static void report_fields(dgen *g, cJSON *o, const hw_report *r,
         const hw_report_field *rf = &r->fields[f];
         int count = rf->count > 0 ? rf->count : 1;
         cJSON *fo = jobj(rows, NULL);
+        doc_put(fo, "anchor",
+                doc_anchor(g, "rep-", doc_fmt(g, "%s-%s", r->name, rf->name)));
         doc_put(fo, "bytes", byte_range(g, rf->offset, rf->size * count));
         doc_put(fo, "size",
                 count > 1 ? doc_fmt(g, "%d × %d", count, rf->size)
@@ -290,7 +325,7 @@ static int size_at(const hw_report *r, int offset, int high_bits)
 }
 
 /* Where each counter sits, in spec order of the counters, four to a table
- * row. */
+ * row; a row's anchor names the report and the row's first counter. */
 static void report_counters(dgen *g, cJSON *o, const hw_report *r,
                             const places *at)
 {
@@ -302,9 +337,17 @@ static void report_counters(dgen *g, cJSON *o, const hw_report *r,
         int lo = at->lo[e], hi = at->hi[e];
         if (lo < 0 && hi < 0)
             continue;
-        if (ncounters++ % COUNTERS_PER_ROW == 0)
-            row = jarr(jobj(cs, NULL), "cells");
+        int first = ncounters++ % COUNTERS_PER_ROW == 0;
+        if (first) {
+            cJSON *ro = jobj(cs, NULL);
+            doc_put(ro, "anchor",
+                    doc_anchor(g, "rep-",
+                               doc_fmt(g, "%s-offsets-%s", r->name,
+                                       t->events[e].name)));
+            row = jarr(ro, "cells");
+        }
         cJSON *co = jobj(row, NULL);
+        jbool(co, "first", first);
         doc_put(co, "link", doc_event_link(g, e));
         doc_put(co, "low", lo >= 0 ? byte_range(g, lo, size_at(r, lo, 0)) : "");
         doc_put(co, "high",
@@ -314,6 +357,7 @@ static void report_counters(dgen *g, cJSON *o, const hw_report *r,
     }
     for (; row && ncounters % COUNTERS_PER_ROW; ncounters++) {
         cJSON *co = jobj(row, NULL);
+        jbool(co, "first", 0);
         doc_put(co, "link", ""), doc_put(co, "low", ""),
             doc_put(co, "high", ""), doc_put(co, "width", "");
     }

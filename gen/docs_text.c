@@ -8,6 +8,7 @@
 
 #include "docs.h"
 #include "names.h"
+#include "perf_expr.h"
 
 /* ---- rendering ----------------------------------------------------------- */
 
@@ -72,6 +73,16 @@ cJSON *doc_item(cJSON *arr, const char *raw, const char *detail)
     return o;
 }
 
+void doc_pair(cJSON *arr, const char *label, const char *raw)
+{
+    if (!raw)
+        return;
+    cJSON *o = jobj(arr, NULL);
+    doc_put(o, "label", label);
+    doc_put(o, "value", raw);
+    jbool(o, "first", arr && arr->child == o); /* O(1): arrays get long */
+}
+
 /* ---- markup -------------------------------------------------------------- */
 
 const char *doc_esc(dgen *g, const char *s)
@@ -83,18 +94,74 @@ const char *doc_esc(dgen *g, const char *s)
     return doc_take(g, &b);
 }
 
+/* HTML: a line may break after a '_' or '/' of a name and nowhere else in
+ * it, so CPU_CYCLES never ends a line as "CPU_CYC". A long word with
+ * neither ($MaliGPUCyclesGPUActive) may break where a word starts inside
+ * it instead: before a capital that follows a small letter. */
+static int word_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || c == '$';
+}
+
+enum { LONG_WORD = 20 };
+
+static void breakable_to(hw_buf *b, const char *s)
+{
+    size_t word = 0; /* length of the word p is in */
+    for (const char *p = s; *p; p++) {
+        if (!word_char(*p))
+            word = 0;
+        else if (p == s || !word_char(p[-1]))
+            for (word = 0; word_char(p[word]);)
+                word++;
+        if (word > LONG_WORD && p > s && *p >= 'A' && *p <= 'Z' &&
+            p[-1] >= 'a' && p[-1] <= 'z')
+            buf_puts(b, "<wbr>");
+        switch (*p) {
+        case '&': buf_puts(b, "&amp;"); break;
+        case '<': buf_puts(b, "&lt;"); break;
+        case '>': buf_puts(b, "&gt;"); break;
+        case '"': buf_puts(b, "&quot;"); break;
+        default: buf_putc(b, *p);
+        }
+        if ((*p == '_' || *p == '/') && p[1])
+            buf_puts(b, "<wbr>");
+    }
+}
+
+const char *doc_name_html(dgen *g, const char *s)
+{
+    hw_buf b;
+    buf_init(&b);
+    breakable_to(&b, s ? s : "");
+    return doc_take(g, &b);
+}
+
 /* Markdown backticks hold text raw, so text that could end the span or the
  * table cell falls back to escaped plain text. */
+void doc_code_to(dgen *g, hw_buf *b, const char *s)
+{
+    if (g->html) {
+        buf_puts(b, "<code>");
+        breakable_to(b, s);
+        buf_puts(b, "</code>");
+    } else if (*s == '\0' || strpbrk(s, "`|\r\n") || s[0] == ' ' ||
+               s[strlen(s) - 1] == ' ') {
+        mu_escape_append(b, s, MU_ESCAPE_MARKDOWN);
+    } else {
+        buf_printf(b, "`%s`", s);
+    }
+}
+
 const char *doc_code(dgen *g, const char *s)
 {
     if (!s)
         return NULL;
-    if (g->html)
-        return doc_fmt(g, "<code>%s</code>", doc_esc(g, s));
-    if (*s == '\0' || strpbrk(s, "`|\r\n") || s[0] == ' ' ||
-        s[strlen(s) - 1] == ' ')
-        return doc_esc(g, s);
-    return doc_fmt(g, "`%s`", s);
+    hw_buf b;
+    buf_init(&b);
+    doc_code_to(g, &b, s);
+    return doc_take(g, &b);
 }
 
 const char *doc_em(dgen *g, const char *raw)
@@ -104,17 +171,22 @@ const char *doc_em(dgen *g, const char *raw)
 
 /* Only [A-Za-z0-9_-], so ids are safe raw in HTML attributes and Markdown
  * link targets. */
-const char *doc_anchor(dgen *g, const char *prefix, const char *name)
+static void anchor_to(hw_buf *b, const char *prefix, const char *name)
 {
-    hw_buf b;
-    buf_init(&b);
-    buf_puts(&b, prefix);
+    buf_puts(b, prefix);
     for (const char *p = name ? name : ""; *p; p++) {
         char c = *p;
         int safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
                    (c >= '0' && c <= '9') || c == '_' || c == '-';
-        buf_putc(&b, safe ? c : '-');
+        buf_putc(b, safe ? c : '-');
     }
+}
+
+const char *doc_anchor(dgen *g, const char *prefix, const char *name)
+{
+    hw_buf b;
+    buf_init(&b);
+    anchor_to(&b, prefix, name);
     return doc_take(g, &b);
 }
 
@@ -125,9 +197,28 @@ const char *doc_link(dgen *g, const char *id, const char *raw)
     return doc_fmt(g, "[%s](#%s)", raw, id);
 }
 
+void doc_code_link_to(dgen *g, hw_buf *b, const char *prefix,
+                      const char *name)
+{
+    buf_puts(b, g->html ? "<a href=\"#" : "[");
+    if (g->html) {
+        anchor_to(b, prefix, name);
+        buf_puts(b, "\">");
+    }
+    doc_code_to(g, b, name);
+    buf_puts(b, g->html ? "</a>" : "](#");
+    if (!g->html) {
+        anchor_to(b, prefix, name);
+        buf_putc(b, ')');
+    }
+}
+
 const char *doc_code_link(dgen *g, const char *prefix, const char *name)
 {
-    return doc_link(g, doc_anchor(g, prefix, name), doc_code(g, name));
+    hw_buf b;
+    buf_init(&b);
+    doc_code_link_to(g, &b, prefix, name);
+    return doc_take(g, &b);
 }
 
 const char *doc_event_link(dgen *g, int i)
@@ -135,7 +226,72 @@ const char *doc_event_link(dgen *g, int i)
     return doc_code_link(g, doc_ref_prefix(REF_EVENT), g->t->events[i].name);
 }
 
+/* ---- text with code spans ------------------------------------------------ */
+
+/* Spec texts may name the spec's own fields, which a reader of the page
+ * does not see: those code spans become what the page shows instead. */
+static const struct {
+    const char *field;
+    const char *words;  /* in their place */
+    const char *anchor; /* where the page shows it, or NULL */
+} spec_fields[] = {
+    {"properties.provenance", "a Reconstructed remark on its row", NULL},
+    {"properties.reconstruction", "the kind of repair", NULL},
+};
+
+static const char *code_span(dgen *g, const char *code)
+{
+    for (size_t i = 0; i < sizeof spec_fields / sizeof spec_fields[0]; i++) {
+        if (strcmp(code, spec_fields[i].field) != 0)
+            continue;
+        const char *w = doc_esc(g, spec_fields[i].words);
+        return spec_fields[i].anchor ? doc_link(g, spec_fields[i].anchor, w)
+                                     : w;
+    }
+    return doc_code(g, code);
+}
+
+const char *doc_text(dgen *g, const char *s)
+{
+    if (!s)
+        return NULL;
+    hw_buf b;
+    buf_init(&b);
+    const char *p = s;
+    for (;;) {
+        const char *open = strchr(p, '`');
+        const char *close = open ? strchr(open + 1, '`') : NULL;
+        if (!close || close == open + 1 || memchr(open, '\n', (size_t)(close - open))) {
+            buf_puts(&b, doc_esc(g, p));
+            break;
+        }
+        const char *before = arena_strndup(g->a, p, (size_t)(open - p));
+        const char *code =
+            arena_strndup(g->a, open + 1, (size_t)(close - open - 1));
+        if (!before || !code)
+            break; /* the arena remembers: nothing renders */
+        buf_puts(&b, doc_esc(g, before));
+        buf_puts(&b, code_span(g, code));
+        p = close + 1;
+    }
+    return doc_take(g, &b);
+}
+
 /* ---- what a target is and has -------------------------------------------- */
+
+const char *doc_vendor(const char *vendor)
+{
+    static const struct {
+        const char *id, *name;
+    } known[] = {{"arm", "Arm"},         {"intel", "Intel"},
+                 {"amd", "AMD"},         {"nvidia", "NVIDIA"},
+                 {"qualcomm", "Qualcomm"}, {"imagination", "Imagination"},
+                 {"apple", "Apple"},     {"samsung", "Samsung"}};
+    for (size_t i = 0; vendor && i < sizeof known / sizeof known[0]; i++)
+        if (strcmp(vendor, known[i].id) == 0)
+            return known[i].name;
+    return vendor;
+}
 
 const char *doc_kind_label(const char *kind)
 {
@@ -202,12 +358,12 @@ const char *doc_stage_title(dgen *g, const char *name)
     return s;
 }
 
-int doc_has_metric_dot(const hw_target *t)
+const char *doc_group_name(dgen *g, const char *name)
 {
-    for (int i = 0; i < t->nmetrics; i++)
-        if (t->metrics[i].expr || t->metrics[i].nevents)
-            return 1;
-    return 0;
+    if (!name || !g->t || !target_is_cpu_pmu(g->t))
+        return name;
+    const char *s = perf_group_name(g->a, name);
+    return s ? s : "";
 }
 
 /* ---- what a metric reads ------------------------------------------------- */

@@ -25,12 +25,6 @@ typedef struct cgen {
     int all;            /* printing eval_all: metric refs read out[] */
 } cgen;
 
-static const char *upper(cgen *g, const char *name)
-{
-    const char *s = name_c(g->scratch, name, CASE_UPPER);
-    return s ? s : "INVALID";
-}
-
 static const char *lower(cgen *g, const char *name)
 {
     const char *s = name_c(g->scratch, name, CASE_LOWER);
@@ -56,30 +50,16 @@ static void banner(cJSON *data, const hw_target *t, const char *what)
 
 /* ---- freestanding header ------------------------------------------------ */
 
-static cJSON *section(cJSON *sections, const char *title)
-{
-    cJSON *s = jobj(sections, NULL);
-    jstr(s, "title", title);
-    jarr(s, "defines");
-    return s;
-}
-
 static void define(cgen *g, cJSON *sec, const char *name, const char *value,
                    const char *comment)
 {
-    cJSON *def = jobj(cJSON_GetObjectItem(sec, "defines"), NULL);
-    int pad = 40 - (int)strlen(name);
-    jstr(def, "name", name);
-    jstr(def, "pad", arena_printf(g->scratch, "%*s", pad > 0 ? pad : 0, ""));
-    jstr(def, "value", value);
-    if (comment)
-        jstr(def, "comment", comment);
+    c_define(g->scratch, sec, name, NULL, value, comment);
 }
 
 static void identity_section(cgen *g, cJSON *sections)
 {
     const hw_target *t = g->t;
-    cJSON *s = section(sections, "Identity");
+    cJSON *s = c_section(sections, "Identity");
     if (c_has_midr(t)) {
         uint32_t midr = target_midr(t);
         define(g, s, MNAME(g, "MIDR_VALUE"), arena_printf(g->scratch, "0x%08Xu", (unsigned)midr),
@@ -110,7 +90,7 @@ static void event_section(cgen *g, cJSON *sections)
         if (!e->has_code)
             continue;
         if (!s)
-            s = section(sections, "Event codes");
+            s = c_section(sections, "Event codes");
         define(g, s, MNAME(g, "EVENT_%s", e->name),
                arena_printf(g->scratch, "0x%04X", (unsigned)e->code), e->title);
     }
@@ -121,7 +101,7 @@ static void block_section(cgen *g, cJSON *sections)
     const hw_target *t = g->t;
     if (!t->nblocks)
         return;
-    cJSON *s = section(sections, "Counter blocks: hardware block ids");
+    cJSON *s = c_section(sections, "Counter blocks: hardware block ids");
     for (int i = 0; i < t->nblocks; i++) {
         const hw_block *b = &t->blocks[i];
         define(g, s, MNAME(g, "BLOCK_%s", b->name), arena_printf(g->scratch, "%d", b->id),
@@ -142,7 +122,7 @@ static void counter_section(cgen *g, cJSON *sections)
         if (e->block < 0 || e->index < 0)
             continue;
         if (!s)
-            s = section(sections, "Counters: block id and index inside the block");
+            s = c_section(sections, "Counters: block id and index inside the block");
         const char *n = c_counter_stem(e);
         define(g, s, MNAME(g, "%s_BLOCK", n),
                MNAME(g, "BLOCK_%s", t->blocks[e->block].name), e->title);
@@ -179,7 +159,7 @@ static void group_section(cgen *g, cJSON *sections)
         }
         buf_puts(&list, n ? "}" : "{0}");
         if (!s)
-            s = section(sections, "Functional groups: event codes as initialisers");
+            s = c_section(sections, "Functional groups: event codes as initialisers");
         define(g, s, MNAME(g, "GROUP_%s_COUNT", gr->name),
                arena_printf(g->scratch, "%d", n), gr->title);
         define(g, s, MNAME(g, "GROUP_%s_EVENTS", gr->name),
@@ -230,8 +210,8 @@ static const char *c_ref(void *ctx, const hw_expr *e)
         return arena_printf(g->scratch, "c->%s", keep(g, e->text));
     case REF_METRIC:
         if (g->all)
-            return arena_printf(g->scratch, "out[%s_METRIC_%s]", g->ID, upper(g, e->text));
-        return arena_printf(g->scratch, "%s_%s(c)", t->id, lower(g, e->text));
+            return arena_printf(g->scratch, "out[%s]", c_metric_enum(g->scratch, g->ID, e->text));
+        return arena_printf(g->scratch, "%s(c)", c_metric_fn(g->scratch, t, e->text));
     default:
         return e->text;
     }
@@ -332,9 +312,8 @@ static void metric_entry(cgen *g, cJSON *metrics, const hw_metric *m)
 {
     const hw_target *t = g->t;
     cJSON *o = jobj(metrics, NULL);
-    const char *ln = lower(g, m->name);
-    jstr(o, "enum", arena_printf(g->scratch, "%s_METRIC_%s", g->ID, upper(g, m->name)));
-    jstr(o, "fn", arena_printf(g->scratch, "%s_%s", t->id, ln));
+    jstr(o, "enum", c_metric_enum(g->scratch, g->ID, m->name));
+    jstr(o, "fn", c_metric_fn(g->scratch, t, m->name));
     jstr(o, "title", m->title ? m->title : m->name);
     jstr(o, "units", m->units);
     hw_buf f;
@@ -354,6 +333,43 @@ static void metric_entry(cgen *g, cJSON *metrics, const hw_metric *m)
     jcstr(o, "formula_c", m->formula);
 }
 
+/* Metric `ctx->from` uses metrics; those defined after it (a larger
+ * index) must be declared before it. */
+typedef struct later_uses {
+    int from;
+    char *ahead;
+} later_uses;
+
+static int note_later_use(void *ctx, hw_expr *e)
+{
+    later_uses *u = ctx;
+    if (e->ref == REF_METRIC && e->index > u->from)
+        u->ahead[e->index] = 1;
+    return 0;
+}
+
+/* Evaluators are defined in spec order; one that a metric earlier in the
+ * spec uses gets "forward" and is declared ahead of all definitions.
+ * -1 when out of memory. */
+static int forward_declarations(cgen *g, cJSON *data, cJSON *metrics)
+{
+    const hw_target *t = g->t;
+    later_uses u = {0, arena_alloc(g->scratch, (size_t)t->nmetrics + 1)};
+    if (!u.ahead)
+        return -1;
+    memset(u.ahead, 0, (size_t)t->nmetrics + 1);
+    for (u.from = 0; u.from < t->nmetrics; u.from++)
+        if (t->metrics[u.from].expr)
+            expr_each_ref(t->metrics[u.from].expr, note_later_use, &u);
+    int any = 0;
+    for (int i = 0; i < t->nmetrics; i++) {
+        jbool(cJSON_GetArrayItem(metrics, i), "forward", u.ahead[i]);
+        any |= u.ahead[i];
+    }
+    jbool(data, "has_forward", any);
+    return 0;
+}
+
 static void metric_order(cgen *g, cJSON *data)
 {
     const hw_target *t = g->t;
@@ -364,7 +380,7 @@ static void metric_order(cgen *g, cJSON *data)
         int i = t->metric_order ? t->metric_order[k] : k;
         const hw_metric *m = &t->metrics[i];
         cJSON *o = jobj(m->expr ? order : external, NULL);
-        jstr(o, "enum", arena_printf(g->scratch, "%s_METRIC_%s", g->ID, upper(g, m->name)));
+        jstr(o, "enum", c_metric_enum(g->scratch, g->ID, m->name));
         if (!m->expr)
             jstr(o, "why", no_formula_reason(m));
         if (m->expr) {
@@ -482,6 +498,11 @@ static int emit_metrics(cgen *g, const emit_to *to)
     cJSON *metrics = jarr(data, "metrics");
     for (int i = 0; i < t->nmetrics; i++)
         metric_entry(g, metrics, &t->metrics[i]);
+    if (forward_declarations(g, data, metrics) != 0) {
+        cJSON_Delete(data);
+        diag_error(to->d, NULL, "out of memory");
+        return -1;
+    }
     metric_order(g, data);
     input_checks(g, data);
     methodologies(g, data);

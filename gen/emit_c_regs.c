@@ -109,7 +109,7 @@ static const char *field_mask(rgen *g, int shift, int w, int digits)
 
 /* ---- template data ------------------------------------------------------ */
 
-static cJSON *section(cJSON *sections, const char *title)
+cJSON *c_section(cJSON *sections, const char *title)
 {
     cJSON *s = jobj(sections, NULL);
     jstr(s, "title", title);
@@ -117,19 +117,24 @@ static cJSON *section(cJSON *sections, const char *title)
     return s;
 }
 
-/* The same shape as define() in emit_c.c: the name padded to 40. `args`
- * follow a function-like macro's name, or are NULL. */
-static void define(rgen *g, cJSON *sec, const char *name, const char *args,
-                   const char *value, const char *comment)
+void c_define(hw_arena *a, cJSON *sec, const char *name, const char *args,
+              const char *value, const char *comment)
 {
     cJSON *def = jobj(cJSON_GetObjectItem(sec, "defines"), NULL);
-    const char *full = args ? fmt(g, "%s(%s)", name, args) : name;
+    const char *full = args ? arena_printf(a, "%s(%s)", name, args) : name;
     int pad = 40 - (int)strlen(full);
     jstr(def, "name", full);
-    jstr(def, "pad", fmt(g, "%*s", pad > 0 ? pad : 0, ""));
+    jstr(def, "pad", arena_printf(a, "%*s", pad > 0 ? pad : 0, ""));
     jstr(def, "value", value);
     if (comment)
         jstr(def, "comment", comment);
+}
+
+/* A macro of the regs part: c_define with g's arena. */
+static void define(rgen *g, cJSON *sec, const char *name, const char *args,
+                   const char *value, const char *comment)
+{
+    c_define(g->a, sec, name, args, value, comment);
 }
 
 static void line(rgen *g, mlines *m, const char *s)
@@ -183,7 +188,7 @@ static const char *offset_expr(rgen *g, const hw_report_field *f)
 
 static void report_section(rgen *g, cJSON *sections, const hw_report *r)
 {
-    cJSON *s = section(sections, fmt(g, "Report format %s", r->name));
+    cJSON *s = c_section(sections, fmt(g, "Report format %s", r->name));
     jstr(s, "note", r->description);
     define(g, s, MNAME(g, "REPORT_%s_SELECT", r->name), NULL,
            fmt(g, "%d", r->select), "report format select value");
@@ -274,12 +279,65 @@ static void block_read(rgen *g, cJSON *list, const hw_report *r, int b)
     macro(g, list, MNAME(g, "REPORT_%s_READ_%s", r->name, bname), "p, i", &m);
 }
 
+/* Whether report r holds counter i of block b only in part: its low bytes
+ * and no high ones, fewer bits than the counter has. Sets *bits. */
+static int held_in_part(rgen *g, const hw_report *r, int b, int i, int *bits)
+{
+    const char *bname = g->t->blocks[b].name;
+    int lo = c_field_at(r, bname, i, 0);
+    if (lo < 0 || c_field_at(r, bname, i, 1) >= 0)
+        return 0;
+    *bits = 8 * r->fields[lo].size;
+    return g->p.width[b][i] > *bits;
+}
+
+/* Into `lines`, "In this report A7..A18 hold only bits 31:0: ..." when
+ * report r holds counters in part: a reader must not take their deltas at
+ * the counters' width. */
+static void partial_counters(rgen *g, cJSON *lines, const hw_report *r)
+{
+    const hw_target *t = g->t;
+    const char *list = NULL;
+    int bits = 0;
+    for (int b = 0; b < t->nblocks; b++) {
+        int n = c_has_block(r, t->blocks[b].name) ? g->p.span[b] : 0;
+        for (int i = 0, w; i < n;) {
+            if (!held_in_part(g, r, b, i, &w)) {
+                i++;
+                continue;
+            }
+            int j = i + 1, wj;
+            while (j < n && held_in_part(g, r, b, j, &wj) && wj == w)
+                j++;
+            const char *B = t->blocks[b].name;
+            const char *run = j - i > 1 ? fmt(g, "%s%d..%s%d", B, i, B, j - 1)
+                                        : fmt(g, "%s%d", B, i);
+            list = list ? fmt(g, "%s, %s", list, run) : run;
+            bits = bits && bits != w ? -1 : w;
+            i = j;
+        }
+    }
+    if (!list)
+        return;
+    if (bits < 0)
+        jstr(jobj(lines, NULL), "text",
+             fmt(g, "In this report %s hold only their low bits:", list));
+    else
+        jstr(jobj(lines, NULL), "text",
+             fmt(g, "In this report %s hold only bits %d:0:", list, bits - 1));
+    jstr(jobj(lines, NULL), "text",
+         bits < 0 ? "their deltas wrap at those bits, not at the counter width."
+                  : fmt(g, "their deltas wrap at 2^%d, not at the counter "
+                           "width.", bits));
+}
+
 static void report_code(rgen *g, cJSON *reports, const hw_report *r)
 {
     if (!r->nfields)
         return;
     cJSON *o = jobj(reports, NULL);
     jstr(o, "name", r->name);
+    partial_counters(g, jarr(o, "partial"), r);
     cJSON *list = jarr(o, "macros");
     for (int k = 0; k < r->nfields; k++) {
         const hw_report_field *f = &r->fields[k];
@@ -372,7 +430,7 @@ static int mask_digits(const hw_enum *e)
 static void enum_section(rgen *g, cJSON *sections, const hw_enum *e)
 {
     const char *E = e->name;
-    cJSON *s = section(sections, e->title ? fmt(g, "Enum %s: %s", e->name, e->title)
+    cJSON *s = c_section(sections, e->title ? fmt(g, "Enum %s: %s", e->name, e->title)
                                           : fmt(g, "Enum %s", e->name));
     uint32_t all = 0, doc = 0;
     for (int k = 0; k < e->nvalues; k++) {
@@ -412,7 +470,7 @@ static void rules_section(rgen *g, cJSON *sections)
         if (!c_enum_maskable(obj))
             continue;
         if (!s) {
-            s = section(sections, "Support rules: the values one enum may take "
+            s = c_section(sections, "Support rules: the values one enum may take "
                                   "while another holds a value");
             jstr(s, "note", "bit v set: value v allowed; a value no rule names "
                             "restricts nothing");
@@ -474,7 +532,7 @@ static const char *field_defines(rgen *g, cJSON *s, const char *of, int width,
 static void layout_section(rgen *g, cJSON *sections, const hw_layout *l)
 {
     const char *L = l->name;
-    cJSON *s = section(sections, fmt(g, "Layout %s", L));
+    cJSON *s = c_section(sections, fmt(g, "Layout %s", L));
     jstr(s, "note", l->description);
     define(g, s, MNAME(g, "%s_WIDTH", L), NULL, fmt(g, "%d", l->width), "bits");
     for (int k = 0; k < l->nfields; k++) {
@@ -624,7 +682,7 @@ static void register_section(rgen *g, cJSON *sections, const hw_register *r)
 {
     const hw_target *t = g->t;
     const char *R = r->name;
-    cJSON *s = section(sections, fmt(g, "Register %s", R));
+    cJSON *s = c_section(sections, fmt(g, "Register %s", R));
     jstr(s, "note", r->description);
     const char *addr = MNAME(g, "%s_ADDR", R);
     define(g, s, addr, NULL, address(g, r->address), "MMIO offset");

@@ -29,6 +29,13 @@
 #include "ir.h"
 #include "render.h"
 
+/* A titled section of the freestanding header's macros, and one macro in
+ * it: NAME (or NAME(ARGS)) padded to 40 columns, its value and comment
+ * (may be NULL). Shared with emit_c.c so every macro lines up alike. */
+cJSON *c_section(cJSON *sections, const char *title);
+void c_define(hw_arena *a, cJSON *sec, const char *name, const char *args,
+              const char *value, const char *comment);
+
 int emit_c_regs(const hw_target *t, const char *ID, hw_arena *scratch,
                 cJSON *sections, cJSON *code, const emit_to *to);
 

@@ -40,11 +40,15 @@ static const char *fmt_num(dgen *g, double v)
  *
  * Text split into blocks at blank lines; a block whose lines all start with
  * "- " is a list. Anything else keeps its words (newlines become spaces when
- * escaped for Markdown, and are plain whitespace in HTML). */
+ * escaped for Markdown, and are plain whitespace in HTML). Code spans are
+ * code (doc_text). A one-line block ending in ':' just before a list is that
+ * list's heading: in HTML the list is folded under it (<details>), as such
+ * lists say how the spec was made rather than what the hardware does. */
 static void desc_blocks(dgen *g, cJSON *parent, const char *key,
                         const char *text)
 {
     cJSON *arr = jarr(parent, key);
+    cJSON *heading = NULL; /* the block before, if it may head a list */
     if (!text)
         return;
     const char *p = text;
@@ -74,12 +78,21 @@ static void desc_blocks(dgen *g, cJSON *parent, const char *key,
                 if (nl)
                     *nl = '\0';
                 cJSON *it = jobj(items, NULL);
-                doc_put(it, "text", line + 2);
+                doc_put(it, "text", doc_text(g, line + 2));
                 line = nl ? nl + 1 : NULL;
             }
+            if (heading) { /* the heading moves into the list */
+                doc_put(o, "summary", cJSON_GetStringValue(
+                                          cJSON_GetObjectItem(heading, "text")));
+                jbool(heading, "is_heading", 1);
+            }
+            heading = NULL;
         } else {
-            doc_put(o, "text", block);
+            doc_put(o, "text", doc_text(g, block));
             jarr(o, "items");
+            heading = n > 1 && block[n - 1] == ':' && !strchr(block, '\n')
+                          ? o
+                          : NULL;
         }
         p += len;
     }
@@ -117,7 +130,7 @@ static const char *group_or_metric_link(dgen *g, const char *name)
 {
     const hw_target *t = g->t;
     if (ir_find_group(t, GROUP_METRICS, name) >= 0)
-        return doc_code_link(g, "mg-", name);
+        return doc_code_link(g, "mg-", doc_group_name(g, name));
     if (ir_find_group(t, GROUP_EVENTS, name) >= 0)
         return doc_code_link(g, "eg-", name);
     if (ir_find_metric(t, name) >= 0)
@@ -162,34 +175,25 @@ static const char *subject_link(dgen *g, const char *s)
 
 /* ---- identity ------------------------------------------------------------ */
 
-static void identity_row(cJSON *rows, const char *key, const char *raw)
-{
-    if (!raw)
-        return;
-    cJSON *o = jobj(rows, NULL);
-    doc_put(o, "key", key);
-    doc_put(o, "value", raw);
-}
-
 static void identity(dgen *g, cJSON *data)
 {
     const hw_target *t = g->t;
     cJSON *rows = jarr(data, "identity");
-    identity_row(rows, "Product", doc_esc(g, t->name));
-    identity_row(rows, "Kind", doc_esc(g, doc_kind_label(t->kind)));
-    identity_row(rows, "Vendor", doc_esc(g, t->vendor));
-    identity_row(rows, "Source", doc_esc(g, t->source));
-    identity_row(rows, "Spec", doc_code(g, t->spec_name));
-    identity_row(rows, "Spec format", doc_esc(g, t->format));
-    identity_row(rows, "Identifier in generated code", doc_code(g, t->id));
+    doc_pair(rows, "Product", doc_esc(g, t->name));
+    doc_pair(rows, "Kind", doc_esc(g, doc_kind_label(t->kind)));
+    doc_pair(rows, "Vendor", doc_esc(g, doc_vendor(t->vendor)));
+    doc_pair(rows, "Source", doc_esc(g, t->source));
+    doc_pair(rows, "Spec", doc_code(g, t->spec_name));
+    doc_pair(rows, "Spec format", doc_esc(g, t->format));
+    doc_pair(rows, "Identifier in generated code", doc_code(g, t->id));
     if (t->kind && strcmp(t->kind, "cpu") == 0 && t->implementer) {
         uint32_t midr = target_midr(t);
-        identity_row(
+        doc_pair(
             rows, "Implementer",
             doc_code(g, doc_fmt(g, "0x%02X", (unsigned)t->implementer)));
-        identity_row(rows, "Part number",
+        doc_pair(rows, "Part number",
                      doc_code(g, doc_fmt(g, "0x%03X", (unsigned)t->part_num)));
-        identity_row(
+        doc_pair(
             rows, "MIDR_EL1",
             doc_fmt(
                 g, "%s %s", doc_code(g, doc_fmt(g, "0x%08X", (unsigned)midr)),
@@ -197,27 +201,32 @@ static void identity(dgen *g, cJSON *data)
                     g,
                     "(implementer << 24 | 0xF << 16 | part number << 4; "
                     "variant and revision 0; compare under mask 0xFF0FFFF0)")));
-        identity_row(rows, "Revision",
+        doc_pair(rows, "Revision",
                      doc_esc(g, doc_fmt(g, "r%dp%d", t->major_revision,
                                         t->minor_revision)));
     }
     if (t->architecture)
-        identity_row(rows, "Architecture", doc_esc(g, t->architecture));
+        doc_pair(rows, "Architecture", doc_esc(g, t->architecture));
     if (t->pmu_architecture)
-        identity_row(rows, "PMU architecture", doc_esc(g, t->pmu_architecture));
+        doc_pair(rows, "PMU architecture", doc_esc(g, t->pmu_architecture));
     if (t->num_counters)
-        identity_row(rows, "Programmable counters",
+        doc_pair(rows, "Programmable counters",
                      doc_esc(g, doc_fmt(g, "%d (besides any cycle counter)",
                                         t->num_counters)));
     if (t->num_slots)
-        identity_row(
+        doc_pair(
             rows, "Slots",
             doc_esc(g, doc_fmt(g, "%d operation slots per cycle (topdown)",
                                t->num_slots)));
     if (t->kind && strcmp(t->kind, "cpu") == 0)
-        identity_row(rows, "Bus slots",
+        doc_pair(rows, "Bus slots",
                      doc_esc(g, doc_fmt(g, "%d", t->num_bus_slots)));
-    identity_row(rows, "Contents", doc_esc(g, doc_contents(g, t)));
+    doc_pair(rows, "Contents", doc_esc(g, doc_contents(g, t)));
+    cJSON *o;
+    cJSON_ArrayForEach(o, rows)
+        doc_put(o, "anchor",
+                doc_anchor(g, "ident-",
+                           cJSON_GetStringValue(cJSON_GetObjectItem(o, "label"))));
 }
 
 /* ---- events -------------------------------------------------------------- */
@@ -250,7 +259,7 @@ static const char *programmed_by(dgen *g, int i)
 
 /* Which columns the event tables have: those some event fills. */
 typedef struct ev_cols {
-    int code, counter_id, block, index, width, reg, units;
+    int code, block, index, width, reg, units;
 } ev_cols;
 
 /* The cells of event i's row. */
@@ -258,16 +267,11 @@ static void event_cells(dgen *g, cJSON *o, int i, const ev_cols *cols)
 {
     const hw_target *t = g->t;
     const hw_event *e = &t->events[i];
-    doc_put(o, "anchor",
-            g->ev_placed[i] ? NULL : doc_anchor(g, "ev-", e->name));
-    g->ev_placed[i] = 1;
+    doc_put(o, "anchor", doc_anchor(g, "ev-", e->name));
     doc_put(o, "name", doc_code(g, e->name));
     doc_put(o, "code",
             cols->code && e->has_code ? doc_fmt(g, "0x%04X", (unsigned)e->code)
                                       : "");
-    doc_put(o, "counter_id",
-            cols->counter_id ? (e->counter_id ? doc_code(g, e->counter_id) : "")
-                             : NULL);
     doc_put(o, "block",
             cols->block
                 ? (e->block >= 0
@@ -287,23 +291,22 @@ static void event_cells(dgen *g, cJSON *o, int i, const ev_cols *cols)
     doc_put(o, "description", e->description);
 }
 
-/* What else a reader must know about event i, one remark each. */
+/* What else a reader must know about event i, one remark each; where the
+ * row came from (a rebuilt row's provenance) is kept apart, as the HTML
+ * page folds it away. */
 static void event_remarks(dgen *g, cJSON *o, int i)
 {
     const hw_event *e = &g->t->events[i];
     cJSON *rem = jarr(o, "remarks");
-    if (e->hw_name && !e->counter_id)
-        doc_item(rem, remark(g, "Hardware name:", doc_code(g, e->hw_name)),
-                 NULL);
-    if (e->flags & EVENT_RECONSTRUCTED)
-        doc_item(
-            rem,
-            remark(g, "Reconstructed:",
-                   doc_esc(g, e->note ? e->note
-                                      : "row rebuilt from another source")),
-            NULL);
-    else if (e->note)
+    const char *prov = NULL, *prov_text = NULL;
+    if (e->flags & EVENT_RECONSTRUCTED) {
+        prov = "Reconstructed";
+        prov_text = e->note ? e->note : "row rebuilt from another source";
+    } else if (e->note) {
         doc_item(rem, remark(g, "Note:", doc_esc(g, e->note)), NULL);
+    }
+    doc_put(o, "prov", prov);
+    doc_put(o, "prov_text", prov_text);
     if (e->flags & EVENT_HIDDEN)
         doc_item(rem,
                  remark(g, "Hidden:",
@@ -333,20 +336,46 @@ static void event_remarks(dgen *g, cJSON *o, int i)
                  NULL);
 }
 
-/* Event i's row in `rows`; it is now listed (done). */
+/* Where the event tables have put each event's full row so far. */
+typedef struct ev_homes {
+    const char **title; /* by event: the section of its full row, or NULL */
+    const char *here;   /* the section being built */
+    const char *here_id; /* its anchor */
+} ev_homes;
+
+/* Event i's row in `rows`: in full the first time, else a line that links
+ * to the full row, with an anchor of its own: "ref-", the section's, "--",
+ * the full row's. */
 static void event_row(dgen *g, cJSON *rows, int i, const ev_cols *cols,
-                      char *done)
+                      ev_homes *homes)
 {
     cJSON *o = jobj(rows, NULL);
+    const hw_event *e = &g->t->events[i];
+    if (homes->title[i]) {
+        jbool(o, "is_ref", 1);
+        doc_put(o, "anchor",
+                doc_fmt(g, "ref-%s--%s", homes->here_id,
+                        doc_anchor(g, "ev-", e->name)));
+        doc_put(o, "name", doc_code_link(g, "ev-", e->name));
+        doc_put(o, "title", e->title);
+        doc_put(o, "home", doc_link(g, doc_anchor(g, "ev-", e->name),
+                                    doc_esc(g, homes->title[i])));
+        return;
+    }
+    homes->title[i] = homes->here;
+    jbool(o, "is_ref", 0);
     event_cells(g, o, i, cols);
     event_remarks(g, o, i);
-    done[i] = 1;
+    doc_event_collect(g, o, i);
 }
 
 /* A section of the event tables; its rows go into the returned array. */
-static cJSON *event_section(cJSON *arr, const char *id, const char *title,
-                            const char *name_raw, const char *intro)
+static cJSON *event_section(cJSON *arr, ev_homes *homes, const char *id,
+                            const char *title, const char *name_raw,
+                            const char *intro)
 {
+    homes->here = title;
+    homes->here_id = id;
     cJSON *s = jobj(arr, NULL);
     doc_put(s, "anchor", id);
     doc_put(s, "title", title);
@@ -361,7 +390,6 @@ static ev_cols event_columns(cJSON *data, const hw_target *t, int by_block)
     for (int i = 0; i < t->nevents; i++) {
         const hw_event *e = &t->events[i];
         c.code |= e->has_code;
-        c.counter_id |= e->counter_id != NULL;
         c.block |= e->block >= 0 && !by_block;
         c.index |= e->index >= 0;
         c.width |= e->width != 0;
@@ -370,12 +398,14 @@ static ev_cols event_columns(cJSON *data, const hw_target *t, int by_block)
     }
     cJSON *cols = jobj(data, "ev_cols");
     jbool(cols, "code", c.code);
-    jbool(cols, "counter_id", c.counter_id);
     jbool(cols, "block", c.block);
     jbool(cols, "index", c.index);
     jbool(cols, "width", c.width);
     jbool(cols, "reg", c.reg);
     jbool(cols, "units", c.units);
+    /* how many cells a row that only links to the full row spans */
+    jnum(cols, "span", 1 + c.code + c.block + c.index + c.width + c.reg +
+                           c.units);
     return c;
 }
 
@@ -397,26 +427,30 @@ static void block_table(dgen *g, cJSON *data, int by_block)
 }
 
 /* Functional groups in spec order, members in group order. */
-static void group_sections(dgen *g, cJSON *secs, const ev_cols *c, char *done)
+static void group_sections(dgen *g, cJSON *secs, const ev_cols *c,
+                           ev_homes *h)
 {
     const hw_target *t = g->t;
     for (int i = 0; i < t->ngroups; i++) {
         const hw_group *gr = &t->groups[i];
         if (gr->kind != GROUP_EVENTS)
             continue;
-        cJSON *rows = event_section(secs, doc_anchor(g, "eg-", gr->name),
-                                    gr->title ? gr->title : gr->name,
-                                    doc_code(g, gr->name), gr->description);
+        int titled = gr->title && strcmp(gr->title, gr->name) != 0;
+        cJSON *rows = event_section(secs, h, doc_anchor(g, "eg-", gr->name),
+                                    titled ? gr->title : gr->name,
+                                    titled ? doc_code(g, gr->name) : NULL,
+                                    gr->description);
         for (int k = 0; k < gr->nmembers; k++) {
             int e = ir_find_event(t, gr->members[k]);
             if (e >= 0)
-                event_row(g, rows, e, c, done);
+                event_row(g, rows, e, c, h);
         }
     }
 }
 
 /* Blocks in spec order, counters in spec order. */
-static void block_sections(dgen *g, cJSON *secs, const ev_cols *c, char *done)
+static void block_sections(dgen *g, cJSON *secs, const ev_cols *c,
+                           ev_homes *h)
 {
     const hw_target *t = g->t;
     for (int b = 0; b < t->nblocks; b++) {
@@ -425,12 +459,12 @@ static void block_sections(dgen *g, cJSON *secs, const ev_cols *c, char *done)
             bl->size ? doc_fmt(g, "Block id %d, %d counters in the block.",
                                bl->id, bl->size)
                      : doc_fmt(g, "Block id %d.", bl->id);
-        cJSON *rows = event_section(secs, doc_anchor(g, "blk-", bl->name),
+        cJSON *rows = event_section(secs, h, doc_anchor(g, "blk-", bl->name),
                                     bl->title ? bl->title : bl->name,
                                     doc_code(g, bl->name), intro);
         for (int e = 0; e < t->nevents; e++)
             if (t->events[e].block == b)
-                event_row(g, rows, e, c, done);
+                event_row(g, rows, e, c, h);
     }
 }
 
@@ -449,23 +483,24 @@ static void events(dgen *g, cJSON *data)
     jbool(data, "has_events", 1);
     doc_put(data, "events_title", t->nblocks ? "Counters" : "Events");
     block_table(g, data, by_block);
-    char *done = arena_alloc(g->a, (size_t)t->nevents + 1);
-    if (!done)
+    ev_homes h = {arena_alloc(g->a, ((size_t)t->nevents + 1) * sizeof *h.title),
+                  NULL, NULL};
+    if (!h.title)
         return;
     if (by_group)
-        group_sections(g, secs, &c, done);
+        group_sections(g, secs, &c, &h);
     else if (by_block)
-        block_sections(g, secs, &c, done);
+        block_sections(g, secs, &c, &h);
     cJSON *rest = NULL;
     for (int e = 0; e < t->nevents; e++) {
-        if (done[e])
+        if (h.title[e])
             continue;
         if (!rest)
             rest = event_section(
-                secs, "other-events",
+                secs, &h, "other-events",
                 by_group || by_block ? "Other events" : "All events", NULL,
                 by_group ? "Events in no functional group." : NULL);
-        event_row(g, rest, e, &c, done);
+        event_row(g, rest, e, &c, &h);
     }
 }
 
@@ -551,6 +586,10 @@ static void methodologies(dgen *g, cJSON *data)
         cJSON *stages = jarr(o, "stages");
         for (int s = 0; s < m->nstages; s++) {
             cJSON *so = jobj(stages, NULL);
+            doc_put(so, "anchor",
+                    doc_anchor(g, "stage-",
+                               doc_fmt(g, "%s-%s", m->name,
+                                       m->stages[s].name)));
             doc_put(so, "title", doc_stage_title(g, m->stages[s].name));
             cJSON *gl = jarr(so, "groups");
             for (int k = 0; k < m->stages[s].ngroups; k++)
@@ -561,6 +600,9 @@ static void methodologies(dgen *g, cJSON *data)
         for (int k = 0; k < m->nnodes; k++) {
             const hw_tree_node *n = &m->nodes[k];
             cJSON *no = jobj(nodes, NULL);
+            doc_put(no, "anchor",
+                    doc_anchor(g, "tree-",
+                               doc_fmt(g, "%s-%s", m->name, n->name)));
             doc_put(no, "node", group_or_metric_link(g, n->name));
             int root = 0;
             for (int r = 0; r < m->nroots; r++)
@@ -620,6 +662,9 @@ static void note_kind(dgen *g, cJSON *arr, const char *kind, const char *title,
             doc_put(o, "kind", kind);
             doc_put(o, "title", title);
             doc_put(o, "intro", intro);
+            /* where facts come from: folded away in HTML */
+            doc_put(o, "fold",
+                    strcmp(kind, "source") == 0 ? "Show the notes" : NULL);
             list = jarr(o, "notes");
         }
         cJSON *no = jobj(list, NULL);
@@ -659,14 +704,65 @@ static void notes(dgen *g, cJSON *data)
 
 /* ---- the page ------------------------------------------------------------ */
 
-static void toc(cJSON *arr, int show, const char *id, const char *title)
+static cJSON *toc(cJSON *arr, int show, const char *id, const char *title)
 {
     if (!show)
-        return;
+        return NULL;
     cJSON *o = jobj(arr, NULL);
     doc_put(o, "id", id);
     doc_put(o, "title", title);
     jbool(o, "first", arr && arr->child == o); /* O(1): arrays get long */
+    jarr(o, "subs");
+    return o;
+}
+
+static const char *str_of(const cJSON *o, const char *key)
+{
+    return cJSON_GetStringValue(cJSON_GetObjectItem(o, key));
+}
+
+/* "4.2 Title" or "Title": a heading of the page as the contents list it. */
+static const char *heading(dgen *g, const cJSON *o)
+{
+    const char *number = str_of(o, "number"), *title = str_of(o, "title");
+    return number ? doc_fmt(g, "%s %s", number, title ? title : "")
+                  : (title ? title : "");
+}
+
+/* Into `subs` of an entry of the contents: each item of `list` that has an
+ * anchor, and the items of each one's `sub` list (the groups of a part;
+ * those of a part with no anchor go straight into `subs`). */
+static void toc_list(dgen *g, cJSON *subs, const cJSON *list, const char *sub)
+{
+    const cJSON *it;
+    if (!subs)
+        return;
+    cJSON_ArrayForEach(it, list)
+    {
+        cJSON *target = subs;
+        const char *id = str_of(it, "anchor");
+        if (id)
+            target = cJSON_GetObjectItem(toc(subs, 1, id, heading(g, it)),
+                                         "subs");
+        if (sub)
+            toc_list(g, target, cJSON_GetObjectItem(it, sub), NULL);
+    }
+}
+
+/* has_subs on every entry, once the contents are complete. */
+static void toc_flags(cJSON *arr)
+{
+    cJSON *it;
+    cJSON_ArrayForEach(it, arr)
+    {
+        doc_has(it, "subs");
+        toc_flags(cJSON_GetObjectItem(it, "subs"));
+    }
+}
+
+static cJSON *subs_of(cJSON *entry)
+{
+    return entry ? cJSON_GetObjectItem(entry, "subs") : NULL;
 }
 
 static cJSON *page_data(dgen *g)
@@ -678,9 +774,10 @@ static cJSON *page_data(dgen *g)
     doc_put(data, "name", t->name ? t->name : t->id);
     doc_put(data, "slug", t->slug);
     doc_put(data, "kind", doc_kind_label(t->kind));
-    doc_put(data, "vendor", t->vendor);
+    doc_put(data, "vendor", doc_vendor(t->vendor));
     doc_put(data, "source", t->source);
     desc_blocks(g, data, "desc", t->description);
+    doc_collect_init(g);
     identity(g, data);
     events(g, data);
     constants(g, data);
@@ -700,44 +797,46 @@ static cJSON *page_data(dgen *g)
         "layouts",   "enums",  "rules",     "reports",       "note_kinds"};
     for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
         doc_has(data, lists[i]);
-    int dot = doc_has_metric_dot(t);
-    doc_put(data, "metrics_dot",
-            dot ? doc_fmt(g, "%s-metrics.dot", t->slug) : NULL);
-    doc_put(data, "metrics_svg",
-            dot ? doc_fmt(g, "%s-metrics.svg", t->slug) : NULL);
 
     cJSON *c = jarr(data, "toc");
     toc(c, 1, "identity", "Identity");
-    toc(c, t->nevents > 0, "events", t->nblocks ? "Counters" : "Events");
+    toc_list(g,
+             subs_of(toc(c, t->nevents > 0, "events",
+                         t->nblocks ? "Counters" : "Events")),
+             cJSON_GetObjectItem(data, "event_sections"), NULL);
     toc(c, t->nconstants > 0, "constants", "Constants");
     toc(c, t->ninputs > 0, "inputs", "Inputs");
-    toc(c, t->nmetrics > 0, "metrics",
-        cJSON_GetStringValue(cJSON_GetObjectItem(data, "metrics_title")));
+    toc_list(g,
+             subs_of(toc(c, t->nmetrics > 0, "metrics",
+                         str_of(data, "metrics_title"))),
+             cJSON_GetObjectItem(data, "metric_parts"), "groups");
     toc(c, cJSON_GetArraySize(cJSON_GetObjectItem(data, "attention")) > 0,
         "attention", "Series to read with care");
     toc(c, cJSON_IsTrue(cJSON_GetObjectItem(data, "has_examples")), "examples",
         "Worked examples");
-    toc(c, t->nmethodologies > 0, "methodologies", "Methodologies");
+    toc_list(g,
+             subs_of(toc(c, t->nmethodologies > 0, "methodologies",
+                         "Methodologies")),
+             cJSON_GetObjectItem(data, "methodologies"), NULL);
     toc(c, t->nregisters > 0, "registers", "Registers");
     toc(c, t->nlayouts > 0, "layouts", "Field layouts");
     toc(c, t->nenums > 0, "enums", "Encodings");
     toc(c, t->nrules > 0, "rules", "Supported combinations");
     toc(c, t->nreports > 0, "reports", "Report layouts");
-    toc(c, t->nnotes > 0, "notes", "Notes");
-    toc(c, dot || t->nmethodologies > 0, "diagrams", "Diagrams");
-    jbool(data, "has_diagrams", dot || t->nmethodologies > 0);
+    toc_list(g, subs_of(toc(c, t->nnotes > 0, "notes", "Notes")),
+             cJSON_GetObjectItem(data, "note_kinds"), NULL);
+    toc_flags(c);
     return data;
 }
 
 static int emit_page(const hw_target *t, int html, const emit_to *to)
 {
-    dgen g = {t, arena_create(), html, NULL, NULL, {{NULL}, 0}};
+    dgen g = {t, arena_create(), html, NULL, {{NULL}, 0}, NULL};
     if (!g.a) {
         diag_error(to->d, NULL, "out of memory");
         return -1;
     }
-    g.ev_placed = arena_alloc(g.a, (size_t)t->nevents + 1);
-    g.m_placed = arena_alloc(g.a, (size_t)t->nmetrics + 1);
+    g.m_home = arena_alloc(g.a, ((size_t)t->nmetrics + 1) * sizeof *g.m_home);
     doc_seen_init(&g, &g.seen);
     const char *file = doc_fmt(&g, "docs/%s.%s", t->slug, html ? "html" : "md");
     /* the parts of the page need the arrays above */

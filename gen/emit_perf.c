@@ -8,7 +8,10 @@
  *   perf/arch/arm64/<vendor>/<slug>/metrics.json  every metric perf can
  *       evaluate;
  *   perf/<slug>.aliases  name=pmu/event=code/ lines for `perf stat -e`;
- * and one perf/arch/arm64/mapfile.csv over all of them, sorted by MIDR.
+ * and one perf/arch/arm64/mapfile.csv over all of them, sorted by MIDR. That
+ * mapfile lists hwcgen's CPUs only: a kernel's lists every CPU perf knows,
+ * so hwcgen's CPUs go into a kernel tree through perf-merge (perf_merge.h),
+ * which writes the same JSON (emit_perf_cpu, emit_perf.h).
  *
  * JSON comes from cJSON (arrays at the top level, keys in a fixed order).
  * Hidden events (CHAIN) are left out everywhere. Descriptions lose any
@@ -27,14 +30,12 @@
 #include <cjson/cJSON.h>
 
 #include "emit.h"
+#include "emit_perf.h"
 #include "expr.h"
 #include "names.h"
 #include "perf_expr.h"
+#include "perf_tree.h"
 #include "version.h"
-
-/* The PMU an event alias is programmed on: the generic Armv8 PMUv3 driver's
- * name on ACPI systems (device-tree systems name it after the core). */
-#define PERF_PMU "armv8_pmuv3_0"
 
 typedef struct perf_gen {
     const hw_target *t;
@@ -42,7 +43,8 @@ typedef struct perf_gen {
     hw_diag *d;
     out_set *out;
     const char *dir;
-    const char *cpu_dir;  /* perf/arch/arm64/<vendor>/<slug> */
+    const char *cpu_dir;  /* the CPU's JSON directory, below dir */
+    const perf_std *std;  /* a kernel tree's standard events, or NULL */
 } perf_gen;
 
 /* A JSON file being filled: its stem and its top-level array. */
@@ -69,17 +71,6 @@ static const char *perf_desc(perf_gen *g, const char *s)
     while (n > 0 && (s[n - 1] == '.' || isspace((unsigned char)s[n - 1])))
         n--;
     return arena_strndup(g->a, s, n);
-}
-
-/* "Topdown_L1" -> "TopdownL1", perf's spelling of the topdown levels. */
-static const char *perf_group_name(perf_gen *g, const char *name)
-{
-    const char *p = "Topdown_L";
-    size_t n = strlen(p);
-    if (strncmp(name, p, n) != 0 || !name[n] ||
-        strspn(name + n, "0123456789") != strlen(name + n))
-        return name;
-    return arena_printf(g->a, "TopdownL%s", name + n);
 }
 
 /* Lower snake case: "L1D_Cache" -> "l1d_cache", "SpecOperation" ->
@@ -152,39 +143,81 @@ static void perf_files_free(perf_files *fs)
     name_index_free(&fs->stems);
 }
 
-/* Add dir/name holding `text` and a final newline. */
-static int perf_add_text(perf_gen *g, const char *name, const char *text)
+/* The layout of the kernel's own files: an array of flat objects, four
+ * spaces a level, "Key": "value", a newline at the end. So a merged tree
+ * differs from upstream's only where the content does. */
+static void perf_print(hw_buf *b, const cJSON *items)
 {
-    hw_buf b;
-    buf_init(&b);
-    buf_puts(&b, text);
-    buf_putc(&b, '\n');
-    int rc = out_add(g->out, g->dir, name, &b);
-    buf_free(&b);
-    if (rc != 0)
-        diag_error(g->d, NULL, "out of memory adding %s/%s", g->dir, name);
-    return rc;
+    buf_puts(b, "[\n");
+    const cJSON *o;
+    cJSON_ArrayForEach(o, items)
+    {
+        buf_puts(b, "    {\n");
+        for (const cJSON *kv = o->child; kv; kv = kv->next) {
+            char *v = cJSON_PrintUnformatted(kv);
+            if (!v)
+                b->failed = 1;
+            else
+                buf_printf(b, "        \"%s\": %s%s\n", kv->string, v, kv->next ? "," : "");
+            cJSON_free(v);
+        }
+        buf_printf(b, "    }%s\n", o->next ? "," : "");
+    }
+    buf_puts(b, "]\n");
 }
 
 static int perf_write_file(perf_gen *g, const perf_file *f)
 {
-    char *text = cJSON_Print(f->items);
-    if (!text) {
-        diag_error(g->d, NULL, "out of memory printing %s/%s.json", g->cpu_dir, f->stem);
-        return -1;
-    }
-    int rc = perf_add_text(g, arena_printf(g->a, "%s/%s.json", g->cpu_dir, f->stem), text);
-    cJSON_free(text);
+    const char *name = arena_printf(g->a, "%s/%s.json", g->cpu_dir, f->stem);
+    hw_buf b;
+    buf_init(&b);
+    perf_print(&b, f->items);
+    int rc = name ? out_add(g->out, g->dir, name, &b) : -1;
+    buf_free(&b);
+    if (rc != 0)
+        diag_error(g->d, NULL, "out of memory adding %s/%s/%s.json", g->dir, g->cpu_dir,
+                   f->stem);
     return rc;
 }
 
 /* ---- events ----------------------------------------------------------------- */
+
+/* The tree's standard event that e is: same name and code; NULL if none. */
+static const perf_std_event *perf_standard(perf_gen *g, const hw_event *e)
+{
+    const perf_std_event *s = g->std ? perf_std_find(g->std, e->name) : NULL;
+    if (s && s->code != e->code) {
+        diag_warning(g->d, &e->loc, "event '%s' has code 0x%" PRIx32 " but the perf "
+                     "tree's standard event %s is 0x%" PRIx32 "; written with its own "
+                     "EventCode", e->name, e->code, s->name, s->code);
+        return NULL;
+    }
+    return s;
+}
+
+/* Whether our text says more than the standard event's (compared as
+ * jevents.py keeps them, trailing dots dropped). */
+static int perf_says_more(perf_gen *g, const char *ours, const perf_std_event *s)
+{
+    if (!ours || !*ours)
+        return 0;
+    const char *brief = perf_desc(g, s->brief), *desc = perf_desc(g, s->desc);
+    return !(brief && strcmp(ours, brief) == 0) && !(desc && strcmp(ours, desc) == 0);
+}
 
 static void perf_event(perf_gen *g, cJSON *array, const hw_event *e)
 {
     cJSON *o = perf_object(g, array);
     if (!o)
         return;
+    const perf_std_event *s = perf_standard(g, e);
+    if (s) {
+        const char *desc = perf_desc(g, e->description);
+        perf_put(g, o, "ArchStdEvent", s->name);
+        if (perf_says_more(g, desc, s))
+            perf_put(g, o, "PublicDescription", desc);
+        return;
+    }
     perf_put(g, o, "EventCode", arena_printf(g->a, "0x%" PRIx32, e->code));
     perf_put(g, o, "EventName", e->name);
     perf_put(g, o, "BriefDescription", perf_desc(g, e->title));
@@ -242,13 +275,26 @@ static const char *perf_metric_groups(perf_gen *g, const hw_metric *m)
     for (int i = 0; i < m->ngroups; i++) {
         if (i)
             buf_putc(&b, ';');
-        buf_puts(&b, perf_group_name(g, m->groups[i]));
+        const char *name = perf_group_name(g->a, m->groups[i]);
+        buf_puts(&b, name ? name : "");
     }
     if (b.failed)
         arena_fail(g->a);
     const char *s = arena_strdup(g->a, b.data ? b.data : "");
     buf_free(&b);
     return s;
+}
+
+/* Whether ';'-separated `groups` holds `name`. */
+static int perf_in_group(const char *groups, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = groups;; p++) {
+        if (strncmp(p, name, n) == 0 && (p[n] == ';' || p[n] == '\0'))
+            return 1;
+        if (!(p = strchr(p, ';')))
+            return 0;
+    }
 }
 
 /* Into metrics.json, created by the first metric perf can evaluate. */
@@ -271,7 +317,14 @@ static void perf_metric(perf_gen *g, perf_files *fs, const hw_metric *m)
         perf_put(g, o, "MetricExpr", expr.data);
         perf_put(g, o, "BriefDescription", perf_desc(g, m->title));
         perf_put(g, o, "PublicDescription", perf_desc(g, m->description));
-        perf_put(g, o, "MetricGroup", perf_metric_groups(g, m));
+        const char *groups = perf_metric_groups(g, m);
+        /* perf stat with no metrics named shows perf's Default group, each
+         * under its DefaultMetricgroupName, as upstream's sbsa.json puts
+         * the topdown level 1 metrics */
+        int level1 = groups && perf_in_group(groups, "TopdownL1");
+        perf_put(g, o, "MetricGroup", level1 ? arena_printf(g->a, "Default;%s", groups) : groups);
+        if (level1)
+            perf_put(g, o, "DefaultMetricgroupName", "TopdownL1");
         if (m->units)
             perf_put(g, o, "ScaleUnit", arena_printf(g->a, "1%s", m->units));
     }
@@ -304,12 +357,13 @@ static int perf_aliases(perf_gen *g)
                PERF_PMU, PERF_PMU);
     for (int i = 0; i < t->nevents; i++) {
         const hw_event *e = &t->events[i];
-        char name[256];
-        if (!perf_event_ok(e) || name_mangle(e->name, CASE_LOWER, name, sizeof name) != 0)
+        const char *name = perf_event_ok(e) ? perf_event_name(g->a, e) : NULL;
+        if (!name)
             continue;
         buf_printf(&b, "%s=%s/event=0x%" PRIx32 "/\n", name, PERF_PMU, e->code);
     }
-    int rc = out_add(g->out, g->dir, arena_printf(g->a, "perf/%s.aliases", t->slug), &b);
+    const char *file = arena_printf(g->a, "perf/%s.aliases", t->slug);
+    int rc = arena_failed(g->a) || !file ? -1 : out_add(g->out, g->dir, file, &b);
     buf_free(&b);
     if (rc != 0)
         diag_error(g->d, NULL, "out of memory adding perf/%s.aliases", t->slug);
@@ -318,7 +372,7 @@ static int perf_aliases(perf_gen *g)
 
 /* ---- one CPU ----------------------------------------------------------------- */
 
-static int perf_cpu_files(perf_gen *g)
+static int perf_json_files(perf_gen *g)
 {
     perf_files fs = {0};
     int before = g->d->errors;
@@ -330,18 +384,37 @@ static int perf_cpu_files(perf_gen *g)
     for (int i = 0; rc == 0 && i < fs.n; i++)
         rc = perf_write_file(g, &fs.f[i]);
     perf_files_free(&fs);
-    return rc == 0 ? perf_aliases(g) : -1;
+    return rc;
 }
 
-static int perf_cpu(const hw_target *t, out_set *out, const char *dir, hw_diag *d)
+/* g for t, its scratch arena created; NULL cpu_dir after reporting. */
+static perf_gen perf_gen_for(const hw_target *t, const perf_std *std, const emit_to *to,
+                             const char *cpu_dir)
 {
-    perf_gen g = {t, arena_create(), d, out, dir, NULL};
-    if (!g.a) {
-        diag_error(d, NULL, "out of memory");
-        return -1;
-    }
-    g.cpu_dir = arena_printf(g.a, "perf/arch/arm64/%s/%s", t->vendor, t->slug);
-    int rc = g.cpu_dir ? perf_cpu_files(&g) : -1;
+    perf_gen g = {t, arena_create(), to->d, to->out, to->dir, NULL, std};
+    if (g.a && cpu_dir)
+        g.cpu_dir = arena_strdup(g.a, cpu_dir);
+    else if (g.a)
+        g.cpu_dir = arena_printf(g.a, "perf/arch/arm64/%s/%s", t->vendor, t->slug);
+    if (!g.cpu_dir)
+        diag_error(to->d, NULL, "out of memory");
+    return g;
+}
+
+int emit_perf_cpu(const hw_target *t, const perf_std *std, const emit_to *to,
+                  const char *cpu_dir)
+{
+    perf_gen g = perf_gen_for(t, std, to, cpu_dir);
+    int rc = g.cpu_dir ? perf_json_files(&g) : -1;
+    arena_free(g.a);
+    return rc;
+}
+
+/* out/perf/: the JSON and the aliases. */
+static int perf_cpu(const hw_target *t, const emit_to *to)
+{
+    perf_gen g = perf_gen_for(t, NULL, to, NULL);
+    int rc = g.cpu_dir && perf_json_files(&g) == 0 ? perf_aliases(&g) : -1;
     arena_free(g.a);
     return rc;
 }
@@ -413,6 +486,9 @@ static void perf_map_text(hw_buf *b, const cJSON **rows, int n, const cJSON **dr
                           int ndropped)
 {
     buf_printf(b, "# perf pmu-events map, generated by hwcgen %s; do not edit.\n", HWCGEN_VERSION);
+    buf_puts(b, "# It lists hwcgen's CPUs only, not every CPU perf knows: do not copy it\n"
+                "# over a kernel's tools/perf/pmu-events/arch/arm64/mapfile.csv. Merge\n"
+                "# them into the kernel's tree with: hwcgen perf-merge TREE SPEC...\n");
     for (int i = 0; i < n; i++)
         buf_printf(b, "# from %s\n", row_text(rows[i], "spec"));
     buf_puts(b, "# MIDR (variant and revision zero),Version,Path under arch/arm64/,Type\n"
@@ -460,7 +536,7 @@ int emit_perf(const hw_target *t, const emit_to *to)
 {
     if (!target_is_cpu_pmu(t))
         return 0;
-    if (perf_cpu(t, to->out, to->dir, to->d) != 0)
+    if (perf_cpu(t, to) != 0)
         return -1;
     if (out_row(to->out, PERF_MAPFILE, perf_map_row(t)) != 0) {
         diag_error(to->d, NULL, "out of memory adding the mapfile row of %s", t->spec_name);

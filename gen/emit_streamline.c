@@ -45,9 +45,6 @@
 #include "names.h"
 #include "version.h"
 
-/* The Arm PMUv3 event that the dedicated cycle counter counts. */
-#define ST_CYCLE_EVENT 0x11u
-
 /* The merge rules every file is shaped for (README). */
 #define ST_GATORD "gatord 9.7.2"
 
@@ -231,10 +228,10 @@ static void st_cpu_events(st_gen *g, xmlNodePtr cat)
     if (!titles)
         return;
     for (int i = 0; i < t->nevents; i++)
-        if (st_cpu_wanted(&t->events[i]) && t->events[i].code == ST_CYCLE_EVENT)
+        if (st_cpu_wanted(&t->events[i]) && t->events[i].code == GATORD_CYCLE_EVENT)
             st_cpu_event(g, cat, &t->events[i], titles[i], t->st_cycle_counter);
     for (int i = 0; i < t->nevents; i++)
-        if (st_cpu_wanted(&t->events[i]) && t->events[i].code != ST_CYCLE_EVENT)
+        if (st_cpu_wanted(&t->events[i]) && t->events[i].code != GATORD_CYCLE_EVENT)
             st_cpu_event(g, cat, &t->events[i], titles[i], NULL);
 }
 

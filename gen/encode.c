@@ -94,8 +94,10 @@ static int is_undocumented(const hw_target *t, const hw_field *f, uint32_t v)
     return ev && ev->undocumented;
 }
 
-static combo_verdict combo_check(const hw_target *t, const hw_layout *l,
-                                 const uint32_t *vals)
+/* Whether every code is one the source defines: a value of its field's
+ * enum, an undocumented one only where an applying rule lists it. */
+static combo_verdict combo_defined(const hw_target *t, const hw_layout *l,
+                                   const uint32_t *vals)
 {
     combo_verdict v = {COMBO_OK, -1, NULL};
     for (int k = 0; k < l->nfields && v.status == COMBO_OK; k++) {
@@ -105,12 +107,30 @@ static combo_verdict combo_check(const hw_target *t, const hw_layout *l,
                  !undocumented_ok(t, l, vals, k))
             v.status = COMBO_UNDOCUMENTED, v.field = k;
     }
-    for (int i = 0; i < t->nrules && v.status == COMBO_OK; i++) {
-        int obj;
+    return v;
+}
+
+/* The first rule from index `from` on that applies to `vals` and does not
+ * allow the code of the field it limits (set in *field), or -1. */
+static int broken_rule(const hw_target *t, const hw_layout *l,
+                       const uint32_t *vals, int from, int *field)
+{
+    for (int i = from; i < t->nrules; i++) {
         const hw_rule *r = &t->rules[i];
-        if (rule_applies(l, r, vals, &obj) && !rule_allows(r, vals[obj]))
-            v.status = COMBO_RULE, v.field = obj, v.rule = r;
+        if (rule_applies(l, r, vals, field) && !rule_allows(r, vals[*field]))
+            return i;
     }
+    return -1;
+}
+
+static combo_verdict combo_check(const hw_target *t, const hw_layout *l,
+                                 const uint32_t *vals)
+{
+    combo_verdict v = combo_defined(t, l, vals);
+    int obj = -1;
+    int r = v.status == COMBO_OK ? broken_rule(t, l, vals, 0, &obj) : -1;
+    if (r >= 0)
+        v.status = COMBO_RULE, v.field = obj, v.rule = &t->rules[r];
     return v;
 }
 
@@ -205,6 +225,8 @@ static void report_undocumented(const hw_target *t, const hw_layout *l,
     buf_free(&with);
 }
 
+/* A broken support rule is a warning (an error under --werror): vendors'
+ * own programming uses combinations their documents leave out. */
 static void report_rule(const hw_target *t, const hw_layout *l,
                         const char *counter, const uint32_t *vals,
                         const combo_verdict *v, hw_diag *d)
@@ -214,7 +236,7 @@ static void report_rule(const hw_target *t, const hw_layout *l,
     describe(subj, sizeof subj, t, l, s, vals[s]);
     describe(obj, sizeof obj, t, l, v->field, vals[v->field]);
     const hw_loc *at = &v->rule->loc;
-    diag_error(d, NULL,
+    diag_warning(d, NULL,
                "counter '%s': %s does not support %s; rule: %s (rule at %s:%d)",
                counter, subj, obj, v->rule->text ? v->rule->text : "(no text)",
                at->file ? at->file : "?", at->line);
@@ -342,14 +364,20 @@ static int parse_assign(const hw_target *t, const char *arg, flex_assign *a,
     }
     if (parse_parts(t, l, name, strchr(arg, '=') + 1, vals, d) != 0)
         return 1;
-    combo_verdict v = combo_check(t, l, vals);
+    combo_verdict v = combo_defined(t, l, vals);
     if (v.status == COMBO_UNKNOWN)
         report_unknown(t, l, name, vals, v.field, d);
     else if (v.status == COMBO_UNDOCUMENTED)
         report_undocumented(t, l, name, vals, v.field, d);
-    else if (v.status == COMBO_RULE)
-        report_rule(t, l, name, vals, &v, d);
     if (v.status != COMBO_OK)
+        return 1;
+    int before = d->errors, obj = -1;
+    for (int r = broken_rule(t, l, vals, 0, &obj); r >= 0;
+         r = broken_rule(t, l, vals, r + 1, &obj)) {
+        combo_verdict rv = {COMBO_RULE, obj, &t->rules[r]};
+        report_rule(t, l, name, vals, &rv, d);
+    }
+    if (d->errors != before) /* --werror made a warning an error */
         return 1;
     a->code = 0;
     for (int k = 0; k < l->nfields; k++)
@@ -385,7 +413,7 @@ int encode_flex_eu(const hw_target *t, int nassign, char *const *assign,
                    hw_buf *out, hw_diag *d)
 {
     if (!flex_layout(t)) {
-        hw_loc loc = loc_at(t->spec_path, 0, 0);
+        hw_loc loc = target_loc(t);
         diag_error(d, &loc, "no register programs a flexible counter");
         return 1;
     }

@@ -7,12 +7,16 @@
  * of the layout's fields, and the support rules (hw_rule). Nothing here is
  * specific to one vendor.
  *
- * Validity of a combination of codes (one per layout field):
- *  - each code is a value of its field's enum (any code that fits the field
- *    when the field has no enum);
- *  - an undocumented value is valid only if a rule that applies names it;
- *  - for every rule whose subject value is chosen, the object's code is in
- *    the rule's allowed set.
+ * A combination of codes (one per layout field) is checked in two steps:
+ *  - defined: each code is a value of its field's enum (any code that fits
+ *    the field when the field has no enum), and an undocumented value is
+ *    used only where a rule that applies names it; anything else is an
+ *    error;
+ *  - supported: for every rule whose subject value is chosen, the object's
+ *    code is in the rule's allowed set. The rules are what the source
+ *    document lists, and vendors program combinations outside them (Intel's
+ *    own Gen8 metric sets do), so a broken rule is a warning, which
+ *    --werror (hw_diag.werror) turns into an error.
  */
 #ifndef HWCGEN_ENCODE_H
 #define HWCGEN_ENCODE_H
@@ -26,16 +30,18 @@
  * enum, names case-insensitive), check it, and append one line per
  * programming register, in spec order, to `out`:
  *     EU_PERF_CNTL0 0x0000e458 0x00005004
- * (name, address, value; counters not assigned are left zero). Returns 0,
- * or 1 after reporting every bad assignment through `d` (nothing is
- * appended then). */
+ * (name, address, value; counters not assigned are left zero). Each broken
+ * support rule is reported through diag_warning(). Returns 0, or 1 after
+ * reporting every bad assignment through `d` (nothing is appended then);
+ * with d->werror a broken rule is a bad assignment. */
 int encode_flex_eu(const hw_target *t, int nassign, char *const *assign,
                    hw_buf *out, hw_diag *d);
 
 /* 1 when the (increment, coarse, fine) codes - the values of the three
- * fields of the flexible counter layout, in layout order - form a valid
- * combination by the rules above; 0 otherwise, or when the target has no
- * three-field flexible counter layout. */
+ * fields of the flexible counter layout, in layout order - are defined and
+ * supported by the rules above (what the source document allows); 0
+ * otherwise, or when the target has no three-field flexible counter
+ * layout. */
 int flex_eu_supported(const hw_target *t, unsigned inc, unsigned coarse,
                       unsigned fine);
 

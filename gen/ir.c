@@ -155,6 +155,14 @@ const char *ir_ref_name(const hw_target *t, hw_ref_kind kind, int index)
     }
 }
 
+hw_loc target_loc(const hw_target *t)
+{
+    if (t->loc.file)
+        return t->loc;
+    hw_loc loc = {t->spec_path, 0, 0, NULL};
+    return loc;
+}
+
 int target_is_cpu_pmu(const hw_target *t)
 {
     if (!t->kind || strcmp(t->kind, "cpu") != 0)

@@ -130,6 +130,8 @@ typedef struct hw_event {
     double multiplier;       /* gatord scale of the raw count; 0 = none */
     int advanced;            /* gatord advanced="yes": hidden by default */
     const char *hw_name;     /* hardware source name (GPU_ACTIVE), or NULL */
+    const char *db_name;     /* name in the vendor's counter database
+                                (MaliGPUActiveCy), or NULL */
     /* A CPU event as gatord has it built in (cores.h): its title and name
      * there, NULL when gatord has no event of this code for the core. */
     const char *gd_title;
@@ -170,7 +172,9 @@ enum {
     METRIC_DERIVED = 1u << 0,   /* expression derived, not printed in source */
     METRIC_CORRECTED = 1u << 1, /* source expression was fixed; see note */
     METRIC_EXTERNAL = 1u << 2,  /* series from elsewhere: no evaluator */
-    METRIC_INTERMEDIATE = 1u << 3 /* model step, not a final output */
+    METRIC_INTERMEDIATE = 1u << 3, /* model step, not a final output */
+    METRIC_DATABASE = 1u << 4 /* formula from the vendor's counter
+                                 database, not the source; see note */
 };
 
 /* A metric, template series, derived value or model output. */
@@ -323,6 +327,7 @@ typedef struct hw_report_field {
     int first;               /* number of the first element (A32 -> 32) */
     const char *block;       /* counter block the elements belong to */
     int high_bits;           /* holds bits above 32 of wider counters */
+    const char *overlaps;    /* field whose bytes it may share, or NULL */
 } hw_report_field;
 
 typedef struct hw_report {
@@ -462,6 +467,9 @@ int ir_find_enum(const hw_target *t, const char *name);
  * metric `index` of `kind`; NULL for REF_UNRESOLVED. */
 const char *ir_ref_name(const hw_target *t, hw_ref_kind kind, int index);
 
+/* Where the spec names the target (its line when known), for what is
+ * said of the target as a whole. */
+hw_loc target_loc(const hw_target *t);
 /* A CPU whose events perf can count: kind "cpu" with event codes. */
 int target_is_cpu_pmu(const hw_target *t);
 /* MIDR_EL1 of a CPU with variant and revision zero (architecture 0xF). */

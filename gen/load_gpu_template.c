@@ -5,8 +5,9 @@
  * The document is schema-valid when we get it, so shapes and spellings are
  * settled; here we build the IR and report what only this file can see:
  * a counter in an unknown block or outside its block, numbers that do not
- * nest (series 4.3.1 in group 4.2), formulas that do not parse. Unknown
- * names in formulas and duplicates are the checker's business.
+ * nest (series 4.3.1 in group 4.2), formulas that do not parse, a
+ * database name given to two counters. Unknown names in formulas and other
+ * duplicates are the checker's business.
  *
  * Semantic errors are reported and loading goes on, so one run shows them
  * all; only running out of memory stops early.
@@ -126,6 +127,20 @@ static const char *source_name(const hw_target *t, const char *id)
     return at + strlen(t->name) + 1;
 }
 
+/* Two counters cannot be one database entry: a repeated db-name is a
+ * copy-and-paste slip. */
+static void check_db_name(gt_ctx *c, const hw_event *e)
+{
+    for (int i = 0; e->db_name && i < c->t->nevents - 1; i++) {
+        const hw_event *o = &c->t->events[i];
+        if (o->db_name && strcmp(o->db_name, e->db_name) == 0)
+            diag_error(c->d, &e->loc,
+                       "counter '%s': database name '%s' already names "
+                       "counter '%s' (at %s:%d)",
+                       e->name, e->db_name, o->name, o->loc.file, o->loc.line);
+    }
+}
+
 static int load_counter(gt_ctx *c, const xmlNode *n)
 {
     hw_event *e = IR_PUSH(c->t, events);
@@ -147,7 +162,9 @@ static int load_counter(gt_ctx *c, const xmlNode *n)
     if (xmlu_attr_uint(c->file, n, "multiplier", INT_MAX, &mult, c->d) == 0)
         e->multiplier = (double)mult;
     e->advanced = xmlu_attr_bool(n, "advanced", 0);
+    e->db_name = xmlu_attr(a, n, "db-name");
     place_counter(c, e, n);
+    check_db_name(c, e);
     return 0;
 }
 
@@ -168,9 +185,9 @@ static int load_constant(gt_ctx *c, const xmlNode *n)
 
 /* ---- the template ------------------------------------------------------ */
 
-/* A series of group `g` (index `gi`). Flags follow the schema's five
+/* A series of group `g` (index `gi`). Flags follow the schema's six
  * shapes: plain, corrected (expr + source-expr), derived, external,
- * missing (note only). */
+ * missing (note only), database (number optional). */
 static int load_series(gt_ctx *c, const xmlNode *n, int gi)
 {
     hw_metric *m = IR_PUSH(c->t, metrics);
@@ -195,6 +212,8 @@ static int load_series(gt_ctx *c, const xmlNode *n, int gi)
         m->flags |= METRIC_EXTERNAL;
     if (xmlu_attr_bool(n, "derived", 0))
         m->flags |= METRIC_DERIVED;
+    if (xmlu_attr_bool(n, "database", 0))
+        m->flags |= METRIC_DATABASE;
     if (m->number && g->number && !number_within(m->number, g->number, 1))
         diag_error(c->d, &m->loc, "series '%s': number %s is not inside "
                    "group %s", m->name, m->number, g->number);

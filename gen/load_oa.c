@@ -4,7 +4,8 @@
  * and the local facts are checked, each error naming file:line and the
  * thing at fault: counter widths and indices, enum values that do not fit
  * or repeat, support rules naming unknown codes, report fields outside the
- * report, register and layout fields that overlap or run past the width.
+ * report or overlapping where the spec does not say they do, register and
+ * layout fields that overlap or run past the width.
  * Element kinds are loaded in document order (blocks, reports, enums,
  * support rules, layouts, registers), so every name a later element uses
  * is already known.
@@ -199,6 +200,47 @@ static int element_size_ok(int size)
     return size == 1 || size == 2 || size == 4 || size == 8;
 }
 
+/* Whether one of two fields names the other in overlaps="...". */
+static int overlap_declared(const hw_report_field *a, const hw_report_field *b)
+{
+    return (a->overlaps && strcmp(a->overlaps, b->name) == 0) ||
+           (b->overlaps && strcmp(b->overlaps, a->name) == 0);
+}
+
+static int fields_share_bytes(const hw_report_field *a,
+                              const hw_report_field *b)
+{
+    long aend = (long)a->offset + (long)a->size * a->count;
+    long bend = (long)b->offset + (long)b->size * b->count;
+    return a->offset < bend && b->offset < aend;
+}
+
+/* overlaps="NAME" must name another field of the report that the field
+ * does share bytes with: a stale declaration would let a real mistake
+ * through later. Run once every field is loaded (NAME may come later). */
+static void check_overlaps(oa_loader *ld, const hw_report *r)
+{
+    for (int k = 0; k < r->nfields; k++) {
+        const hw_report_field *f = &r->fields[k];
+        if (!f->overlaps)
+            continue;
+        int o = -1;
+        for (int i = 0; i < r->nfields && o < 0; i++)
+            if (i != k && strcmp(r->fields[i].name, f->overlaps) == 0)
+                o = i;
+        if (o < 0)
+            diag_error(ld->d, &f->loc,
+                       "report %s field '%s': overlaps=\"%s\" names no "
+                       "other field of the report",
+                       r->name, f->name, f->overlaps);
+        else if (!fields_share_bytes(f, &r->fields[o]))
+            diag_error(ld->d, &f->loc,
+                       "report %s field '%s': declared to overlap '%s', but "
+                       "they share no byte",
+                       r->name, f->name, f->overlaps);
+    }
+}
+
 static void check_report_field(oa_loader *ld, const hw_report *r, int k)
 {
     const hw_report_field *f = &r->fields[k];
@@ -228,8 +270,7 @@ static void check_report_field(oa_loader *ld, const hw_report *r, int k)
     }
     for (int i = 0; i < k; i++) {
         const hw_report_field *o = &r->fields[i];
-        long oend = (long)o->offset + (long)o->size * o->count;
-        if (f->offset < oend && o->offset < end)
+        if (fields_share_bytes(f, o) && !overlap_declared(f, o))
             diag_error(ld->d, &f->loc,
                        "report %s field '%s': overlaps field '%s' (at %s)",
                        r->name, f->name, o->name, where(ld, &o->loc));
@@ -251,6 +292,7 @@ static void load_report_field(oa_loader *ld, hw_report *r, const xmlNode *n)
     f->first = (int)num_attr(ld, n, "first", 0xFFFF, 0);
     f->block = attr(ld, n, "block");
     f->high_bits = xmlu_attr_bool(n, "high-bits", 0);
+    f->overlaps = attr(ld, n, "overlaps");
     check_report_field(ld, r, r->nfields - 1);
 }
 
@@ -287,6 +329,7 @@ static void load_report(oa_loader *ld, const xmlNode *n)
     {
         load_report_field(ld, r, c);
     }
+    check_overlaps(ld, r);
 }
 
 /* ---- enums -------------------------------------------------------------- */

@@ -9,12 +9,14 @@
 #include <sys/stat.h>
 
 #include "check.h"
+#include "diff.h"
 #include "emit.h"
 #include "encode.h"
 #include "expr.h"
 #include "inputs.h"
 #include "interp.h"
 #include "names.h"
+#include "perf_merge.h"
 #include "pipeline.h"
 #include "render.h"
 #include "version.h"
@@ -32,6 +34,9 @@ static const char usage_text[] =
     "  generate [-o DIR] [SPEC...]  load, check and emit every output\n"
     "                               (no SPEC: every spec under spec/ into out/)\n"
     "  check SPEC...                load and validate; report every problem\n"
+    "  perf-merge [--dry-run] TREE SPEC...\n"
+    "                               merge each CPU's perf events and metrics\n"
+    "                               into a kernel's tools/perf/pmu-events\n"
     "  list SPEC [events|metrics|groups|inputs|constants]\n"
     "                               print what a spec defines\n"
     "  eval SPEC [--metric NAME]... NAME=VALUE...\n"
@@ -39,6 +44,9 @@ static const char usage_text[] =
     "  encode SPEC COUNTER=INC/COARSE/FINE...\n"
     "                               register values that program flexible\n"
     "                               counters (Intel OA EU_PERF_CNTLn)\n"
+    "  diff [--format FMT] [--all] [--fail-on CLASSES] OLD NEW\n"
+    "                               what changed between two versions of a\n"
+    "                               spec, by meaning (exit 1 when it matters)\n"
     "  help [COMMAND]               this text, or COMMAND's help\n"
     "\n"
     "options of every command, before or after its name:\n"
@@ -58,9 +66,11 @@ static const char usage_text[] =
     "word or the next word starts with '-': then its value is missing, a\n"
     "usage error. Attach a value that starts with '-': --output=-dir.\n"
     "Given twice, -o and --templates keep the last value; --metric adds.\n"
-    "An option of one command (-o, --metric) is a usage error with another.\n"
+    "An option of one command (-o, --metric, --dry-run) is a usage error with\n"
+    "another.\n"
     "\n"
-    "exit status: 0 success, 1 errors in a spec or in values, 2 usage errors.\n"
+    "exit status: 0 success, 1 errors in a spec or in values, 2 usage errors;\n"
+    "diff: 0 no change that matters, 1 changes that matter, 2 any error.\n"
     "See hwcgen(1) for the spec formats and the outputs.\n";
 
 static const char *const command_help[][2] = {
@@ -75,6 +85,20 @@ static const char *const command_help[][2] = {
      "usage: hwcgen check SPEC...\n\n"
      "Load and validate each SPEC; print every diagnostic as\n"
      "file:line[:col]: error: message. Exit 1 if any spec has an error.\n"},
+    {"perf-merge",
+     "usage: hwcgen perf-merge [--dry-run] TREE SPEC...\n\n"
+     "Merge each CPU SPEC into TREE, a kernel's tools/perf/pmu-events\n"
+     "directory, as an upstream patch would: the CPU's JSON replaces the JSON\n"
+     "of the directory arch/arm64/mapfile.csv gives its MIDR (a JSON file it\n"
+     "does not write there is removed); a directory the mapfile gives other\n"
+     "CPUs too stays theirs, and the CPU gets VENDOR/SLUG and only its row\n"
+     "moves there; a CPU the mapfile lacks gets a row. No other row or file\n"
+     "changes, and merging again changes nothing. Events the tree's standard\n"
+     "lists define are written as ArchStdEvent references; metrics carry\n"
+     "their own formulas. Prints each change (mapfile rows, files added,\n"
+     "replaced or removed); with --dry-run only prints them. Every file is\n"
+     "staged before any is renamed into place: after a failure TREE is as\n"
+     "it was.\n"},
     {"list",
      "usage: hwcgen list SPEC [events|metrics|groups|inputs|constants]\n\n"
      "Print what SPEC defines, one item per line (default: metrics).\n"},
@@ -97,16 +121,41 @@ static const char *const command_help[][2] = {
      "Program flexible counters: each COUNTER (e.g. A7) takes an increment\n"
      "event, a coarse filter and a fine filter, as numbers (decimal, 0x, 0b)\n"
      "or the spec's symbolic names. Prints one line per register:\n"
-     "NAME ADDRESS VALUE, with unassigned fields zero. A combination the\n"
-     "spec's support rules forbid, or a counter that is not flexible, is an\n"
-     "error naming the counter and the rule.\n"},
+     "NAME ADDRESS VALUE, with unassigned fields zero. A code the spec does\n"
+     "not define, or a counter that is not flexible, is an error naming the\n"
+     "counter. A combination outside the source's support rules is a\n"
+     "warning naming the rule (an error with --werror).\n"},
+    {"diff",
+     "usage: hwcgen diff [--format FMT] [--all] [--fail-on CLASSES] OLD NEW\n\n"
+     "Load and check both specs (any format) and report what changed, by\n"
+     "meaning: events added, removed, renamed (same code), recoded (same\n"
+     "name) or moved; metrics added, removed, renamed (equivalent formula,\n"
+     "same units), and formulas that are equivalent (the same value up to\n"
+     "rounding), scaled (a constant multiple) or different (with an input\n"
+     "that shows it); units, group members, methodologies, encodings,\n"
+     "support rules, report layouts, constants, input ranges; then the\n"
+     "generated files the changes touch. Formulas are evaluated on simple\n"
+     "and random inputs from a fixed seed: the report is the same each run.\n"
+     "\n"
+     "  --format FMT       text (default), markdown or json\n"
+     "  --all              also list descriptions, titles, notes and\n"
+     "                     equivalent rewrites (classes described, equivalent)\n"
+     "  --fail-on CLASSES  the classes that make the exit status 1, comma\n"
+     "                     separated, or 'all' (default: every class but\n"
+     "                     described and equivalent). Classes: added, removed,\n"
+     "                     renamed, recoded, moved, different, scaled,\n"
+     "                     equivalent, units, members, tree, encoding, rule,\n"
+     "                     layout, value, range, identity, changed, described.\n"
+     "\n"
+     "exit status: 0 no change that matters, 1 changes that matter, 2 an\n"
+     "error in a spec or on the command line.\n"},
 };
 
 /* Every option. Global ones (command NULL) work with every command; the
  * others belong to one command and are a usage error with another. */
 enum {
     OPT_VERBOSE, OPT_QUIET, OPT_WERROR, OPT_TEMPLATES, OPT_HELP, OPT_VERSION,
-    OPT_OUTPUT, OPT_METRIC, NOPTS
+    OPT_OUTPUT, OPT_METRIC, OPT_DRY_RUN, OPT_ALL, OPT_FORMAT, OPT_FAIL_ON, NOPTS
 };
 
 static const struct option_def {
@@ -123,6 +172,10 @@ static const struct option_def {
     [OPT_VERSION] = {"version", 0, 0, NULL},
     [OPT_OUTPUT] = {"output", 'o', 1, "generate"},
     [OPT_METRIC] = {"metric", 0, 1, "eval"},
+    [OPT_DRY_RUN] = {"dry-run", 0, 0, "perf-merge"},
+    [OPT_ALL] = {"all", 0, 0, "diff"},
+    [OPT_FORMAT] = {"format", 0, 1, "diff"},
+    [OPT_FAIL_ON] = {"fail-on", 0, 1, "diff"},
 };
 
 enum { GIVEN_LONG = 1, GIVEN_SHORT = 2 };
@@ -130,9 +183,11 @@ enum { GIVEN_LONG = 1, GIVEN_SHORT = 2 };
 typedef struct options {
     const char *out_dir;
     const char *templates;
-    int verbose, quiet, werror, help, version;
+    int verbose, quiet, werror, help, version, dry_run;
     const char **metrics;
     int nmetrics;
+    int all;                       /* diff */
+    const char *format, *fail_on;  /* diff */
     char **operands; /* every word that is not an option: COMMAND first */
     int noperands;
     int given[NOPTS]; /* how each option was first written; 0: not given */
@@ -239,6 +294,32 @@ static int cmd_check(const options *o, int argc, char **argv, hw_diag *d)
     }
     run_free(&run);
     return rc == 0 ? 0 : EXIT_SPEC;
+}
+
+static int cmd_perf_merge(const options *o, int argc, char **argv, hw_diag *d)
+{
+    if (argc < 2)
+        return usage_error("perf-merge: %s", argc ? "no SPEC given" : "no TREE given");
+    struct stat st;
+    if (stat(argv[0], &st) != 0 || !S_ISDIR(st.st_mode))
+        return usage_error("perf-merge: TREE '%s' is not a directory", argv[0]);
+    hw_run run;
+    run_init(&run, d);
+    hw_buf report;
+    buf_init(&report);
+    perf_merge_opts opts = {o->dry_run, &report};
+    int ok = run_load_check(&run, argv + 1, argc - 1) == 0 &&
+             perf_merge(argv[0], run.targets, run.ntargets, &opts, d) == 0;
+    if (ok && report.data && (o->dry_run || !o->quiet))
+        fputs(report.data, stdout);
+    if (ok && o->dry_run)
+        printf("(dry run: nothing written to %s)\n", argv[0]);
+    else if (!ok)
+        fprintf(stderr, "hwcgen: perf-merge into %s failed (%d error%s)\n", argv[0],
+                d->errors, d->errors == 1 ? "" : "s");
+    buf_free(&report);
+    run_free(&run);
+    return ok ? 0 : EXIT_SPEC;
 }
 
 static void list_metrics(const hw_target *t)
@@ -571,6 +652,66 @@ static int cmd_encode(const options *o, int argc, char **argv, hw_diag *d)
     return rc == 0 ? 0 : EXIT_SPEC;
 }
 
+/* ---- diff -------------------------------------------------------------------- */
+
+enum { EXIT_DIFF_CHANGES = 1, EXIT_DIFF_ERROR = 2 };
+
+static int diff_class_error(const char *bad)
+{
+    name_hint h = name_hint_for(bad);
+    for (int c = 0; c < DIFF_NCLASSES; c++)
+        name_hint_offer(&h, diff_class_name(c));
+    name_hint_offer(&h, "all");
+    return usage_error("diff: unknown class '%s' in --fail-on%s", bad, hint_of(&h).s);
+}
+
+static int diff_run(const options *o, hw_target *old_t, hw_target *new_t, diff_format format,
+                    diff_classes fail_on, hw_diag *d)
+{
+    hw_diff df;
+    if (diff_targets(&df, old_t, new_t) != 0) {
+        diff_free(&df);
+        diag_error(d, NULL, "diff: out of memory");
+        return EXIT_DIFF_ERROR;
+    }
+    int rc = EXIT_DIFF_ERROR;
+    if (diff_files(&df, old_t, new_t, o->templates, d) == 0) {
+        hw_buf out;
+        buf_init(&out);
+        diff_report(&out, &df, format, o->all, fail_on);
+        if (out.failed)
+            diag_error(d, NULL, "diff: out of memory");
+        else {
+            fputs(out.data, stdout);
+            rc = diff_matters(&df, fail_on) ? EXIT_DIFF_CHANGES : 0;
+        }
+        buf_free(&out);
+    }
+    diff_free(&df);
+    return rc;
+}
+
+/* Exit status as diff(1): 0 no change that matters, 1 changes, 2 errors. */
+static int cmd_diff(const options *o, int argc, char **argv, hw_diag *d)
+{
+    if (argc != 2)
+        return usage_error("diff: expected OLD and NEW, got %d spec%s", argc,
+                           argc == 1 ? "" : "s");
+    diff_format format = DIFF_FORMAT_TEXT;
+    if (o->format && diff_parse_format(o->format, &format) != 0)
+        return usage_error("diff: unknown format '%s' (text, markdown, json)", o->format);
+    diff_classes fail_on = diff_default_classes();
+    char bad[64];
+    if (o->fail_on && diff_parse_classes(o->fail_on, &fail_on, bad, sizeof bad) != 0)
+        return diff_class_error(bad);
+    hw_target *old_t = run_open(argv[0], d);
+    hw_target *new_t = run_open(argv[1], d);
+    int rc = old_t && new_t ? diff_run(o, old_t, new_t, format, fail_on, d) : EXIT_DIFF_ERROR;
+    target_free(old_t);
+    target_free(new_t);
+    return rc;
+}
+
 /* ---- the command line ------------------------------------------------------ */
 
 typedef int (*command_fn)(const options *, int, char **, hw_diag *);
@@ -581,9 +722,11 @@ static const struct {
 } commands[] = {
     {"generate", cmd_generate},
     {"check", cmd_check},
+    {"perf-merge", cmd_perf_merge},
     {"list", cmd_list},
     {"eval", cmd_eval},
     {"encode", cmd_encode},
+    {"diff", cmd_diff},
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
@@ -640,6 +783,10 @@ static void set_option(options *o, int id, int given, const char *value)
     case OPT_VERSION: o->version = 1; break;
     case OPT_OUTPUT: o->out_dir = value; break;
     case OPT_METRIC: o->metrics[o->nmetrics++] = value; break;
+    case OPT_DRY_RUN: o->dry_run = 1; break;
+    case OPT_ALL: o->all = 1; break;
+    case OPT_FORMAT: o->format = value; break;
+    case OPT_FAIL_ON: o->fail_on = value; break;
     }
 }
 

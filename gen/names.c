@@ -106,6 +106,17 @@ int name_streamline_var(const char *title, const char *name, char *out,
     return j < size ? 0 : -1;
 }
 
+const char *name_gatord_pmu(hw_arena *a, const char *architecture,
+                            const char *product)
+{
+    int v9 = architecture && strncmp(architecture, "armv9", 5) == 0;
+    char *name = arena_printf(a, "ARMv%d_%s", v9 ? 9 : 8, product);
+    for (char *p = name; p && *p; p++)
+        if (!isalnum((unsigned char)*p))
+            *p = '_';
+    return name;
+}
+
 void name_slug(const char *text, char sep, char *out, size_t size)
 {
     size_t j = 0;
@@ -259,4 +270,23 @@ int name_index_get(const name_index *ix, const char *key)
         return -1;
     const name_slot *s = &ix->slots[slot(ix, key, (uint32_t)hash(key))];
     return s->key ? s->value : -1;
+}
+
+void text_fold(char *out, size_t size, const char *in)
+{
+    size_t j = 0;
+    int space = 0;
+    for (const unsigned char *p = (const unsigned char *)in; *p; p++) {
+        if (isspace(*p)) {
+            space = j > 0;
+            continue;
+        }
+        if (j + 1 + (size_t)space >= size)
+            break;
+        if (space)
+            out[j++] = ' ';
+        space = 0;
+        out[j++] = (char)*p;
+    }
+    out[j] = '\0';
 }

@@ -41,6 +41,18 @@ int name_is_keyword(const char *ident);
 int name_streamline_var(const char *title, const char *name, char *out,
                         size_t size);
 
+/* gatord's name for a CPU's PMU, the stem of its counters (<pmu>_ccnt, the
+ * cycle counter; <pmu>_cnt, the programmable ones): "ARMv8_" (or "ARMv9_"
+ * for an "armv9..." architecture) and the product name, anything but ASCII
+ * letters and digits turned into '_' ("ARMv8_Neoverse_V1"). NULL when out
+ * of memory. */
+const char *name_gatord_pmu(hw_arena *a, const char *architecture,
+                            const char *product);
+
+/* The Arm PMUv3 event that gatord counts on the dedicated cycle counter
+ * (<pmu>_ccnt); every other event goes on a programmable one. */
+#define GATORD_CYCLE_EVENT 0x11u
+
 /* "Neoverse V1" -> "neoverse_v1" / "neoverse-v1". */
 void name_slug(const char *text, char sep, char *out, size_t size);
 
@@ -82,5 +94,10 @@ void name_index_free(name_index *ix);
  * when inserted, -2 when out of memory. Values must be >= 0. */
 int name_index_put(name_index *ix, const char *key, int value);
 int name_index_get(const name_index *ix, const char *key); /* -1 absent */
+
+/* `in` with leading and trailing white space trimmed and inner runs folded
+ * to one space, as XML reads a token, into out (size bytes at most, cut
+ * short if need be). */
+void text_fold(char *out, size_t size, const char *in);
 
 #endif

@@ -3,8 +3,10 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "expr.h"
+#include "names.h"
 
 typedef struct pgen {
     hw_arena *a;
@@ -16,6 +18,21 @@ typedef struct pgen {
 int perf_event_ok(const hw_event *e)
 {
     return e->has_code && event_for_users(e);
+}
+
+const char *perf_event_name(hw_arena *a, const hw_event *e)
+{
+    return name_c(a, e->name, CASE_LOWER);
+}
+
+const char *perf_group_name(hw_arena *a, const char *name)
+{
+    const char *p = "Topdown_L";
+    size_t n = strlen(p);
+    if (strncmp(name, p, n) != 0 || !name[n] ||
+        strspn(name + n, "0123456789") != strlen(name + n))
+        return name;
+    return arena_printf(a, "TopdownL%s", name + n);
 }
 
 static hw_expr *perf_node(pgen *g, hw_expr_kind kind, int col, int nargs)

@@ -1,4 +1,5 @@
-/* perf_expr.h - a metric's formula as perf's MetricExpr can say it.
+/* perf_expr.h - what perf calls things, and a metric's formula as perf's
+ * MetricExpr can say it.
  *
  * perf evaluates a MetricExpr over the events of one CPU: it has min and
  * max of two arguments but no ceil, floor or abs, and nothing supplied at
@@ -11,8 +12,22 @@
 #include "arena.h"
 #include "ir.h"
 
+/* The PMU an event alias is programmed on: the generic Armv8 PMUv3 driver's
+ * name on ACPI systems (device-tree systems name it after the core). */
+#define PERF_PMU "armv8_pmuv3_0"
+
 /* An event perf can count on its own: a code, and shown to users. */
 int perf_event_ok(const hw_event *e);
+
+/* The name perf users type for event e (perf/<slug>.aliases, perf list):
+ * lower case, "cpu_cycles"; NULL when it cannot be mangled or out of
+ * memory. */
+const char *perf_event_name(hw_arena *a, const hw_event *e);
+
+/* A metric group as perf names it (MetricGroup, perf stat -M): the topdown
+ * levels lose their '_' ("Topdown_L1" -> "TopdownL1"), any other name is
+ * the spec's. `name` itself when unchanged; NULL when out of memory. */
+const char *perf_group_name(hw_arena *a, const char *name);
 
 /* m's formula with every metric it uses written out in place, numbers as
  * perf's lexer reads them and min/max as nested two-argument calls: a tree

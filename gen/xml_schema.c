@@ -306,8 +306,8 @@ static int value_ok(schema *s, const xmlNode *type, const char *v, int depth)
         if (t && strcmp(t, "string") == 0)
             same = want && strcmp((const char *)want, v) == 0;
         else {
-            xmlu_fold(a, sizeof a, want ? (const char *)want : "");
-            xmlu_fold(b, sizeof b, v);
+            text_fold(a, sizeof a, want ? (const char *)want : "");
+            text_fold(b, sizeof b, v);
             same = strcmp(a, b) == 0;
         }
         xmlFree(want);
@@ -494,7 +494,7 @@ static void judge_value(judge *j, const xmlNode *n, const char *attr,
         snprintf(what, sizeof what, "attribute '%s' ", attr);
     else
         what[0] = '\0';
-    xmlu_fold(found, sizeof found, v);
+    text_fold(found, sizeof found, v);
     if (!found[0]) {
         blame(j, n, "%smust not be empty", what);
         return;

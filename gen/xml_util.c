@@ -296,7 +296,7 @@ static void on_valid_error(void *ctx, xmlErrorPtr e)
  * blamed element or inside one (the validator's node, or when it has
  * none, its element's name)? Blamed elements carry `blamed` in _private,
  * their names are in `names`. */
-static char blamed_mark;
+static const char blamed_mark; /* only its address is used */
 
 static int explained(const xmlError *e, const name_index *names)
 {
@@ -322,7 +322,7 @@ static void report_invalid(xml_errors *x, xmlDocPtr doc, const char *rng,
     if (name_index_init(&names, (size_t)n) != 0)
         n = 0; /* out of memory: say everything libxml2 said */
     for (int i = 0; i < n; i++) {
-        ((xmlNode *)blamed[i])->_private = &blamed_mark;
+        ((xmlNode *)blamed[i])->_private = (void *)&blamed_mark;
         name_index_put(&names, (const char *)blamed[i]->name, i);
     }
     int precise = n > 0;
@@ -442,24 +442,6 @@ const char *xmlu_raw_text(hw_arena *a, const xmlNode *n)
     return copy;
 }
 
-void xmlu_fold(char *out, size_t size, const char *in)
-{
-    size_t j = 0;
-    int space = 0;
-    for (const unsigned char *p = (const unsigned char *)in; *p; p++) {
-        if (isspace(*p)) {
-            space = j > 0;
-            continue;
-        }
-        if (j + 1 + (size_t)space >= size)
-            break;
-        if (space)
-            out[j++] = ' ';
-        space = 0;
-        out[j++] = (char)*p;
-    }
-    out[j] = '\0';
-}
 
 const char *xmlu_text(hw_arena *a, const xmlNode *n)
 {
@@ -469,7 +451,7 @@ const char *xmlu_text(hw_arena *a, const xmlNode *n)
     size_t len = strlen((const char *)v);
     char *out = arena_alloc(a, len + 1);
     if (out)
-        xmlu_fold(out, len + 1, (const char *)v);
+        text_fold(out, len + 1, (const char *)v);
     xmlFree(v);
     return out;
 }

@@ -44,9 +44,6 @@ const char *xmlu_attr(hw_arena *a, const xmlNode *n, const char *name);
  * white space (line breaks of a wrapped paragraph) folded to one space. */
 const char *xmlu_text(hw_arena *a, const xmlNode *n);
 
-/* `in` with leading/trailing white space trimmed and inner runs folded to
- * one space, into out (size bytes at most, cut short if need be). */
-void xmlu_fold(char *out, size_t size, const char *in);
 
 /* Text content exactly as written (formulas keep their spelling). */
 const char *xmlu_raw_text(hw_arena *a, const xmlNode *n);

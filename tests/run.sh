@@ -119,6 +119,73 @@ else
     cat "$tmp/gen.log"; fail "hwcgen generate failed"
 fi
 
+# The docs as readers get them. The committed SVG diagrams are
+# well-formed XML (a browser shows a malformed one as its alt text) and
+# drawn from the DOT files beside them; every HTML page passes tidy; and
+# headless Chromium opens every page at 1280 and 390 px wide and finds
+# nothing broken (tests/docs/browse.py says what it looks for; its
+# screenshots go to $DOCS_SHOTS). A check whose tool is missing is
+# skipped, naming the package (make check installs them as root).
+skip() { skipped=$((skipped + 1)); echo "SKIP: $1"; }
+# Besides out/docs, the pages of a telemetry core of our own (ops.json,
+# generated above), as a user's core of the same format gets them.
+fixture_docs="$tmp/ops/docs"
+have_py=0
+command -v python3 >/dev/null && have_py=1
+if command -v xmllint >/dev/null; then
+    for f in out/docs/*.svg; do
+        [ -f "$f" ] || continue
+        if xmllint --noout "$f" >"$tmp/xml.log" 2>&1; then pass; else
+            head -n 5 "$tmp/xml.log"; fail "$f is not well-formed XML"; fi
+    done
+else
+    skip "SVG diagrams not validated: xmllint is not installed (package libxml2-utils)"
+fi
+if [ $have_py = 1 ]; then
+    for f in out/docs/*.svg; do
+        [ -f "$f" ] || continue
+        if python3 tests/docs/svg_fresh.py "$f" >"$tmp/svg.log" 2>&1; then pass; else
+            cat "$tmp/svg.log"; fail "$f is not drawn from its DOT file"; fi
+    done
+else
+    skip "SVG diagrams not compared with their DOT files: python3 is not installed (package python3)"
+fi
+if command -v tidy >/dev/null; then
+    for f in out/docs/*.html "$fixture_docs"/*.html; do
+        [ -f "$f" ] || continue
+        # tidy exits 1 on warnings, 2 on errors
+        if tidy -q -e "$f" >"$tmp/tidy.log" 2>&1 || [ $? -eq 1 ]; then pass; else
+            head -n 20 "$tmp/tidy.log"; fail "tidy finds errors in $f"; fi
+    done
+else
+    skip "HTML pages not checked: tidy is not installed (package tidy)"
+fi
+if ! command -v chromium >/dev/null; then
+    skip "docs pages not opened in a browser: chromium is not installed (package chromium)"
+elif [ $have_py = 0 ]; then
+    skip "docs pages not opened in a browser: python3 is not installed (package python3)"
+else
+    shots=${DOCS_SHOTS:-.build/docs-shots}
+    python3 tests/docs/browse.py "$shots" out/docs out/docs/*.html >"$tmp/browse.log" 2>&1
+    rc=$?
+    if [ -d "$fixture_docs" ]; then
+        python3 tests/docs/browse.py "$shots/fixture" "$fixture_docs" "$fixture_docs"/*.html \
+            >>"$tmp/browse.log" 2>&1 || rc=$?
+    else
+        fail "no docs of the telemetry fixture core to open"
+    fi
+    cat "$tmp/browse.log"
+    n=$(grep -c '^ok: ' "$tmp/browse.log")
+    passed=$((passed + n))
+    for page in $(sed -n 's/^FAIL: \([^ ]*\) at \([0-9]*\) px.*/\1@\2px/p' "$tmp/browse.log"); do
+        fail "browser: $page"
+    done
+    if [ "$rc" -ne 0 ] && ! grep -q '^FAIL: ' "$tmp/browse.log"; then
+        fail "browser check could not run (exit status $rc)"
+    fi
+    echo "docs: screenshots in $shots"
+fi
+
 if [ "$failed" -ne 0 ]; then
     echo "failures:$failures"
 fi

@@ -97,17 +97,28 @@ static void expect(result r, int status, const char *out, const char *err)
 
 /* ---- eval ------------------------------------------------------------------- */
 
-/* cycles reads wl, gs and I through eight other metrics, never F. */
+/* cycles reads wl, gs, I, stores and loads through nine other metrics,
+ * never F. */
 static void test_eval_asks_only_what_metrics_read(void **state)
 {
     (void)state;
-    expect(HWCGEN("eval", T624, "--metric", "cycles", "wl=256", "gs=2", "I=10"), 0,
-           "cycles 640\n", "");
-    expect(HWCGEN("eval", T624, "--metric", "cycles", "wl=256", "gs=2"), 1, "",
-           "error: eval: missing value for 'I'\n");
+    expect(HWCGEN("eval", T624, "--metric", "cycles", "wl=256", "gs=2", "I=10",
+                  "stores=0", "loads=0"),
+           0, "cycles 640\n", "");
+    /* two stores cost four instruction words: (10 + 4) * 64 */
+    expect(HWCGEN("eval", T624, "--metric", "cycles", "wl=256", "gs=2", "I=10",
+                  "stores=2", "loads=0"),
+           0, "cycles 896\n", "");
+    expect(HWCGEN("eval", T624, "--metric", "cycles", "wl=256", "gs=2",
+                  "stores=0", "loads=0"),
+           1, "", "error: eval: missing value for 'I'\n");
+    expect(HWCGEN("eval", T624, "--metric", "cycles", "wl=256", "gs=2", "I=10"), 1,
+           "", "error: eval: missing value for 'stores'\n"
+               "error: eval: missing value for 'loads'\n");
     /* time_ms uses time_s, which divides cycles by F */
-    expect(HWCGEN("eval", T624, "--metric", "time_ms", "wl=256", "gs=2", "I=10"), 1,
-           "", "error: eval: missing value for 'F'\n");
+    expect(HWCGEN("eval", T624, "--metric", "time_ms", "wl=256", "gs=2", "I=10",
+                  "stores=0", "loads=0"),
+           1, "", "error: eval: missing value for 'F'\n");
     expect(HWCGEN("eval", V1, "--metric", "ipc", "INST_RETIRED=3"), 1, "",
            "error: eval: missing value for 'CPU_CYCLES'\n");
 }
@@ -116,10 +127,12 @@ static void test_eval_asks_only_what_metrics_read(void **state)
 static void test_eval_checks_ranges_of_given_inputs(void **state)
 {
     (void)state;
-    expect(HWCGEN("eval", T624, "--metric", "cycles", "wl=256", "gs=2", "I=10", "F=-1"),
+    expect(HWCGEN("eval", T624, "--metric", "cycles", "wl=256", "gs=2", "I=10", "F=-1",
+                  "stores=0", "loads=0"),
            1, "", "error: input 'F' = -1 is not greater than 0\n");
-    expect(HWCGEN("eval", T624, "--metric", "cycles", "wl=257", "gs=2", "I=10"), 1, "",
-           "error: input 'wl' = 257 is not a multiple of gs = 2\n");
+    expect(HWCGEN("eval", T624, "--metric", "cycles", "wl=257", "gs=2", "I=10",
+                  "stores=0", "loads=0"),
+           1, "", "error: input 'wl' = 257 is not a multiple of gs = 2\n");
 }
 
 static void test_eval_name_given_twice(void **state)
@@ -129,7 +142,8 @@ static void test_eval_name_given_twice(void **state)
                   "INST_RETIRED=4"),
            1, "", "error: eval: a value for 'INST_RETIRED' is given twice\n");
     /* $NAME is NAME */
-    expect(HWCGEN("eval", T624, "--metric", "cycles", "wl=256", "gs=2", "I=10", "$gs=4"),
+    expect(HWCGEN("eval", T624, "--metric", "cycles", "wl=256", "gs=2", "I=10", "$gs=4",
+                  "stores=0", "loads=0"),
            1, "", "error: eval: a value for 'gs' is given twice\n");
 }
 
@@ -336,7 +350,7 @@ static void test_check_several(void **state)
     (void)state;
     expect(HWCGEN("check", V1, G720), 0,
            V1 ": ok: Neoverse V1, 132 events, 36 metrics, 30 groups\n" G720
-              ": ok: Mali-G720, 91 events, 109 metrics, 32 groups\n",
+              ": ok: Mali-G720, 94 events, 114 metrics, 32 groups\n",
            "");
     expect(HWCGEN("check", V1, "tests/bad/json-metric-cycle.json"), 1,
            V1 ": ok: Neoverse V1, 132 events, 36 metrics, 30 groups\n",

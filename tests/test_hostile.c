@@ -234,7 +234,9 @@ static void test_html(void **state)
                                       HTML_PARSE_NOWARNING);
         assert_non_null(doc);
         xmlXPathContextPtr x = xmlXPathNewContext(doc);
-        xmlXPathObjectPtr tags = xmlXPathEvalExpression(BAD_CAST "//b | //i | //script", x);
+        /* no element from the text; the one script is the page's own */
+        xmlXPathObjectPtr tags = xmlXPathEvalExpression(
+            BAD_CAST "//b | //i | //script[not(contains(., 'filter-box'))]", x);
         assert_true(!tags->nodesetval || tags->nodesetval->nodeNr == 0);
         xmlXPathFreeObject(tags);
         xmlXPathFreeContext(x);
@@ -288,7 +290,7 @@ static void test_graphviz(void **state)
 {
     (void)state;
     glob_t g;
-    assert_int_equal(files("docs/*.dot", &g), 2);
+    assert_int_equal(files("docs/*.dot", &g), 1); /* the CPU's methodology */
     int labels = 0;
     for (size_t i = 0; i < g.gl_pathc; i++) {
         char *dot = read_file(g.gl_pathv[i], NULL);
@@ -305,7 +307,7 @@ static void test_graphviz(void **state)
         free(dot);
     }
     globfree(&g);
-    assert_int_equal(labels, 3); /* ipc, gpu_active, prims_per_core */
+    assert_int_equal(labels, 2); /* the group General and the metric ipc */
 }
 
 int main(void)

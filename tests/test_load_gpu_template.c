@@ -77,18 +77,19 @@ static void test_counts(void **state)
 {
     const hw_target *t = *state;
     assert_int_equal(t->nblocks, 4);
-    assert_int_equal(t->nevents, 91);
+    assert_int_equal(t->nevents, 94); /* 91 the guide uses, 3 the database's series */
     assert_int_equal(t->nconstants, 3);
     assert_int_equal(t->nsections, 11); /* guide sections 2 to 12 */
     assert_int_equal(t->ngroups, 32);
-    assert_int_equal(t->nmetrics, 109);
+    assert_int_equal(t->nmetrics, 114);
     int with_expr = 0;
     for (int i = 0; i < t->nmetrics; i++)
         with_expr += t->metrics[i].expr != NULL;
-    assert_int_equal(with_expr, 105);
+    assert_int_equal(with_expr, 112);
     assert_int_equal(count_flag(t, METRIC_DERIVED), 2);
     assert_int_equal(count_flag(t, METRIC_EXTERNAL), 2);
     assert_int_equal(count_flag(t, METRIC_CORRECTED), 1);
+    assert_int_equal(count_flag(t, METRIC_DATABASE), 7);
     for (int i = 0; i < t->nconstants; i++)
         assert_int_equal(t->constants[i].has_value, 0);
 }
@@ -116,6 +117,40 @@ static void test_gpu_active(void **state)
     assert_string_equal(t->blocks[t->events[i].block].name, "SHADER_CORE");
     assert_int_equal(t->events[i].index, 69);
     assert_true(t->events[i].multiplier == 4.0);
+}
+
+/* The names libGPUCounters' database gives the counters (MachineName of
+ * the Mali-G720 entry whose SourceName or SourceAlias is the hardware
+ * name), a few written out: one per block, and two through an alias. */
+static void test_database_names(void **state)
+{
+    const hw_target *t = *state;
+    static const struct {
+        const char *var, *hw, *db;
+    } names[] = {
+        {"MaliGPUCyclesGPUActive", "GPU_ACTIVE", "MaliGPUActiveCy"},
+        {"MaliGPUCyclesGPUInterruptActive", "GPU_IRQ_ACTIVE",
+         "MaliGPUIRQActiveCy"}, /* alias of IRQ_ACTIVE */
+        {"MaliPrimitiveCullingSampleTestCulledPrimitives", "PRIM_SAMPLE_CULLED",
+         "MaliGeomSampleCullPrim"}, /* alias of PRIM_SAT_CULLED */
+        {"MaliExternalBusBeatsReadBeats", "L2_EXT_READ_BEATS",
+         "MaliExtBusRdBt"},
+        {"MaliCoreCyclesFragmentActive", "FRAG_ACTIVE", "MaliMainActiveCy"},
+        {"MaliCoreThreadsFragmentThreads", "FRAG_SHADER_THREADS",
+         "MaliFragThread"},
+    };
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        int i = ir_find_event(t, names[k].var);
+        assert_true(i >= 0);
+        assert_string_equal(t->events[i].hw_name, names[k].hw);
+        assert_string_equal(t->events[i].db_name, names[k].db);
+    }
+    /* every counter has one, and no two share it */
+    for (int i = 0; i < t->nevents; i++) {
+        assert_non_null(t->events[i].db_name);
+        for (int j = 0; j < i; j++)
+            assert_string_not_equal(t->events[i].db_name, t->events[j].db_name);
+    }
 }
 
 static void test_microcontroller_utilization(void **state)
@@ -196,15 +231,28 @@ static void test_unprinted_expressions(void **state)
     assert_non_null(m->note);
     assert_int_equal(metric(t, "sample_test_cull_rate")->flags, METRIC_DERIVED);
 
-    static const char *const none[] = {"fragment_fpk_buffer_utilization",
-                                       "texture_filtering_cycles_per_instruction"};
-    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
-        m = metric(t, none[i]);
-        assert_null(m->formula);
-        assert_null(m->expr);
-        assert_int_equal(m->flags, 0);
+    /* the guide prints none for 5.3.4 and 8.1.2: the database's formulas,
+     * marked, with a note naming the database entry */
+    static const char *const database[] = {"fragment_fpk_buffer_utilization",
+                                           "texture_filtering_cycles_per_instruction"};
+    for (size_t i = 0; i < sizeof database / sizeof database[0]; i++) {
+        m = metric(t, database[i]);
+        assert_non_null(m->expr);
+        assert_non_null(m->number);
+        assert_int_equal(m->flags, METRIC_DATABASE);
         assert_non_null(m->note);
+        assert_non_null(strstr(m->note, "database's"));
     }
+    assert_string_equal(metric(t, "fragment_fpk_buffer_utilization")->formula,
+                        "($MaliCoreCyclesFragmentFPKBActive / "
+                        "$MaliCoreCyclesFragmentActive) * 100");
+    assert_string_equal(
+        metric(t, "texture_filtering_cycles_per_instruction")->formula,
+        "texture_unit_issue_cycles / texture_samples");
+    /* the database's steps have no number in the guide */
+    assert_null(metric(t, "texture_samples")->number);
+    assert_string_equal(metric(t, "arithmetic_unit_utilization_database")->number,
+                        "6.1.1");
 
     m = metric(t, "cpu_activity");
     assert_int_equal(m->flags, METRIC_EXTERNAL);
@@ -214,11 +262,15 @@ static void test_unprinted_expressions(void **state)
                         "$CyclesCPUCycles.Cluster[0..N]");
 }
 
-/* Every $variable of every expression is a counter or a constant. */
+/* Every $variable of every expression is a counter or a constant; a name
+ * without '$' is another series (the database's steps). */
 static int known_ref(void *ctx, hw_expr *ref)
 {
     const hw_target *t = ctx;
-    if (ir_find_event(t, ref->text) < 0 && ir_find_constant(t, ref->text) < 0) {
+    int found = ref->dollar ? ir_find_event(t, ref->text) >= 0 ||
+                                  ir_find_constant(t, ref->text) >= 0
+                            : ir_find_metric(t, ref->text) >= 0;
+    if (!found) {
         fprintf(stderr, "unknown variable %s\n", ref->text);
         return 1;
     }
@@ -417,6 +469,46 @@ static void test_series_outside_group(void **state)
                  12, "series 's': number 4.2.1 is not inside group 3.1", NULL);
 }
 
+/* A series of the guide needs its number; one from the database may go
+ * without, and may use another series by its id. */
+static void test_series_number(void **state)
+{
+    expect_error(*state,
+                 (doc_parts){.series = "<series id=\"s\" title=\"S\" "
+                                       "units=\"cycles\"><description>S."
+                                       "</description><expr>1</expr></series>"},
+                 12, "series", NULL);
+    const scratch *s = *state;
+    write_doc(s, (doc_parts){.series =
+                                 "<series id=\"s\" number=\"3.1.1\" "
+                                 "title=\"S\" units=\"cycles\" database=\"yes\">"
+                                 "<description>S.</description><expr>d * 2"
+                                 "</expr><note>From the database.</note>"
+                                 "</series><series id=\"d\" title=\"D\" "
+                                 "units=\"cycles\" database=\"yes\">"
+                                 "<description>D.</description><expr>$MaliA"
+                                 "</expr><note>A database step.</note>"
+                                 "</series>"});
+    hw_diag d;
+    diag_init(&d, stderr);
+    hw_target *t = load_spec(s->path, &d);
+    assert_non_null(t);
+    assert_int_equal(t->nmetrics, 2);
+    assert_int_equal(t->metrics[0].flags, METRIC_DATABASE);
+    assert_string_equal(t->metrics[0].number, "3.1.1");
+    assert_null(t->metrics[1].number);
+    assert_int_equal(t->metrics[1].flags, METRIC_DATABASE);
+    target_free(t);
+    diag_free(&d);
+    /* a database series states where its formula comes from */
+    expect_error(*state,
+                 (doc_parts){.series = "<series id=\"s\" title=\"S\" "
+                                       "units=\"cycles\" database=\"yes\">"
+                                       "<description>S.</description><expr>1"
+                                       "</expr></series>"},
+                 12, "series", NULL);
+}
+
 #define SPEC_TEST(f) cmocka_unit_test_setup_teardown(f, setup_spec, teardown_spec)
 #define BAD_TEST(f) cmocka_unit_test_setup_teardown(f, setup_scratch, teardown_scratch)
 
@@ -427,6 +519,7 @@ int main(void)
         SPEC_TEST(test_identity),
         SPEC_TEST(test_counts),
         SPEC_TEST(test_gpu_active),
+        SPEC_TEST(test_database_names),
         SPEC_TEST(test_microcontroller_utilization),
         SPEC_TEST(test_repeated_title),
         SPEC_TEST(test_misprint),
@@ -440,6 +533,7 @@ int main(void)
         BAD_TEST(test_doctype_entity),
         BAD_TEST(test_bad_formula),
         BAD_TEST(test_series_outside_group),
+        BAD_TEST(test_series_number),
     };
     return cmocka_run_group_tests_name("gpu-template loader", tests, NULL, NULL);
 }

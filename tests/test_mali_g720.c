@@ -1,9 +1,10 @@
 /* Mali-G720 generated metric evaluators (out/include/hwcgen/mali_g720_metrics.h).
  *
- * 1. Every evaluator with an expression (105 of the 109 series; the other
- *    four are external series) is called with hand-chosen counter values and
- *    compared with a value computed by hand from the guide's expression; the
- *    arithmetic is in the comments. Inputs are chosen so that every quotient
+ * 1. Every evaluator with an expression (112 of the 114 series; the other
+ *    two are external series) is called with hand-chosen counter values and
+ *    compared with a value computed by hand from the guide's expression, or
+ *    for the series marked from the database, from the formula of Arm's
+ *    counter database (libGPUCounters); the arithmetic is in the comments. Inputs are chosen so that every quotient
  *    is a dyadic fraction, so the expected values are exact in double and
  *    are compared with ==.
  * 2. Clamp boundaries of every max(min(x * 100, 100), 0) series: above 100,
@@ -65,6 +66,7 @@
     X(MaliExternalBusStallsWriteStallCycles) \
     X(MaliCoreCyclesFragmentActive) \
     X(MaliCoreInstructionsNarrowInstructions) \
+    X(MaliCoreCyclesFragmentFPKBActive) \
     X(MaliCoreWarpsFragmentWarps) \
     X(MaliCoreQuadsPartialRasterizedFineQuads) \
     X(MaliCoreQuadsRasterizedFineQuads) \
@@ -87,6 +89,7 @@
     X(MaliCoreInstructionsBlendShaderCalls) \
     X(MaliTextureBusInputBeats) \
     X(MaliCoreTextureCyclesTexturingActive) \
+    X(MaliCoreTextureQuadsTextureMessages) \
     X(MaliTextureBusOutputBeats) \
     X(MaliCoreLoadStoreCyclesFullReadCycles) \
     X(MaliCoreLoadStoreCyclesPartialReadCycles) \
@@ -125,6 +128,7 @@
     X(MaliCoreTextureCacheCyclesSimpleLoad) \
     X(MaliCoreTextureCacheCyclesL1OutputActive) \
     X(MaliCoreTextureCacheCyclesL1LookupActive) \
+    X(MaliCoreTextureQuadsTextureMessagesWithSingleQuad) \
     X(MaliCoreTextureCacheCyclesCacheLookup) \
     X(MaliCoreTextureCacheCyclesComplexLoad) \
     X(MaliCoreTextureCyclesIndexCalculation)
@@ -136,7 +140,7 @@
     X(MaliConstantsBusWidthBits)
 
 /* Every series in enum order: X(function/id suffix, ENUM suffix, has an
- * expression). The four without one are external series. */
+ * expression). The two without one are external series. */
 #define G720_METRICS(X) \
     X(cpu_activity, CPU_ACTIVITY, 0) \
     X(cpu_cycles, CPU_CYCLES, 0) \
@@ -189,9 +193,11 @@
     X(shader_core_usage, SHADER_CORE_USAGE, 1) \
     X(non_fragment_utilization, NON_FRAGMENT_UTILIZATION, 1) \
     X(fragment_utilization, FRAGMENT_UTILIZATION, 1) \
-    X(fragment_fpk_buffer_utilization, FRAGMENT_FPK_BUFFER_UTILIZATION, 0) \
+    X(fragment_fpk_buffer_utilization, FRAGMENT_FPK_BUFFER_UTILIZATION, 1) \
     X(execution_core_utilization, EXECUTION_CORE_UTILIZATION, 1) \
     X(arithmetic_unit_utilization, ARITHMETIC_UNIT_UTILIZATION, 1) \
+    X(arithmetic_unit_utilization_database, ARITHMETIC_UNIT_UTILIZATION_DATABASE, 1) \
+    X(arithmetic_unit_issue_cycles, ARITHMETIC_UNIT_ISSUE_CYCLES, 1) \
     X(varying_unit_utilization, VARYING_UNIT_UTILIZATION, 1) \
     X(texture_unit_utilization, TEXTURE_UNIT_UTILIZATION, 1) \
     X(load_store_unit_utilization, LOAD_STORE_UNIT_UTILIZATION, 1) \
@@ -209,7 +215,10 @@
     X(16_bit_interpolation_cycles, 16_BIT_INTERPOLATION_CYCLES, 1) \
     X(32_bit_interpolation_cycles, 32_BIT_INTERPOLATION_CYCLES, 1) \
     X(texture_filtering_cycles, TEXTURE_FILTERING_CYCLES, 1) \
-    X(texture_filtering_cycles_per_instruction, TEXTURE_FILTERING_CYCLES_PER_INSTRUCTION, 0) \
+    X(texture_filtering_cycles_per_instruction, TEXTURE_FILTERING_CYCLES_PER_INSTRUCTION, 1) \
+    X(texture_unit_issue_cycles, TEXTURE_UNIT_ISSUE_CYCLES, 1) \
+    X(texture_quads, TEXTURE_QUADS, 1) \
+    X(texture_samples, TEXTURE_SAMPLES, 1) \
     X(texture_bytes_read_from_l2_per_texture_cycle, TEXTURE_BYTES_READ_FROM_L2_PER_TEXTURE_CYCLE, 1) \
     X(texture_bytes_read_from_external_memory_per_texture_cycle, TEXTURE_BYTES_READ_FROM_EXTERNAL_MEMORY_PER_TEXTURE_CYCLE, 1) \
     X(load_store_total_issues, LOAD_STORE_TOTAL_ISSUES, 1) \
@@ -765,6 +774,25 @@ static void test_functional_units(void **state)
     EXPECT(ray_tracing_unit_utilization, c, 50.0);
 }
 
+/* The nine texture pipeline stages of 6.1.3's max(), in its order, with
+ * stage k at `top` and the others at 10, 20, ... 90. */
+static void set_texture_stages(struct mali_g720_counters *c, int k,
+                               uint64_t top)
+{
+    uint64_t v[9];
+    for (int j = 0; j < 9; j++)
+        v[j] = j == k ? top : 10 * (uint64_t)(j + 1);
+    c->MaliCoreTextureCyclesTexturingActive = v[0];
+    c->MaliCoreTextureCacheCyclesCacheLookup = v[1];
+    c->MaliCoreTextureCacheCyclesSimpleLoad = v[2];
+    c->MaliCoreTextureCacheCyclesComplexLoad = v[3];
+    c->MaliTextureBusInputBeats = v[4];
+    c->MaliTextureBusOutputBeats = v[5];
+    c->MaliCoreTextureCacheCyclesL1OutputActive = v[6];
+    c->MaliCoreTextureCacheCyclesL1LookupActive = v[7];
+    c->MaliCoreTextureCyclesIndexCalculation = v[8];
+}
+
 /* 6.1.1 in its three regimes, and 6.1.3 / 6.1.5 with each argument the
  * largest, so a mis-nested max() shows. */
 static void test_functional_units_cases(void **state)
@@ -795,19 +823,8 @@ static void test_functional_units_cases(void **state)
     /* 6.1.3: each of the nine stages in turn is 600, the others 10..90;
      * 600/800 = .75 -> 75 every time. */
     for (int k = 0; k < 9; k++) {
-        uint64_t v[9];
-        for (int j = 0; j < 9; j++)
-            v[j] = j == k ? 600 : 10 * (uint64_t)(j + 1);
         c = g6;
-        c.MaliCoreTextureCyclesTexturingActive = v[0];
-        c.MaliCoreTextureCacheCyclesCacheLookup = v[1];
-        c.MaliCoreTextureCacheCyclesSimpleLoad = v[2];
-        c.MaliCoreTextureCacheCyclesComplexLoad = v[3];
-        c.MaliTextureBusInputBeats = v[4];
-        c.MaliTextureBusOutputBeats = v[5];
-        c.MaliCoreTextureCacheCyclesL1OutputActive = v[6];
-        c.MaliCoreTextureCacheCyclesL1LookupActive = v[7];
-        c.MaliCoreTextureCyclesIndexCalculation = v[8];
+        set_texture_stages(&c, k, 600);
         EXPECT(texture_unit_utilization, c, 75.0);
     }
     /* 6.1.5: the triangle tester the busier one: max(100, 600)/800 = .75 */
@@ -815,6 +832,86 @@ static void test_functional_units_cases(void **state)
     c.MaliRayTracingCyclesBoxTesterActive = 100;
     c.MaliRayTracingCyclesTriangleTesterActive = 600;
     EXPECT(ray_tracing_unit_utilization, c, 75.0);
+}
+
+/* The series from Arm's counter database, worked by hand from its
+ * formulas: MaliALUIssueCy = max(CVT + SFU + ((FMA - min(FMA, CVT + SFU))
+ * / 2), SFU * 4), MaliALUUtil = MaliALUIssueCy / MaliCoreActiveCy * 100,
+ * MaliFragFPKBUtil = MaliFragFPKActiveCy / MaliMainActiveCy * 100,
+ * MaliTexIssueCy = max of the nine texture stages, MaliTexQuads =
+ * MaliTexOutMsg * 2 - MaliTexOutSingleMsg, MaliTexSample = MaliTexQuads * 4,
+ * MaliTexCPI = MaliTexIssueCy / MaliTexSample. None is clamped. */
+static void test_database_series(void **state)
+{
+    (void)state;
+    struct mali_g720_counters c = {
+        .MaliCoreInstructionsCVTInstructions = 50,
+        .MaliCoreCyclesExecutionCoreActive = 100,
+    };
+    /* CVT = 50, FMA = SFU = 0 over 100 cycles. Guide: min(0 - 50, 0) = -50;
+     * (0 + 50) / 2 = 25; max(50 + 25, 0) = 75 -> 75 %. Database:
+     * min(0, 50) = 0; (0 - 0) / 2 = 0; max(50 + 0, 0) = 50 -> 50 %. */
+    EXPECT(arithmetic_unit_utilization, c, 75.0);
+    EXPECT(arithmetic_unit_issue_cycles, c, 50.0);
+    EXPECT(arithmetic_unit_utilization_database, c, 50.0);
+    /* g6: FMA 250, CVT 100, SFU 50 over 800. Database: CVT + SFU = 150;
+     * min(250, 150) = 150; (250 - 150) / 2 = 50; max(200, 200) = 200;
+     * 200/800 = .25 (the guide gives 34.375, test_functional_units). */
+    c = g6;
+    EXPECT(arithmetic_unit_issue_cycles, c, 200.0);
+    EXPECT(arithmetic_unit_utilization_database, c, 25.0);
+    /* SFU bound: SFU = 100: max(100 + 0, 400) = 400; 400/100 = 4 -> 400 %,
+     * not clamped */
+    c.MaliCoreInstructionsFMAInstructions = 0;
+    c.MaliCoreInstructionsCVTInstructions = 0;
+    c.MaliCoreInstructionsSFUInstructions = 100;
+    c.MaliCoreCyclesExecutionCoreActive = 100;
+    EXPECT(arithmetic_unit_issue_cycles, c, 400.0);
+    EXPECT(arithmetic_unit_utilization_database, c, 400.0);
+    c.MaliCoreCyclesExecutionCoreActive = 0;
+    EXPECT_NAN(arithmetic_unit_utilization_database, c);
+
+    /* 5.3.4: 144/576 = .25; 1152/576 = 2 -> 200, not clamped */
+    c = (struct mali_g720_counters){.MaliCoreCyclesFragmentFPKBActive = 144,
+                                    .MaliCoreCyclesFragmentActive = 576};
+    EXPECT(fragment_fpk_buffer_utilization, c, 25.0);
+    c.MaliCoreCyclesFragmentFPKBActive = 1152;
+    EXPECT(fragment_fpk_buffer_utilization, c, 200.0);
+    c.MaliCoreCyclesFragmentActive = 0;
+    EXPECT_NAN(fragment_fpk_buffer_utilization, c);
+
+    /* 8.1.2: stages 400, 10..80; 100 messages, 40 with a single quad:
+     * quads 100 * 2 - 40 = 160, samples 640, 400/640 = .625 */
+    c = (struct mali_g720_counters){
+        .MaliCoreTextureCyclesTexturingActive = 400,
+        .MaliCoreTextureCacheCyclesCacheLookup = 10,
+        .MaliCoreTextureCacheCyclesSimpleLoad = 20,
+        .MaliCoreTextureCacheCyclesComplexLoad = 30,
+        .MaliTextureBusInputBeats = 40,
+        .MaliTextureBusOutputBeats = 50,
+        .MaliCoreTextureCacheCyclesL1OutputActive = 60,
+        .MaliCoreTextureCacheCyclesL1LookupActive = 70,
+        .MaliCoreTextureCyclesIndexCalculation = 80,
+        .MaliCoreTextureQuadsTextureMessages = 100,
+        .MaliCoreTextureQuadsTextureMessagesWithSingleQuad = 40,
+    };
+    EXPECT(texture_unit_issue_cycles, c, 400.0);
+    EXPECT(texture_quads, c, 160.0);
+    EXPECT(texture_samples, c, 640.0);
+    EXPECT(texture_filtering_cycles_per_instruction, c, 0.625);
+    /* each of the nine stages in turn the largest (320): 320/640 = .5 */
+    for (int k = 0; k < 9; k++) {
+        set_texture_stages(&c, k, 320);
+        EXPECT(texture_unit_issue_cycles, c, 320.0);
+        EXPECT(texture_filtering_cycles_per_instruction, c, 0.5);
+    }
+    /* every message a single quad: 40 * 2 - 40 = 40 quads, 160 samples */
+    c.MaliCoreTextureQuadsTextureMessages = 40;
+    EXPECT(texture_quads, c, 40.0);
+    EXPECT(texture_filtering_cycles_per_instruction, c, 2.0); /* 320/160 */
+    c.MaliCoreTextureQuadsTextureMessages = 0;
+    c.MaliCoreTextureQuadsTextureMessagesWithSingleQuad = 0;
+    EXPECT_NAN(texture_filtering_cycles_per_instruction, c); /* 320/0 */
 }
 
 static void test_functional_units_clamps(void **state)
@@ -1149,7 +1246,7 @@ static void test_every_evaluator_covered(void **state)
             missing++;
         }
     }
-    assert_int_equal(with_expr, 105);
+    assert_int_equal(with_expr, 112);
     assert_int_equal(missing, 0);
 }
 
@@ -1270,8 +1367,8 @@ static void test_metric_info(void **state)
         /* a formula exactly when there is an evaluator with an expression */
         assert_int_equal(info->formula[0] != '\0', metrics[i].has_expr);
         assert_int_equal(hm->expr != NULL, metrics[i].has_expr);
-        /* external="yes" only for 2.1 and 2.2; 5.3.4 and 8.1.2 simply have
-         * no expression in the guide */
+        /* external="yes" only for 2.1 and 2.2; 5.3.4 and 8.1.2 have no
+         * expression in the guide and take the database's */
         assert_int_equal((hm->flags & METRIC_EXTERNAL) != 0,
                          i == MALI_G720_METRIC_CPU_ACTIVITY || i == MALI_G720_METRIC_CPU_CYCLES);
         assert_int_equal((hm->flags & METRIC_DERIVED) != 0,
@@ -1279,9 +1376,17 @@ static void test_metric_info(void **state)
                              i == MALI_G720_METRIC_SAMPLE_TEST_CULL_RATE);
         assert_int_equal((hm->flags & METRIC_CORRECTED) != 0,
                          i == MALI_G720_METRIC_TEXTURE_UNIT_UTILIZATION);
+        assert_int_equal((hm->flags & METRIC_DATABASE) != 0,
+                         i == MALI_G720_METRIC_FRAGMENT_FPK_BUFFER_UTILIZATION ||
+                             i == MALI_G720_METRIC_ARITHMETIC_UNIT_UTILIZATION_DATABASE ||
+                             i == MALI_G720_METRIC_ARITHMETIC_UNIT_ISSUE_CYCLES ||
+                             i == MALI_G720_METRIC_TEXTURE_FILTERING_CYCLES_PER_INSTRUCTION ||
+                             i == MALI_G720_METRIC_TEXTURE_UNIT_ISSUE_CYCLES ||
+                             i == MALI_G720_METRIC_TEXTURE_QUADS ||
+                             i == MALI_G720_METRIC_TEXTURE_SAMPLES);
         with_formula += info->formula[0] != '\0';
     }
-    assert_int_equal(with_formula, 105);
+    assert_int_equal(with_formula, 112);
     assert_null(mali_g720_metric_info(MALI_G720_METRIC_COUNT));
     assert_null(mali_g720_metric_info(-1));
 
@@ -1295,6 +1400,10 @@ static void test_metric_info(void **state)
     assert_string_equal(mi->section, "3.2.1");
     assert_string_equal(mi->formula,
                         "max(min(($MaliGPUCyclesMCUActive / $MaliGPUCyclesGPUActive) * 100, 100), 0)");
+    /* a database step has no place in the guide: no section number */
+    mi = mali_g720_metric_info(MALI_G720_METRIC_TEXTURE_SAMPLES);
+    assert_string_equal(mi->section, "");
+    assert_string_equal(mi->formula, "texture_quads * 4");
     mi = mali_g720_metric_info(MALI_G720_METRIC_CPU_ACTIVITY);
     assert_string_equal(mi->section, "2.1");
     assert_string_equal(mi->formula, "");
@@ -1515,6 +1624,7 @@ int main(void)
         cmocka_unit_test(test_shader_core_data_path_clamps),
         cmocka_unit_test(test_functional_units),
         cmocka_unit_test(test_functional_units_cases),
+        cmocka_unit_test(test_database_series),
         cmocka_unit_test(test_functional_units_clamps),
         cmocka_unit_test(test_shader_program_properties),
         cmocka_unit_test(test_shader_program_properties_clamps),

@@ -28,11 +28,12 @@
 
 #define SPEC "spec/mali/mali-t624-model.xml"
 
-enum { IN_WL, IN_GS, IN_I, IN_F, NIN };
+enum { IN_WL, IN_GS, IN_I, IN_F, IN_STORES, IN_LOADS, NIN };
 
 typedef struct model {
     hw_target *t;
-    int in[NIN];         /* index of wl, gs, I, F in t->inputs */
+    int in[NIN];         /* index of wl, gs, I, F, stores, loads in
+                            t->inputs */
     double *out;         /* metric values of the last eval() */
 } model;
 
@@ -49,7 +50,7 @@ static int setup(void **state)
         return -1;
     }
     diag_free(&d);
-    static const char *names[NIN] = {"wl", "gs", "I", "F"};
+    static const char *names[NIN] = {"wl", "gs", "I", "F", "stores", "loads"};
     for (int i = 0; i < NIN; i++)
         if ((m->in[i] = ir_find_input(m->t, names[i])) < 0)
             return -1;
@@ -69,15 +70,12 @@ static int teardown(void **state)
     return 0;
 }
 
-static void set_inputs(const model *m, double *v, double wl, double gs,
-                       double instr, double f)
+static void set_inputs(const model *m, double *v, const double *in)
 {
     for (int i = 0; i < m->t->ninputs; i++)
         v[i] = NAN;
-    v[m->in[IN_WL]] = wl;
-    v[m->in[IN_GS]] = gs;
-    v[m->in[IN_I]] = instr;
-    v[m->in[IN_F]] = f;
+    for (int k = 0; k < NIN; k++)
+        v[m->in[k]] = in[k];
 }
 
 static double metric(const model *m, const char *name)
@@ -87,13 +85,14 @@ static double metric(const model *m, const char *name)
     return m->out[i];
 }
 
-/* Evaluate every metric; inputs must pass inputs_check first, as the CLI
- * does. Returns time_ms. */
-static double eval(model *m, double wl, double gs, double instr, double f)
+/* Evaluate every metric for the inputs in[] (wl, gs, I, F, stores,
+ * loads); inputs must pass inputs_check first, as the CLI does. Returns
+ * time_ms. */
+static double eval_in(model *m, const double *in)
 {
     double v[NIN];
     assert_int_equal(m->t->ninputs, NIN);
-    set_inputs(m, v, wl, gs, instr, f);
+    set_inputs(m, v, in);
     hw_diag d;
     diag_init(&d, stderr);
     assert_int_equal(inputs_check(m->t, v, &d), 0);
@@ -103,6 +102,22 @@ static double eval(model *m, double wl, double gs, double instr, double f)
     double ms = metric(m, "time_ms");
     assert_true(fabs(ms - metric(m, "time_s") * 1000.0) <= 1e-9 * ms);
     return ms;
+}
+
+/* A kernel with no loads or stores. */
+static double eval(model *m, double wl, double gs, double instr, double f)
+{
+    const double in[NIN] = {wl, gs, instr, f, 0, 0};
+    return eval_in(m, in);
+}
+
+/* A kernel with `stores` stores and `loads` loads besides its `instr`
+ * other instruction words. */
+static double eval_mem(model *m, double wl, double gs, double instr, double f,
+                       double stores, double loads)
+{
+    const double in[NIN] = {wl, gs, instr, f, stores, loads};
+    return eval_in(m, in);
 }
 
 #define assert_near(actual, expected, tol)                                    \
@@ -159,6 +174,7 @@ static void test_constants_and_inputs(void **state)
         {"core_chunk_groups", 64}, {"batch_groups", 256},
         {"batch_items_max", 1024}, {"arith_pipelines", 2},
         {"registers_per_item", 16}, {"core_items_max", 256},
+        {"store_cycles", 2},       {"load_cycles", 1},
     };
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         int i = ir_find_constant(t, want[k].name);
@@ -181,6 +197,11 @@ static void test_constants_and_inputs(void **state)
     const hw_input *f = &t->inputs[ir_find_input(t, "F")];
     assert_true(f->has_min && f->min_exclusive && f->min == 0);
     assert_string_equal(f->units, "Hz");
+    static const char *const mem_inputs[] = {"stores", "loads"};
+    for (int k = 0; k < 2; k++) {
+        const hw_input *mem = &t->inputs[ir_find_input(t, mem_inputs[k])];
+        assert_true(mem->has_min && !mem->min_exclusive && mem->min == 0);
+    }
 
     /* values are intermediate steps; outputs are not */
     int outputs = 0;
@@ -206,14 +227,19 @@ static void test_examples(void **state)
     const hw_target *t = m->t;
     static const struct {
         const char *label; /* how the label starts */
-        double in[NIN];    /* wl, gs, I, F */
+        double in[NIN];    /* wl, gs, I, F, stores, loads */
         const char *expected;
+        double ms;         /* the result in ms */
     } want[] = {
-        {"Section 13.3 worked example", {256, 2, 5e6, 600e6}, "533.33 ms"},
-        {"Section 7.2: 38 ", {38, 1, 2e6, 700e6}, "108.57 ms"},
-        {"Section 7.2: 39 ", {39, 1, 2e6, 700e6}, "111.43 ms"},
-        {"Section 7.2: 50 ", {50, 1, 2e6, 700e6}, "142.86 ms"},
-        {"Sections 9.2 and 10.1", {1, 1, 3e6, 600e6}, "190 ms"},
+        {"Section 13.3 worked example", {256, 2, 5e6, 600e6, 0, 0}, "533.33 ms", 533.33},
+        {"Section 7.2: 38 ", {38, 1, 2e6, 700e6, 0, 0}, "108.57 ms", 108.57},
+        {"Section 7.2: 39 ", {39, 1, 2e6, 700e6, 0, 0}, "111.43 ms", 111.43},
+        {"Section 7.2: 50 ", {50, 1, 2e6, 700e6, 0, 0}, "142.86 ms", 142.86},
+        {"Sections 9.2 and 10.1", {1, 1, 3e6, 600e6, 0, 0}, "190 ms", 190},
+        {"Section 12.2: load kernel", {64, 1, 5e6, 600e6, 0, 1e6}, "640 ms", 640},
+        /* 192 cycles per iteration, 1e6 iterations at 600 MHz: 320 ms */
+        {"Section 12.1: store kernel", {64, 1, 1e6, 600e6, 1e6, 0},
+         "192 cycles per iteration", 320},
     };
     assert_int_equal(t->nexamples, sizeof want / sizeof want[0]);
     for (int k = 0; k < t->nexamples; k++) {
@@ -228,12 +254,11 @@ static void test_examples(void **state)
             const hw_example_set *set = &x->sets[j];
             assert_true(set->loc.line > x->loc.line);
             int i = ir_find_input(t, set->input);
-            assert_int_equal(i, m->in[j]); /* in the order wl, gs, I, F */
+            assert_int_equal(i, m->in[j]); /* in the order of want[].in */
             in[j] = set->value;
             assert_true(in[j] == want[k].in[j]);
         }
-        assert_near(eval(m, in[IN_WL], in[IN_GS], in[IN_I], in[IN_F]),
-                    strtod(x->expected, NULL), 0.005);
+        assert_near(eval_in(m, in), want[k].ms, 0.005);
     }
 }
 
@@ -274,19 +299,28 @@ static void test_chapters_9_10_single_item(void **state)
     assert_near(eval(m, 1, 1, 5e6, 600e6), 316.67, 0.005);  /* 10.1 */
 }
 
-/* 12.1: the store kernel, 64 work-groups of one work-item, 3 instructions
- * per iteration: 3 * 38 + (64 - 38) * 3 = 192 cycles per iteration.
- * 12.2: the load kernel, 6 instructions: 384 cycles, 640 ms at 600 MHz. */
+/* 12.1: the store kernel, 64 work-groups of one work-item; an addition
+ * (1 pipeline cycle) and a store (2) per iteration: 3 * 38 + (64 - 38) * 3
+ * = 192 cycles per iteration. 12.2: the load kernel, a critical path of 5
+ * other words and a load (1): 6 * 38 + (64 - 38) * 6 = 384 cycles per
+ * iteration, 640 ms at 600 MHz for 1e6 iterations. */
 static void test_section_12_store_load(void **state)
 {
     model *m = *state;
-    eval(m, 64, 1, 3, 1);
+    eval_mem(m, 64, 1, 1, 1, 1, 0);
+    assert_true(metric(m, "pipeline_cycles") == 3);
     assert_true(metric(m, "cycles") == 192);
     assert_true(metric(m, "last_core_items") == 64);
     assert_true(metric(m, "last_stalls") == 26);
-    eval(m, 64, 1, 6, 1);
+    eval_mem(m, 64, 1, 5, 1, 0, 1);
+    assert_true(metric(m, "pipeline_cycles") == 6);
     assert_true(metric(m, "cycles") == 384);
-    assert_near(eval(m, 64, 1, 6e6, 600e6), 640.0, 0.005);
+    assert_near(eval_mem(m, 64, 1, 5e6, 600e6, 0, 1e6), 640.0, 0.005);
+    /* a store costs what two words do, a load what one does */
+    assert_true(eval_mem(m, 64, 1, 1e6, 600e6, 1e6, 0) ==
+                eval(m, 64, 1, 3e6, 600e6));
+    assert_true(eval_mem(m, 64, 1, 5e6, 600e6, 0, 1e6) ==
+                eval(m, 64, 1, 6e6, 600e6));
 }
 
 /* 13.3: wl = 256 (the text says 257; see the reading note), gs = 2,
@@ -371,7 +405,8 @@ static int check_values(const model *m, double wl, double gs, double instr,
                         double f, char *log, size_t size)
 {
     double v[NIN];
-    set_inputs(m, v, wl, gs, instr, f);
+    const double in[NIN] = {wl, gs, instr, f, 0, 0};
+    set_inputs(m, v, in);
     hw_diag d;
     diag_init(&d, NULL);
     int n = inputs_check(m->t, v, &d);
@@ -422,6 +457,21 @@ static void test_inputs_errors(void **state)
     expect_one(m, 256, 2, NAN, 600e6, "error: input 'I' is not a number");
     expect_one(m, 256, 2, 5e6, INFINITY,
                "error: input 'F' = inf is not a finite number");
+    /* loads and stores may be 0, not negative */
+    const double neg[2][NIN] = {{64, 1, 1e6, 600e6, -1, 0},
+                                {64, 1, 1e6, 600e6, 0, -2}};
+    const char *want[2] = {"error: input 'stores' = -1 is less than the minimum 0",
+                           "error: input 'loads' = -2 is less than the minimum 0"};
+    for (int k = 0; k < 2; k++) {
+        double v[NIN];
+        set_inputs(m, v, neg[k]);
+        hw_diag d;
+        diag_init(&d, NULL);
+        assert_int_equal(inputs_check(m->t, v, &d), 1);
+        if (!strstr(d.log.data, want[k]))
+            fail_msg("expected \"%s\" in:\n%s", want[k], d.log.data);
+        diag_free(&d);
+    }
 }
 
 static void test_inputs_several(void **state)

@@ -143,6 +143,53 @@ static void test_report_offsets(void **state)
     assert_int_equal(R(C_OFFSET)(R(C_FIRST) + R(C_COUNT) - 1) + R(C_SIZE), R(SIZE));
 }
 
+/* The other Gen8 formats at the offsets IGT reads them from
+ * (gen8_oa_formats[] of tests/i915/perf.c): A7.. from byte 12, B and C
+ * where each table says; GPU ticks in dword 3 of every Gen8 report. */
+static void test_report_offsets_igt(void **state)
+{
+    (void)state;
+    for (int i = 7; i < 19; i++) {
+        assert_int_equal(INTEL_OA_CHV_REPORT_A12_A_OFFSET(i), 12 + 4 * (i - 7));
+        assert_int_equal(INTEL_OA_CHV_REPORT_A12_B8_C8_A_OFFSET(i),
+                         12 + 4 * (i - 7));
+    }
+    assert_int_equal(INTEL_OA_CHV_REPORT_A12_A_FIRST, 7);
+    assert_int_equal(INTEL_OA_CHV_REPORT_A12_A_COUNT, 12);
+    assert_int_equal(INTEL_OA_CHV_REPORT_A12_GPU_TICKS_OFFSET, 12);
+    assert_int_equal(INTEL_OA_CHV_REPORT_A12_B8_C8_GPU_TICKS_OFFSET, 12);
+    assert_int_equal(INTEL_OA_CHV_REPORT_C4_B8_GPU_TICKS_OFFSET, 12);
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(INTEL_OA_CHV_REPORT_A12_B8_C8_B_OFFSET(i), 64 + 4 * i);
+        assert_int_equal(INTEL_OA_CHV_REPORT_A12_B8_C8_C_OFFSET(i), 96 + 4 * i);
+        assert_int_equal(INTEL_OA_CHV_REPORT_C4_B8_B_OFFSET(i), 32 + 4 * i);
+    }
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(INTEL_OA_CHV_REPORT_C4_B8_C_OFFSET(i), 16 + 4 * i);
+    assert_int_equal(INTEL_OA_CHV_REPORT_C4_B8_C_COUNT, 4);
+    /* reads: A7 of A12 is the GPU tick dword; counters outside give 0 */
+    unsigned char r[128];
+    memset(r, 0, sizeof r);
+    put32(r, 12, 0x89ABCDEFu);
+    put32(r, 56, 0x18181818u); /* A18 */
+    put32(r, 64, 0xB0B0B0B0u); /* B0 */
+    put32(r, 124, 0xC7C7C7C7u); /* C7 */
+    const unsigned char *p = r;
+    assert_true(INTEL_OA_CHV_REPORT_A12_READ_A(p, 7) == 0x89ABCDEFu);
+    assert_true(INTEL_OA_CHV_REPORT_A12_GPU_TICKS_READ(p) == 0x89ABCDEFu);
+    assert_true(INTEL_OA_CHV_REPORT_A12_READ_A(p, 18) == 0x18181818u);
+    assert_true(INTEL_OA_CHV_REPORT_A12_READ_A(p, 6) == 0);
+    assert_true(INTEL_OA_CHV_REPORT_A12_READ_A(p, 19) == 0);
+    assert_true(INTEL_OA_CHV_REPORT_A12_B8_C8_READ_B(p, 0) == 0xB0B0B0B0u);
+    assert_true(INTEL_OA_CHV_REPORT_A12_B8_C8_READ_C(p, 7) == 0xC7C7C7C7u);
+    memset(r, 0, sizeof r);
+    put32(r, 28, 0xC3C3C3C3u); /* C3 of C4_B8 */
+    put32(r, 32, 0xB0B0B0B0u); /* B0 of C4_B8 */
+    assert_true(INTEL_OA_CHV_REPORT_C4_B8_READ_C(p, 3) == 0xC3C3C3C3u);
+    assert_true(INTEL_OA_CHV_REPORT_C4_B8_READ_B(p, 0) == 0xB0B0B0B0u);
+    assert_true(INTEL_OA_CHV_REPORT_C4_B8_READ_C(p, 4) == 0);
+}
+
 static void test_counter_facts(void **state)
 {
     (void)state;
@@ -565,6 +612,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_report_formats),
         cmocka_unit_test(test_report_offsets),
+        cmocka_unit_test(test_report_offsets_igt),
         cmocka_unit_test(test_counter_facts),
         cmocka_unit_test(test_read_report),
         cmocka_unit_test(test_deltas),

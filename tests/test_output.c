@@ -99,115 +99,7 @@ static void show_log(void)
     free(log);
 }
 
-/* ---- snapshots ------------------------------------------------------------ */
-
-typedef struct entry {
-    char *path;
-    char *data;
-    size_t len;
-} entry;
-
-typedef struct snapshot {
-    entry *items;
-    size_t n, cap;
-    int tmp_files; /* names containing ".tmp." */
-} snapshot;
-
-static void snap_dir(snapshot *s, const char *dir)
-{
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    for (struct dirent *e; (e = readdir(d)) != NULL;) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-            continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        struct stat st;
-        assert_int_equal(lstat(path, &st), 0);
-        if (strstr(e->d_name, ".tmp."))
-            s->tmp_files++;
-        if (S_ISDIR(st.st_mode)) {
-            snap_dir(s, path);
-            continue;
-        }
-        if (s->n == s->cap) {
-            s->cap = s->cap ? s->cap * 2 : 64;
-            s->items = realloc(s->items, s->cap * sizeof *s->items);
-            assert_non_null(s->items);
-        }
-        entry *it = &s->items[s->n++];
-        it->path = strdup(path);
-        it->data = read_file(path, &it->len);
-        assert_non_null(it->data);
-    }
-    closedir(d);
-}
-
-static int by_path(const void *a, const void *b)
-{
-    return strcmp(((const entry *)a)->path, ((const entry *)b)->path);
-}
-
-static snapshot snap(const char *dir)
-{
-    snapshot s = {0};
-    snap_dir(&s, dir);
-    qsort(s.items, s.n, sizeof *s.items, by_path);
-    return s;
-}
-
-static void snap_free(snapshot *s)
-{
-    for (size_t i = 0; i < s->n; i++) {
-        free(s->items[i].path);
-        free(s->items[i].data);
-    }
-    free(s->items);
-}
-
-/* Identical trees: same paths, same bytes; prints the first difference. */
-static int same(const snapshot *a, const snapshot *b)
-{
-    if (a->n != b->n) {
-        printf("  %zu files before, %zu after\n", a->n, b->n);
-        return 0;
-    }
-    for (size_t i = 0; i < a->n; i++) {
-        const entry *x = &a->items[i], *y = &b->items[i];
-        if (strcmp(x->path, y->path) != 0) {
-            printf("  %s before, %s after\n", x->path, y->path);
-            return 0;
-        }
-        if (x->len != y->len || memcmp(x->data, y->data, x->len) != 0) {
-            printf("  %s changed\n", x->path);
-            return 0;
-        }
-    }
-    return 1;
-}
-
 /* ---- fixture --------------------------------------------------------------- */
-
-static void remove_tree(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    chmod(dir, 0755);
-    for (struct dirent *e; (e = readdir(d)) != NULL;) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-            continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        struct stat st;
-        if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
-            remove_tree(path);
-        else
-            unlink(path);
-    }
-    closedir(d);
-    rmdir(dir);
-}
 
 static int setup(void **state)
 {
@@ -496,6 +388,33 @@ static void test_partly_unwritable(void **state)
     assert_true(unchanged);
 }
 
+/* Every broken spec of tests/bad, after all the good ones: refused with
+ * exit status 1 and out/ byte-identical (a spec that only warns is not
+ * broken: its .expect holds no "error:"). */
+static void test_every_bad_spec(void **state)
+{
+    (void)state;
+    glob_t g;
+    assert_int_equal(glob("tests/bad/*.json", 0, NULL, &g), 0);
+    assert_int_equal(glob("tests/bad/*.xml", GLOB_APPEND, NULL, &g), 0);
+    int broken = 0;
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        char expect_path[512];
+        snprintf(expect_path, sizeof expect_path, "%s.expect", g.gl_pathv[i]);
+        char *expect = read_file(expect_path, NULL);
+        int is_broken = expect && strstr(expect, "error:");
+        free(expect);
+        if (!is_broken)
+            continue;
+        broken++;
+        snapshot before = snap(out_dir);
+        int status = generate(out_dir, g.gl_pathv[i], 0);
+        expect_failed_untouched(status, &before, g.gl_pathv[i]);
+    }
+    globfree(&g);
+    assert_true(broken > 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -506,6 +425,7 @@ int main(void)
         cmocka_unit_test(test_good_run_repairs),
         cmocka_unit_test(test_unwritable_output),
         cmocka_unit_test(test_partly_unwritable),
+        cmocka_unit_test(test_every_bad_spec),
     };
     return cmocka_run_group_tests_name("output", tests, setup, teardown);
 }

@@ -12,7 +12,7 @@
 
 static double time_ms(double wl, double gs, double instr, double hz)
 {
-    struct mali_t624_model_inputs in = {wl, gs, instr, hz};
+    struct mali_t624_model_inputs in = {wl, gs, instr, hz, 0, 0}; /* no loads, stores */
     assert_null(mali_t624_model_check_inputs(&in));
     return mali_t624_model_time_ms(&in);
 }
@@ -39,14 +39,23 @@ static void test_figure_11_2(void **state)
         assert_float_equal(time_ms(1, 1, (n + 1) * 1e6, 600e6), expected[n - 2], 0.0005);
 }
 
-/* Section 12.1: the store kernel, 64 work-groups of one, 3 instructions per
- * iteration -> 192 cycles per iteration (at F = 1 Hz, seconds = cycles). */
+/* Section 12.1: the store kernel, 64 work-groups of one, an addition and a
+ * store (2 pipeline cycles) per iteration -> 192 cycles per iteration (at
+ * F = 1 Hz, seconds = cycles). Section 12.2: the load kernel, 5 words and a
+ * load (1) per iteration -> 384 cycles, 640 ms for 1e6 iterations at
+ * 600 MHz. */
 static void test_store_kernel_12_1(void **state)
 {
     (void)state;
-    struct mali_t624_model_inputs in = {64, 1, 3, 1};
+    struct mali_t624_model_inputs in = {64, 1, 1, 1, 1, 0};
+    assert_null(mali_t624_model_check_inputs(&in));
+    assert_float_equal(mali_t624_model_pipeline_cycles(&in), 3.0, 0.0);
     assert_float_equal(mali_t624_model_cycles(&in), 192.0, 0.0);
     assert_float_equal(mali_t624_model_time_s(&in), 192.0, 0.0);
+    struct mali_t624_model_inputs load = {64, 1, 5e6, 600e6, 0, 1e6};
+    assert_null(mali_t624_model_check_inputs(&load));
+    assert_float_equal(mali_t624_model_cycles(&load), 384e6, 0.0);
+    assert_float_equal(mali_t624_model_time_ms(&load), 640.0, 1e-9);
 }
 
 /* Section 13.3: wl 256, gs 2, 5e6 instructions, 600 MHz -> 533.33 ms, via
@@ -54,7 +63,7 @@ static void test_store_kernel_12_1(void **state)
 static void test_section_13_3(void **state)
 {
     (void)state;
-    struct mali_t624_model_inputs in = {256, 2, 5e6, 600e6};
+    struct mali_t624_model_inputs in = {256, 2, 5e6, 600e6, 0, 0};
     assert_float_equal(mali_t624_model_batch_items(&in), 512.0, 0.0);
     assert_float_equal(mali_t624_model_active_pipelines(&in), 2.0, 0.0);
     assert_float_equal(mali_t624_model_last_core_items(&in), 128.0, 0.0);
@@ -79,15 +88,18 @@ static void test_batch_boundary_8_2(void **state)
 static void test_eval_all_and_inputs(void **state)
 {
     (void)state;
-    struct mali_t624_model_inputs in = {256, 2, 5e6, 600e6};
+    struct mali_t624_model_inputs in = {256, 2, 5e6, 600e6, 0, 0};
     double out[MALI_T624_MODEL_METRIC_COUNT];
     mali_t624_model_eval_all(&in, out);
     assert_float_equal(out[MALI_T624_MODEL_METRIC_TIME_MS], 533.33, 0.005);
     assert_float_equal(out[MALI_T624_MODEL_METRIC_TIME_S], 0.53333, 0.000005);
     struct mali_t624_model_inputs bad[] = {
-        {257, 2, 5e6, 600e6}, {0, 1, 1, 1}, {4, 0, 1, 1}, {4, 1, 1, 0}, {4, 1, -1, 1}};
+        {257, 2, 5e6, 600e6, 0, 0}, {0, 1, 1, 1, 0, 0}, {4, 0, 1, 1, 0, 0},
+        {4, 1, 1, 0, 0, 0},         {4, 1, -1, 1, 0, 0}, {4, 1, 1, 1, -1, 0},
+        {4, 1, 1, 1, 0, -1}};
     const char *want[] = {"'wl' must be a multiple of gs", "'wl' must be >= 1",
-                          "'gs' must be >= 1", "'F' must be > 0", "'I' must be > 0"};
+                          "'gs' must be >= 1", "'F' must be > 0", "'I' must be > 0",
+                          "'stores' must be >= 0", "'loads' must be >= 0"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const char *msg = mali_t624_model_check_inputs(&bad[i]);
         assert_non_null(msg);

@@ -2,8 +2,11 @@
 #ifndef HWCGEN_TEST_UTIL_H
 #define HWCGEN_TEST_UTIL_H
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* The whole file, NUL-terminated, malloc'd; NULL if it cannot be read.
@@ -48,6 +51,207 @@ static inline const char *hwcgen_binary(const char *test)
         return path;
     fprintf(stderr, "%s: no hwcgen binary at %s (set HWCGEN)\n", test, path);
     return NULL;
+}
+
+/* ---- directory trees --------------------------------------------------------- */
+
+/* out = dir/name; 0, or -1 when it does not fit. */
+static inline int path_join(char *out, size_t size, const char *dir, const char *name)
+{
+    int n = snprintf(out, size, "%s/%s", dir, name);
+    return n >= 0 && (size_t)n < size ? 0 : -1;
+}
+
+/* rm -rf: `path` and everything below it (made writable on the way). */
+static inline void remove_tree(const char *path)
+{
+    DIR *d = opendir(path);
+    if (!d) {
+        unlink(path);
+        return;
+    }
+    chmod(path, 0755);
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        char sub[4096];
+        struct stat st;
+        if (path_join(sub, sizeof sub, path, e->d_name) != 0)
+            continue;
+        if (lstat(sub, &st) == 0 && S_ISDIR(st.st_mode))
+            remove_tree(sub);
+        else
+            unlink(sub);
+    }
+    closedir(d);
+    rmdir(path);
+}
+
+/* A copy of the regular file `from` at `to`. 0, or -1. */
+static inline int copy_file(const char *from, const char *to)
+{
+    size_t len = 0;
+    char *data = read_file(from, &len);
+    FILE *f = data ? fopen(to, "wb") : NULL;
+    int ok = f && fwrite(data, 1, len, f) == len;
+    if (f)
+        ok = fclose(f) == 0 && ok;
+    free(data);
+    return ok ? 0 : -1;
+}
+
+/* cp -r of the directories and regular files below `from` into `to`,
+ * which must not exist yet. 0, or -1 when anything could not be copied. */
+static inline int copy_tree(const char *from, const char *to)
+{
+    DIR *d = opendir(from);
+    if (!d)
+        return -1;
+    int rc = mkdir(to, 0755);
+    for (struct dirent *e; rc == 0 && (e = readdir(d)) != NULL;) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        char src[4096], dst[4096];
+        struct stat st;
+        if (path_join(src, sizeof src, from, e->d_name) != 0 ||
+            path_join(dst, sizeof dst, to, e->d_name) != 0 || lstat(src, &st) != 0)
+            rc = -1;
+        else if (S_ISDIR(st.st_mode))
+            rc = copy_tree(src, dst);
+        else if (S_ISREG(st.st_mode))
+            rc = copy_file(src, dst);
+    }
+    closedir(d);
+    return rc;
+}
+
+/* What a tree holds: every file's path and bytes, every directory's path,
+ * sorted; the names that contain ".tmp." (a temporary left behind). */
+typedef struct snap_entry {
+    char *path;
+    char *data; /* NULL for a directory */
+    size_t len;
+} snap_entry;
+
+typedef struct snapshot {
+    snap_entry *items; /* files */
+    size_t n, cap;
+    snap_entry *dirs;  /* directories below the top */
+    size_t ndirs, cap_dirs;
+    int tmp_files;
+    int failed;        /* something could not be read */
+} snapshot;
+
+static inline void snap_push(snap_entry **items, size_t *n, size_t *cap, snap_entry e,
+                             int *failed)
+{
+    if (*n == *cap) {
+        size_t ncap = *cap ? *cap * 2 : 64;
+        snap_entry *p = realloc(*items, ncap * sizeof *p);
+        if (!p) {
+            *failed = 1;
+            free(e.path);
+            free(e.data);
+            return;
+        }
+        *items = p;
+        *cap = ncap;
+    }
+    (*items)[(*n)++] = e;
+}
+
+static inline void snap_dir(snapshot *s, const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        s->failed = 1;
+        return;
+    }
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        char path[4096];
+        struct stat st;
+        if (path_join(path, sizeof path, dir, e->d_name) != 0 || lstat(path, &st) != 0) {
+            s->failed = 1;
+            continue;
+        }
+        if (strstr(e->d_name, ".tmp."))
+            s->tmp_files++;
+        snap_entry it = {strdup(path), NULL, 0};
+        if (S_ISDIR(st.st_mode)) {
+            snap_push(&s->dirs, &s->ndirs, &s->cap_dirs, it, &s->failed);
+            snap_dir(s, path);
+            continue;
+        }
+        if (!(it.data = read_file(path, &it.len)))
+            s->failed = 1;
+        snap_push(&s->items, &s->n, &s->cap, it, &s->failed);
+    }
+    closedir(d);
+}
+
+static inline int snap_by_path(const void *a, const void *b)
+{
+    return strcmp(((const snap_entry *)a)->path, ((const snap_entry *)b)->path);
+}
+
+static inline snapshot snap(const char *dir)
+{
+    snapshot s = {0};
+    snap_dir(&s, dir);
+    if (s.n)
+        qsort(s.items, s.n, sizeof *s.items, snap_by_path);
+    if (s.ndirs)
+        qsort(s.dirs, s.ndirs, sizeof *s.dirs, snap_by_path);
+    return s;
+}
+
+static inline void snap_free(snapshot *s)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        free(s->items[i].path);
+        free(s->items[i].data);
+    }
+    for (size_t i = 0; i < s->ndirs; i++)
+        free(s->dirs[i].path);
+    free(s->items);
+    free(s->dirs);
+    memset(s, 0, sizeof *s);
+}
+
+/* The same paths in a and b, `what` they are; prints the first difference. */
+static inline int snap_same_paths(const snap_entry *a, size_t na, const snap_entry *b,
+                                  size_t nb, const char *what)
+{
+    for (size_t i = 0; i < na || i < nb; i++)
+        if (i >= na || i >= nb || strcmp(a[i].path, b[i].path) != 0) {
+            printf("  %s %s before, %s after\n", what, i < na ? a[i].path : "(none)",
+                   i < nb ? b[i].path : "(none)");
+            return 0;
+        }
+    return 1;
+}
+
+/* Identical trees: the same directories, the same files with the same
+ * bytes; prints the first difference. */
+static inline int same(const snapshot *a, const snapshot *b)
+{
+    if (a->failed || b->failed) {
+        printf("  a tree could not be read whole\n");
+        return 0;
+    }
+    if (!snap_same_paths(a->dirs, a->ndirs, b->dirs, b->ndirs, "directory") ||
+        !snap_same_paths(a->items, a->n, b->items, b->n, "file"))
+        return 0;
+    for (size_t i = 0; i < a->n; i++) {
+        const snap_entry *x = &a->items[i], *y = &b->items[i];
+        if (x->len != y->len || memcmp(x->data, y->data, x->len) != 0) {
+            printf("  %s changed\n", x->path);
+            return 0;
+        }
+    }
+    return 1;
 }
 
 #endif

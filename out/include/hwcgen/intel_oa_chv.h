@@ -212,19 +212,67 @@
 #define INTEL_OA_CHV_REPORT_A32U40_A4U32_B8_C8_C_COUNT 8 /* elements */
 
 /* Report format A12 */
-/* Gen8 format with 12 A counters; the source gives no layout. */
+/* The report header and the low dwords of the flexible EU counters A7..A18. */
 #define INTEL_OA_CHV_REPORT_A12_SELECT           0 /* report format select value */
 #define INTEL_OA_CHV_REPORT_A12_SIZE             64 /* bytes per report */
+#define INTEL_OA_CHV_REPORT_A12_REPORT_ID_OFFSET 0 /* Report id. */
+#define INTEL_OA_CHV_REPORT_A12_REPORT_ID_SIZE   4 /* bytes */
+#define INTEL_OA_CHV_REPORT_A12_TIMESTAMP_OFFSET 4 /* Timestamp of the snapshot. */
+#define INTEL_OA_CHV_REPORT_A12_TIMESTAMP_SIZE   4 /* bytes */
+#define INTEL_OA_CHV_REPORT_A12_CONTEXT_ID_OFFSET 8 /* Id of the context running when the report was written. */
+#define INTEL_OA_CHV_REPORT_A12_CONTEXT_ID_SIZE  4 /* bytes */
+#define INTEL_OA_CHV_REPORT_A12_GPU_TICKS_OFFSET 12 /* GPU clock ticks; the same bytes as A7 (see the notes). */
+#define INTEL_OA_CHV_REPORT_A12_GPU_TICKS_SIZE   4 /* bytes */
+#define INTEL_OA_CHV_REPORT_A12_A_OFFSET(i)      (12 + 4 * ((i) - 7)) /* Bits 31:0 of A7..A18, A_i at byte 12 + 4*(i - 7). */
+#define INTEL_OA_CHV_REPORT_A12_A_SIZE           4 /* bytes per element */
+#define INTEL_OA_CHV_REPORT_A12_A_FIRST          7 /* first element: counter A7 */
+#define INTEL_OA_CHV_REPORT_A12_A_COUNT          12 /* elements */
 
 /* Report format A12_B8_C8 */
-/* Gen8 format with 12 A counters, B0..B7 and C0..C7; the source gives no layout. */
+/* The report header, the low dwords of A7..A18, B0..B7 and C0..C7. */
 #define INTEL_OA_CHV_REPORT_A12_B8_C8_SELECT     2 /* report format select value */
 #define INTEL_OA_CHV_REPORT_A12_B8_C8_SIZE       128 /* bytes per report */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_REPORT_ID_OFFSET 0 /* Report id. */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_REPORT_ID_SIZE 4 /* bytes */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_TIMESTAMP_OFFSET 4 /* Timestamp of the snapshot. */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_TIMESTAMP_SIZE 4 /* bytes */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_CONTEXT_ID_OFFSET 8 /* Id of the context running when the report was written. */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_CONTEXT_ID_SIZE 4 /* bytes */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_GPU_TICKS_OFFSET 12 /* GPU clock ticks; the same bytes as A7 (see the notes). */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_GPU_TICKS_SIZE 4 /* bytes */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_A_OFFSET(i) (12 + 4 * ((i) - 7)) /* Bits 31:0 of A7..A18, A_i at byte 12 + 4*(i - 7). */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_A_SIZE     4 /* bytes per element */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_A_FIRST    7 /* first element: counter A7 */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_A_COUNT    12 /* elements */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_B_OFFSET(i) (64 + 4 * (i)) /* B0..B7, B_i at byte 64 + 4*i. */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_B_SIZE     4 /* bytes per element */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_B_FIRST    0 /* first element: counter B0 */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_B_COUNT    8 /* elements */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_C_OFFSET(i) (96 + 4 * (i)) /* C0..C7, C_i at byte 96 + 4*i. */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_C_SIZE     4 /* bytes per element */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_C_FIRST    0 /* first element: counter C0 */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_C_COUNT    8 /* elements */
 
 /* Report format C4_B8 */
-/* Gen8 format with 4 C counters and B0..B7; the source gives no layout. */
+/* The report header, C0..C3 and B0..B7. */
 #define INTEL_OA_CHV_REPORT_C4_B8_SELECT         7 /* report format select value */
 #define INTEL_OA_CHV_REPORT_C4_B8_SIZE           64 /* bytes per report */
+#define INTEL_OA_CHV_REPORT_C4_B8_REPORT_ID_OFFSET 0 /* Report id. */
+#define INTEL_OA_CHV_REPORT_C4_B8_REPORT_ID_SIZE 4 /* bytes */
+#define INTEL_OA_CHV_REPORT_C4_B8_TIMESTAMP_OFFSET 4 /* Timestamp of the snapshot. */
+#define INTEL_OA_CHV_REPORT_C4_B8_TIMESTAMP_SIZE 4 /* bytes */
+#define INTEL_OA_CHV_REPORT_C4_B8_CONTEXT_ID_OFFSET 8 /* Id of the context running when the report was written. */
+#define INTEL_OA_CHV_REPORT_C4_B8_CONTEXT_ID_SIZE 4 /* bytes */
+#define INTEL_OA_CHV_REPORT_C4_B8_GPU_TICKS_OFFSET 12 /* GPU clock ticks. */
+#define INTEL_OA_CHV_REPORT_C4_B8_GPU_TICKS_SIZE 4 /* bytes */
+#define INTEL_OA_CHV_REPORT_C4_B8_C_OFFSET(i)    (16 + 4 * (i)) /* C0..C3, C_i at byte 16 + 4*i. */
+#define INTEL_OA_CHV_REPORT_C4_B8_C_SIZE         4 /* bytes per element */
+#define INTEL_OA_CHV_REPORT_C4_B8_C_FIRST        0 /* first element: counter C0 */
+#define INTEL_OA_CHV_REPORT_C4_B8_C_COUNT        4 /* elements */
+#define INTEL_OA_CHV_REPORT_C4_B8_B_OFFSET(i)    (32 + 4 * (i)) /* B0..B7, B_i at byte 32 + 4*i. */
+#define INTEL_OA_CHV_REPORT_C4_B8_B_SIZE         4 /* bytes per element */
+#define INTEL_OA_CHV_REPORT_C4_B8_B_FIRST        0 /* first element: counter B0 */
+#define INTEL_OA_CHV_REPORT_C4_B8_B_COUNT        8 /* elements */
 
 /* Enum EU_INCREMENT: Flexible EU increment event */
 #define INTEL_OA_CHV_EU_INCREMENT_FPU0_ACTIVE    0x0u /* 0b0000 EU FPU0 Pipeline Active */
@@ -495,6 +543,98 @@ __extension__ typedef unsigned long long intel_oa_chv_u64;
      0ul)
 
 /*
+ * Report A12.
+ * <field>_READ(p), or <field>_READ(p, i) for element i, reads a field;
+ * READ_<block>(p, i) reads counter i of a block whole (both parts joined),
+ * or gives 0 for a counter the report does not hold.
+ * In this report A7..A18 hold only bits 31:0:
+ * their deltas wrap at 2^32, not at the counter width.
+ */
+#define INTEL_OA_CHV_REPORT_A12_REPORT_ID_READ(p) \
+    INTEL_OA_CHV_REPORT_U32((p), INTEL_OA_CHV_REPORT_A12_REPORT_ID_OFFSET)
+#define INTEL_OA_CHV_REPORT_A12_TIMESTAMP_READ(p) \
+    INTEL_OA_CHV_REPORT_U32((p), INTEL_OA_CHV_REPORT_A12_TIMESTAMP_OFFSET)
+#define INTEL_OA_CHV_REPORT_A12_CONTEXT_ID_READ(p) \
+    INTEL_OA_CHV_REPORT_U32((p), INTEL_OA_CHV_REPORT_A12_CONTEXT_ID_OFFSET)
+#define INTEL_OA_CHV_REPORT_A12_GPU_TICKS_READ(p) \
+    INTEL_OA_CHV_REPORT_U32((p), INTEL_OA_CHV_REPORT_A12_GPU_TICKS_OFFSET)
+#define INTEL_OA_CHV_REPORT_A12_A_READ(p, i) \
+    INTEL_OA_CHV_REPORT_U32((p), INTEL_OA_CHV_REPORT_A12_A_OFFSET(i))
+#define INTEL_OA_CHV_REPORT_A12_READ_A(p, i) \
+    ((unsigned long)(i) - 7ul < 12ul ? \
+        INTEL_OA_CHV_REPORT_U32((p), INTEL_OA_CHV_REPORT_A12_A_OFFSET(i)) : \
+     0ul)
+
+/*
+ * Report A12_B8_C8.
+ * <field>_READ(p), or <field>_READ(p, i) for element i, reads a field;
+ * READ_<block>(p, i) reads counter i of a block whole (both parts joined),
+ * or gives 0 for a counter the report does not hold.
+ * In this report A7..A18 hold only bits 31:0:
+ * their deltas wrap at 2^32, not at the counter width.
+ */
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_REPORT_ID_READ(p) \
+    INTEL_OA_CHV_REPORT_U32((p), \
+        INTEL_OA_CHV_REPORT_A12_B8_C8_REPORT_ID_OFFSET)
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_TIMESTAMP_READ(p) \
+    INTEL_OA_CHV_REPORT_U32((p), \
+        INTEL_OA_CHV_REPORT_A12_B8_C8_TIMESTAMP_OFFSET)
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_CONTEXT_ID_READ(p) \
+    INTEL_OA_CHV_REPORT_U32((p), \
+        INTEL_OA_CHV_REPORT_A12_B8_C8_CONTEXT_ID_OFFSET)
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_GPU_TICKS_READ(p) \
+    INTEL_OA_CHV_REPORT_U32((p), \
+        INTEL_OA_CHV_REPORT_A12_B8_C8_GPU_TICKS_OFFSET)
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_A_READ(p, i) \
+    INTEL_OA_CHV_REPORT_U32((p), INTEL_OA_CHV_REPORT_A12_B8_C8_A_OFFSET(i))
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_B_READ(p, i) \
+    INTEL_OA_CHV_REPORT_U32((p), INTEL_OA_CHV_REPORT_A12_B8_C8_B_OFFSET(i))
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_C_READ(p, i) \
+    INTEL_OA_CHV_REPORT_U32((p), INTEL_OA_CHV_REPORT_A12_B8_C8_C_OFFSET(i))
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_READ_A(p, i) \
+    ((unsigned long)(i) - 7ul < 12ul ? \
+        INTEL_OA_CHV_REPORT_U32((p), \
+            INTEL_OA_CHV_REPORT_A12_B8_C8_A_OFFSET(i)) : \
+     0ul)
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_READ_B(p, i) \
+    ((unsigned long)(i) < 8ul ? \
+        INTEL_OA_CHV_REPORT_U32((p), \
+            INTEL_OA_CHV_REPORT_A12_B8_C8_B_OFFSET(i)) : \
+     0ul)
+#define INTEL_OA_CHV_REPORT_A12_B8_C8_READ_C(p, i) \
+    ((unsigned long)(i) < 8ul ? \
+        INTEL_OA_CHV_REPORT_U32((p), \
+            INTEL_OA_CHV_REPORT_A12_B8_C8_C_OFFSET(i)) : \
+     0ul)
+
+/*
+ * Report C4_B8.
+ * <field>_READ(p), or <field>_READ(p, i) for element i, reads a field;
+ * READ_<block>(p, i) reads counter i of a block whole (both parts joined),
+ * or gives 0 for a counter the report does not hold.
+ */
+#define INTEL_OA_CHV_REPORT_C4_B8_REPORT_ID_READ(p) \
+    INTEL_OA_CHV_REPORT_U32((p), INTEL_OA_CHV_REPORT_C4_B8_REPORT_ID_OFFSET)
+#define INTEL_OA_CHV_REPORT_C4_B8_TIMESTAMP_READ(p) \
+    INTEL_OA_CHV_REPORT_U32((p), INTEL_OA_CHV_REPORT_C4_B8_TIMESTAMP_OFFSET)
+#define INTEL_OA_CHV_REPORT_C4_B8_CONTEXT_ID_READ(p) \
+    INTEL_OA_CHV_REPORT_U32((p), INTEL_OA_CHV_REPORT_C4_B8_CONTEXT_ID_OFFSET)
+#define INTEL_OA_CHV_REPORT_C4_B8_GPU_TICKS_READ(p) \
+    INTEL_OA_CHV_REPORT_U32((p), INTEL_OA_CHV_REPORT_C4_B8_GPU_TICKS_OFFSET)
+#define INTEL_OA_CHV_REPORT_C4_B8_C_READ(p, i) \
+    INTEL_OA_CHV_REPORT_U32((p), INTEL_OA_CHV_REPORT_C4_B8_C_OFFSET(i))
+#define INTEL_OA_CHV_REPORT_C4_B8_B_READ(p, i) \
+    INTEL_OA_CHV_REPORT_U32((p), INTEL_OA_CHV_REPORT_C4_B8_B_OFFSET(i))
+#define INTEL_OA_CHV_REPORT_C4_B8_READ_B(p, i) \
+    ((unsigned long)(i) < 8ul ? \
+        INTEL_OA_CHV_REPORT_U32((p), INTEL_OA_CHV_REPORT_C4_B8_B_OFFSET(i)) : \
+     0ul)
+#define INTEL_OA_CHV_REPORT_C4_B8_READ_C(p, i) \
+    ((unsigned long)(i) < 4ul ? \
+        INTEL_OA_CHV_REPORT_U32((p), INTEL_OA_CHV_REPORT_C4_B8_C_OFFSET(i)) : \
+     0ul)
+
+/*
  * Counter arithmetic. A W-bit counter wraps at 2^W, so the count between a
  * previous and a current read is (cur - prev) modulo 2^W, right across one
  * wrap-around. MASK<W> keeps W bits; DELTA<W>(prev, cur) is the count.
@@ -536,12 +676,13 @@ __extension__ typedef unsigned long long intel_oa_chv_u64;
  * builds a value from its fields, each masked to its width.
  *
  * INTEL_OA_CHV_EU_COUNTER_FIELD_SUPPORTED(increment, coarse, fine)
- * is nonzero when the combination is valid: each field holds a value of its
- * enum, an undocumented value only where a support rule that applies lists
- * it, and every rule whose subject field holds the rule's value allows the
- * value of its object field. A _BY_ macro gives the mask of values one
- * field may take while another holds v, or `none` where no rule is written
- * for v.
+ * is nonzero when the source document allows the combination: each field
+ * holds a value of its enum, an undocumented value only where a support
+ * rule that applies lists it, and every rule whose subject field holds the
+ * rule's value allows the value of its object field. A vendor may program
+ * combinations its document's rules leave out (see the spec's notes). A
+ * _BY_ macro gives the mask of values one field may take while another
+ * holds v, or `none` where no rule is written for v.
  *
  * intel_oa_chv_eu_counter_field_supported(increment, coarse, fine)
  * is the same check as a function (a macro in C89).

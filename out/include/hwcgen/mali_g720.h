@@ -79,6 +79,8 @@
 #define MALI_G720_FRAG_ACTIVE_INDEX              4
 #define MALI_G720_EXEC_INSTR_NARROW_BLOCK        MALI_G720_BLOCK_SHADER_CORE /* Mali Core Instructions: Narrow instructions */
 #define MALI_G720_EXEC_INSTR_NARROW_INDEX        5
+#define MALI_G720_FRAG_FPK_ACTIVE_BLOCK          MALI_G720_BLOCK_SHADER_CORE /* Mali Core Cycles: Fragment FPKB active */
+#define MALI_G720_FRAG_FPK_ACTIVE_INDEX          7
 #define MALI_G720_FRAG_WARPS_BLOCK               MALI_G720_BLOCK_SHADER_CORE /* Mali Core Warps: Fragment warps */
 #define MALI_G720_FRAG_WARPS_INDEX               9
 #define MALI_G720_FRAG_PARTIAL_QUADS_RAST_BLOCK  MALI_G720_BLOCK_SHADER_CORE /* Mali Core Quads: Partial rasterized fine quads */
@@ -123,6 +125,8 @@
 #define MALI_G720_TEX_MSGI_NUM_FLITS_INDEX       35
 #define MALI_G720_TEX_FILT_NUM_OPERATIONS_BLOCK  MALI_G720_BLOCK_SHADER_CORE /* Mali Core Texture Cycles: Texturing active */
 #define MALI_G720_TEX_FILT_NUM_OPERATIONS_INDEX  39
+#define MALI_G720_TEX_MSGO_NUM_MSG_BLOCK         MALI_G720_BLOCK_SHADER_CORE /* Mali Core Texture Quads: Texture messages */
+#define MALI_G720_TEX_MSGO_NUM_MSG_INDEX         42
 #define MALI_G720_TEX_RSPS_NUM_OPERATIONS_BLOCK  MALI_G720_BLOCK_SHADER_CORE /* Mali Texture Bus: Output beats */
 #define MALI_G720_TEX_RSPS_NUM_OPERATIONS_INDEX  43
 #define MALI_G720_LS_MEM_READ_FULL_BLOCK         MALI_G720_BLOCK_SHADER_CORE /* Mali Core Load/Store Cycles: Full read cycles */
@@ -200,6 +204,8 @@
 #define MALI_G720_TEX_CFCH_NUM_L1_CL_OPERATIONS_INDEX 89
 #define MALI_G720_TEX_CFCH_NUM_L1_CT_OPERATIONS_BLOCK MALI_G720_BLOCK_SHADER_CORE /* Mali Core Texture Cache Cycles: L1 lookup active */
 #define MALI_G720_TEX_CFCH_NUM_L1_CT_OPERATIONS_INDEX 90
+#define MALI_G720_TEX_MSGO_NUM_SINGLE_QUAD_MSG_BLOCK MALI_G720_BLOCK_SHADER_CORE /* Mali Core Texture Quads: Texture messages with single quad */
+#define MALI_G720_TEX_MSGO_NUM_SINGLE_QUAD_MSG_INDEX 91
 #define MALI_G720_TEX_TFCH_NUM_TCL_OPERATIONS_BLOCK MALI_G720_BLOCK_SHADER_CORE /* Mali Core Texture Cache Cycles: Cache lookup */
 #define MALI_G720_TEX_TFCH_NUM_TCL_OPERATIONS_INDEX 92
 #define MALI_G720_TEX_CFCH_NUM_RP_OPERATIONS_BLOCK MALI_G720_BLOCK_SHADER_CORE /* Mali Core Texture Cache Cycles: Complex load */

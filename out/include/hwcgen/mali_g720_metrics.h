@@ -79,6 +79,7 @@ struct mali_g720_counters {
     uint64_t MaliExternalBusStallsWriteStallCycles; /* Mali External Bus Stalls: Write stall cycles */
     uint64_t MaliCoreCyclesFragmentActive; /* Mali Core Cycles: Fragment active */
     uint64_t MaliCoreInstructionsNarrowInstructions; /* Mali Core Instructions: Narrow instructions */
+    uint64_t MaliCoreCyclesFragmentFPKBActive; /* Mali Core Cycles: Fragment FPKB active */
     uint64_t MaliCoreWarpsFragmentWarps; /* Mali Core Warps: Fragment warps */
     uint64_t MaliCoreQuadsPartialRasterizedFineQuads; /* Mali Core Quads: Partial rasterized fine quads */
     uint64_t MaliCoreQuadsRasterizedFineQuads; /* Mali Core Quads: Rasterized fine quads */
@@ -101,6 +102,7 @@ struct mali_g720_counters {
     uint64_t MaliCoreInstructionsBlendShaderCalls; /* Mali Core Instructions: Blend shader calls */
     uint64_t MaliTextureBusInputBeats; /* Mali Texture Bus: Input beats */
     uint64_t MaliCoreTextureCyclesTexturingActive; /* Mali Core Texture Cycles: Texturing active */
+    uint64_t MaliCoreTextureQuadsTextureMessages; /* Mali Core Texture Quads: Texture messages */
     uint64_t MaliTextureBusOutputBeats; /* Mali Texture Bus: Output beats */
     uint64_t MaliCoreLoadStoreCyclesFullReadCycles; /* Mali Core Load/Store Cycles: Full read cycles */
     uint64_t MaliCoreLoadStoreCyclesPartialReadCycles; /* Mali Core Load/Store Cycles: Partial read cycles */
@@ -139,6 +141,7 @@ struct mali_g720_counters {
     uint64_t MaliCoreTextureCacheCyclesSimpleLoad; /* Mali Core Texture Cache Cycles: Simple load */
     uint64_t MaliCoreTextureCacheCyclesL1OutputActive; /* Mali Core Texture Cache Cycles: L1 output active */
     uint64_t MaliCoreTextureCacheCyclesL1LookupActive; /* Mali Core Texture Cache Cycles: L1 lookup active */
+    uint64_t MaliCoreTextureQuadsTextureMessagesWithSingleQuad; /* Mali Core Texture Quads: Texture messages with single quad */
     uint64_t MaliCoreTextureCacheCyclesCacheLookup; /* Mali Core Texture Cache Cycles: Cache lookup */
     uint64_t MaliCoreTextureCacheCyclesComplexLoad; /* Mali Core Texture Cache Cycles: Complex load */
     uint64_t MaliCoreTextureCyclesIndexCalculation; /* Mali Core Texture Cycles: Index calculation */
@@ -202,6 +205,8 @@ enum {
     MALI_G720_METRIC_FRAGMENT_FPK_BUFFER_UTILIZATION,
     MALI_G720_METRIC_EXECUTION_CORE_UTILIZATION,
     MALI_G720_METRIC_ARITHMETIC_UNIT_UTILIZATION,
+    MALI_G720_METRIC_ARITHMETIC_UNIT_UTILIZATION_DATABASE,
+    MALI_G720_METRIC_ARITHMETIC_UNIT_ISSUE_CYCLES,
     MALI_G720_METRIC_VARYING_UNIT_UTILIZATION,
     MALI_G720_METRIC_TEXTURE_UNIT_UTILIZATION,
     MALI_G720_METRIC_LOAD_STORE_UNIT_UTILIZATION,
@@ -220,6 +225,9 @@ enum {
     MALI_G720_METRIC_32_BIT_INTERPOLATION_CYCLES,
     MALI_G720_METRIC_TEXTURE_FILTERING_CYCLES,
     MALI_G720_METRIC_TEXTURE_FILTERING_CYCLES_PER_INSTRUCTION,
+    MALI_G720_METRIC_TEXTURE_UNIT_ISSUE_CYCLES,
+    MALI_G720_METRIC_TEXTURE_QUADS,
+    MALI_G720_METRIC_TEXTURE_SAMPLES,
     MALI_G720_METRIC_TEXTURE_BYTES_READ_FROM_L2_PER_TEXTURE_CYCLE,
     MALI_G720_METRIC_TEXTURE_BYTES_READ_FROM_EXTERNAL_MEMORY_PER_TEXTURE_CYCLE,
     MALI_G720_METRIC_LOAD_STORE_TOTAL_ISSUES,
@@ -259,6 +267,11 @@ enum {
     MALI_G720_METRIC_EXTERNAL_BUS_BEAT_SIZE,
     MALI_G720_METRIC_COUNT
 };
+
+/* Evaluators that a metric defined before them uses. */
+static inline double mali_g720_arithmetic_unit_issue_cycles(const struct mali_g720_counters *c);
+static inline double mali_g720_texture_unit_issue_cycles(const struct mali_g720_counters *c);
+static inline double mali_g720_texture_samples(const struct mali_g720_counters *c);
 
 /* CPU activity (percent): external series, computed elsewhere */
 static inline double mali_g720_cpu_activity(const struct mali_g720_counters *c)
@@ -568,11 +581,10 @@ static inline double mali_g720_fragment_utilization(const struct mali_g720_count
     return hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0), 100.0), 0.0);
 }
 
-/* Fragment FPK buffer utilization (percent): the source gives no formula */
+/* Fragment FPK buffer utilization (percent): $MaliCoreCyclesFragmentFPKBActive / $MaliCoreCyclesFragmentActive * 100 */
 static inline double mali_g720_fragment_fpk_buffer_utilization(const struct mali_g720_counters *c)
 {
-    (void)c;
-    return NAN;
+    return (hwcgen_div((double)c->MaliCoreCyclesFragmentFPKBActive, (double)c->MaliCoreCyclesFragmentActive) * 100.0);
 }
 
 /* Execution core utilization (percent): max(min($MaliCoreCyclesExecutionCoreActive / $MaliCoreCyclesAnyActive * 100, 100), 0) */
@@ -585,6 +597,18 @@ static inline double mali_g720_execution_core_utilization(const struct mali_g720
 static inline double mali_g720_arithmetic_unit_utilization(const struct mali_g720_counters *c)
 {
     return hwcgen_max(hwcgen_min((hwcgen_div(hwcgen_max((((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions) + hwcgen_div(((double)c->MaliCoreInstructionsFMAInstructions - hwcgen_min(((double)c->MaliCoreInstructionsFMAInstructions - ((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions)), 0.0)), 2.0)), ((double)c->MaliCoreInstructionsSFUInstructions * 4.0)), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
+}
+
+/* Arithmetic unit utilization (percent): arithmetic_unit_issue_cycles / $MaliCoreCyclesExecutionCoreActive * 100 */
+static inline double mali_g720_arithmetic_unit_utilization_database(const struct mali_g720_counters *c)
+{
+    return (hwcgen_div(mali_g720_arithmetic_unit_issue_cycles(c), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0);
+}
+
+/* Arithmetic unit issue cycles (cycles): max($MaliCoreInstructionsCVTInstructions + $MaliCoreInstructionsSFUInstructions + ($MaliCoreInstructionsFMAInstructions - min($MaliCoreInstructionsFMAInstructions, $MaliCoreInstructionsCVTInstructions + $MaliCoreInstructionsSFUInstructions)) / 2, $MaliCoreInstructionsSFUInstructions * 4) */
+static inline double mali_g720_arithmetic_unit_issue_cycles(const struct mali_g720_counters *c)
+{
+    return hwcgen_max((((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions) + hwcgen_div(((double)c->MaliCoreInstructionsFMAInstructions - hwcgen_min((double)c->MaliCoreInstructionsFMAInstructions, ((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions))), 2.0)), ((double)c->MaliCoreInstructionsSFUInstructions * 4.0));
 }
 
 /* Varying unit utilization (percent): max(min(($MaliCoreVaryingIssues32BitInterpolationSlots / 4 + $MaliCoreVaryingIssues16BitInterpolationSlots / 4) / $MaliCoreCyclesExecutionCoreActive * 100, 100), 0) */
@@ -689,11 +713,28 @@ static inline double mali_g720_texture_filtering_cycles(const struct mali_g720_c
     return (double)c->MaliCoreTextureCyclesTexturingActive;
 }
 
-/* Texture filtering cycles per instruction (cycles per instruction): the source gives no formula */
+/* Texture filtering cycles per instruction (cycles per instruction): texture_unit_issue_cycles / texture_samples */
 static inline double mali_g720_texture_filtering_cycles_per_instruction(const struct mali_g720_counters *c)
 {
-    (void)c;
-    return NAN;
+    return hwcgen_div(mali_g720_texture_unit_issue_cycles(c), mali_g720_texture_samples(c));
+}
+
+/* Texture unit issue cycles (cycles): max($MaliCoreTextureCyclesTexturingActive, $MaliCoreTextureCacheCyclesCacheLookup, $MaliCoreTextureCacheCyclesSimpleLoad, $MaliCoreTextureCacheCyclesComplexLoad, $MaliTextureBusInputBeats, $MaliTextureBusOutputBeats, $MaliCoreTextureCacheCyclesL1OutputActive, $MaliCoreTextureCacheCyclesL1LookupActive, $MaliCoreTextureCyclesIndexCalculation) */
+static inline double mali_g720_texture_unit_issue_cycles(const struct mali_g720_counters *c)
+{
+    return hwcgen_max(hwcgen_max(hwcgen_max(hwcgen_max(hwcgen_max(hwcgen_max(hwcgen_max(hwcgen_max((double)c->MaliCoreTextureCyclesTexturingActive, (double)c->MaliCoreTextureCacheCyclesCacheLookup), (double)c->MaliCoreTextureCacheCyclesSimpleLoad), (double)c->MaliCoreTextureCacheCyclesComplexLoad), (double)c->MaliTextureBusInputBeats), (double)c->MaliTextureBusOutputBeats), (double)c->MaliCoreTextureCacheCyclesL1OutputActive), (double)c->MaliCoreTextureCacheCyclesL1LookupActive), (double)c->MaliCoreTextureCyclesIndexCalculation);
+}
+
+/* Texture quads (quads): $MaliCoreTextureQuadsTextureMessages * 2 - $MaliCoreTextureQuadsTextureMessagesWithSingleQuad */
+static inline double mali_g720_texture_quads(const struct mali_g720_counters *c)
+{
+    return (((double)c->MaliCoreTextureQuadsTextureMessages * 2.0) - (double)c->MaliCoreTextureQuadsTextureMessagesWithSingleQuad);
+}
+
+/* Texture samples (requests): texture_quads * 4 */
+static inline double mali_g720_texture_samples(const struct mali_g720_counters *c)
+{
+    return (mali_g720_texture_quads(c) * 4.0);
 }
 
 /* Texture bytes read from L2 per texture cycle (bytes per cycle): $MaliCoreL2ReadsTextureL2ReadBeats * 16 / $MaliCoreTextureCyclesTexturingActive */
@@ -972,8 +1013,11 @@ static inline void mali_g720_eval_all(const struct mali_g720_counters *c,
     out[MALI_G720_METRIC_SHADER_CORE_USAGE] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesAnyActive, (double)c->MaliGPUCyclesGPUActive) * 100.0), 100.0), 0.0);
     out[MALI_G720_METRIC_NON_FRAGMENT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesNonFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0), 100.0), 0.0);
     out[MALI_G720_METRIC_FRAGMENT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesFragmentActive, (double)c->MaliCoreCyclesAnyActive) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_FRAGMENT_FPK_BUFFER_UTILIZATION] = (hwcgen_div((double)c->MaliCoreCyclesFragmentFPKBActive, (double)c->MaliCoreCyclesFragmentActive) * 100.0);
     out[MALI_G720_METRIC_EXECUTION_CORE_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div((double)c->MaliCoreCyclesExecutionCoreActive, (double)c->MaliCoreCyclesAnyActive) * 100.0), 100.0), 0.0);
     out[MALI_G720_METRIC_ARITHMETIC_UNIT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div(hwcgen_max((((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions) + hwcgen_div(((double)c->MaliCoreInstructionsFMAInstructions - hwcgen_min(((double)c->MaliCoreInstructionsFMAInstructions - ((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions)), 0.0)), 2.0)), ((double)c->MaliCoreInstructionsSFUInstructions * 4.0)), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
+    out[MALI_G720_METRIC_ARITHMETIC_UNIT_ISSUE_CYCLES] = hwcgen_max((((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions) + hwcgen_div(((double)c->MaliCoreInstructionsFMAInstructions - hwcgen_min((double)c->MaliCoreInstructionsFMAInstructions, ((double)c->MaliCoreInstructionsCVTInstructions + (double)c->MaliCoreInstructionsSFUInstructions))), 2.0)), ((double)c->MaliCoreInstructionsSFUInstructions * 4.0));
+    out[MALI_G720_METRIC_ARITHMETIC_UNIT_UTILIZATION_DATABASE] = (hwcgen_div(out[MALI_G720_METRIC_ARITHMETIC_UNIT_ISSUE_CYCLES], (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0);
     out[MALI_G720_METRIC_VARYING_UNIT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div((hwcgen_div((double)c->MaliCoreVaryingIssues32BitInterpolationSlots, 4.0) + hwcgen_div((double)c->MaliCoreVaryingIssues16BitInterpolationSlots, 4.0)), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
     out[MALI_G720_METRIC_TEXTURE_UNIT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div(hwcgen_max((double)c->MaliCoreTextureCyclesTexturingActive, hwcgen_max((double)c->MaliCoreTextureCacheCyclesCacheLookup, hwcgen_max((double)c->MaliCoreTextureCacheCyclesSimpleLoad, hwcgen_max((double)c->MaliCoreTextureCacheCyclesComplexLoad, hwcgen_max((double)c->MaliTextureBusInputBeats, hwcgen_max((double)c->MaliTextureBusOutputBeats, hwcgen_max((double)c->MaliCoreTextureCacheCyclesL1OutputActive, hwcgen_max((double)c->MaliCoreTextureCacheCyclesL1LookupActive, (double)c->MaliCoreTextureCyclesIndexCalculation)))))))), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
     out[MALI_G720_METRIC_LOAD_STORE_UNIT_UTILIZATION] = hwcgen_max(hwcgen_min((hwcgen_div((((((double)c->MaliCoreLoadStoreCyclesFullReadCycles + (double)c->MaliCoreLoadStoreCyclesPartialReadCycles) + (double)c->MaliCoreLoadStoreCyclesFullWriteCycles) + (double)c->MaliCoreLoadStoreCyclesPartialWriteCycles) + (double)c->MaliCoreLoadStoreCyclesAtomicAccessCycles), (double)c->MaliCoreCyclesExecutionCoreActive) * 100.0), 100.0), 0.0);
@@ -991,6 +1035,10 @@ static inline void mali_g720_eval_all(const struct mali_g720_counters *c,
     out[MALI_G720_METRIC_16_BIT_INTERPOLATION_CYCLES] = hwcgen_div((double)c->MaliCoreVaryingIssues16BitInterpolationSlots, 4.0);
     out[MALI_G720_METRIC_32_BIT_INTERPOLATION_CYCLES] = hwcgen_div((double)c->MaliCoreVaryingIssues32BitInterpolationSlots, 4.0);
     out[MALI_G720_METRIC_TEXTURE_FILTERING_CYCLES] = (double)c->MaliCoreTextureCyclesTexturingActive;
+    out[MALI_G720_METRIC_TEXTURE_UNIT_ISSUE_CYCLES] = hwcgen_max(hwcgen_max(hwcgen_max(hwcgen_max(hwcgen_max(hwcgen_max(hwcgen_max(hwcgen_max((double)c->MaliCoreTextureCyclesTexturingActive, (double)c->MaliCoreTextureCacheCyclesCacheLookup), (double)c->MaliCoreTextureCacheCyclesSimpleLoad), (double)c->MaliCoreTextureCacheCyclesComplexLoad), (double)c->MaliTextureBusInputBeats), (double)c->MaliTextureBusOutputBeats), (double)c->MaliCoreTextureCacheCyclesL1OutputActive), (double)c->MaliCoreTextureCacheCyclesL1LookupActive), (double)c->MaliCoreTextureCyclesIndexCalculation);
+    out[MALI_G720_METRIC_TEXTURE_QUADS] = (((double)c->MaliCoreTextureQuadsTextureMessages * 2.0) - (double)c->MaliCoreTextureQuadsTextureMessagesWithSingleQuad);
+    out[MALI_G720_METRIC_TEXTURE_SAMPLES] = (out[MALI_G720_METRIC_TEXTURE_QUADS] * 4.0);
+    out[MALI_G720_METRIC_TEXTURE_FILTERING_CYCLES_PER_INSTRUCTION] = hwcgen_div(out[MALI_G720_METRIC_TEXTURE_UNIT_ISSUE_CYCLES], out[MALI_G720_METRIC_TEXTURE_SAMPLES]);
     out[MALI_G720_METRIC_TEXTURE_BYTES_READ_FROM_L2_PER_TEXTURE_CYCLE] = hwcgen_div(((double)c->MaliCoreL2ReadsTextureL2ReadBeats * 16.0), (double)c->MaliCoreTextureCyclesTexturingActive);
     out[MALI_G720_METRIC_TEXTURE_BYTES_READ_FROM_EXTERNAL_MEMORY_PER_TEXTURE_CYCLE] = hwcgen_div(((double)c->MaliCoreExternalReadsTextureExternalReadBeats * 16.0), (double)c->MaliCoreTextureCyclesTexturingActive);
     out[MALI_G720_METRIC_LOAD_STORE_TOTAL_ISSUES] = (((((double)c->MaliCoreLoadStoreCyclesFullReadCycles + (double)c->MaliCoreLoadStoreCyclesPartialReadCycles) + (double)c->MaliCoreLoadStoreCyclesFullWriteCycles) + (double)c->MaliCoreLoadStoreCyclesPartialWriteCycles) + (double)c->MaliCoreLoadStoreCyclesAtomicAccessCycles);
@@ -1030,8 +1078,6 @@ static inline void mali_g720_eval_all(const struct mali_g720_counters *c,
     out[MALI_G720_METRIC_EXTERNAL_BUS_BEAT_SIZE] = hwcgen_div(c->MaliConstantsBusWidthBits, 8.0);
     out[MALI_G720_METRIC_CPU_ACTIVITY] = NAN; /* external series, computed elsewhere */
     out[MALI_G720_METRIC_CPU_CYCLES] = NAN; /* external series, computed elsewhere */
-    out[MALI_G720_METRIC_FRAGMENT_FPK_BUFFER_UTILIZATION] = NAN; /* the source gives no formula */
-    out[MALI_G720_METRIC_TEXTURE_FILTERING_CYCLES_PER_INSTRUCTION] = NAN; /* the source gives no formula */
 }
 
 /* eval_all of each of the n samples c[0..n): sample i's metrics into
@@ -1160,11 +1206,15 @@ static inline const struct mali_g720_metric_info *mali_g720_metric_info(int i)
         {"fragment_utilization", "Fragment utilization", "percent", "shader_core_data_path_utilization",
          "5.3.3", "max(min(($MaliCoreCyclesFragmentActive / $MaliCoreCyclesAnyActive) * 100, 100), 0)"},
         {"fragment_fpk_buffer_utilization", "Fragment FPK buffer utilization", "percent", "shader_core_data_path_utilization",
-         "5.3.4", ""},
+         "5.3.4", "($MaliCoreCyclesFragmentFPKBActive / $MaliCoreCyclesFragmentActive) * 100"},
         {"execution_core_utilization", "Execution core utilization", "percent", "shader_core_data_path_utilization",
          "5.3.5", "max(min(($MaliCoreCyclesExecutionCoreActive / $MaliCoreCyclesAnyActive) * 100, 100), 0)"},
         {"arithmetic_unit_utilization", "Arithmetic unit utilization", "percent", "functional_unit_utilization",
          "6.1.1", "max(min((max($MaliCoreInstructionsCVTInstructions + $MaliCoreInstructionsSFUInstructions + (($MaliCoreInstructionsFMAInstructions - min($MaliCoreInstructionsFMAInstructions - ($MaliCoreInstructionsCVTInstructions + $MaliCoreInstructionsSFUInstructions), 0)) / 2), $MaliCoreInstructionsSFUInstructions * 4) / $MaliCoreCyclesExecutionCoreActive) * 100, 100), 0)"},
+        {"arithmetic_unit_utilization_database", "Arithmetic unit utilization", "percent", "functional_unit_utilization",
+         "6.1.1", "(arithmetic_unit_issue_cycles / $MaliCoreCyclesExecutionCoreActive) * 100"},
+        {"arithmetic_unit_issue_cycles", "Arithmetic unit issue cycles", "cycles", "functional_unit_utilization",
+         "", "max($MaliCoreInstructionsCVTInstructions + $MaliCoreInstructionsSFUInstructions + (($MaliCoreInstructionsFMAInstructions - min($MaliCoreInstructionsFMAInstructions, $MaliCoreInstructionsCVTInstructions + $MaliCoreInstructionsSFUInstructions)) / 2), $MaliCoreInstructionsSFUInstructions * 4)"},
         {"varying_unit_utilization", "Varying unit utilization", "percent", "functional_unit_utilization",
          "6.1.2", "max(min(((($MaliCoreVaryingIssues32BitInterpolationSlots / 4) + ($MaliCoreVaryingIssues16BitInterpolationSlots / 4)) / $MaliCoreCyclesExecutionCoreActive) * 100, 100), 0)"},
         {"texture_unit_utilization", "Texture unit utilization", "percent", "functional_unit_utilization",
@@ -1200,7 +1250,13 @@ static inline const struct mali_g720_metric_info *mali_g720_metric_info(int i)
         {"texture_filtering_cycles", "Texture filtering cycles", "cycles", "texture_unit_usage",
          "8.1.1", "$MaliCoreTextureCyclesTexturingActive"},
         {"texture_filtering_cycles_per_instruction", "Texture filtering cycles per instruction", "cycles per instruction", "texture_unit_usage",
-         "8.1.2", ""},
+         "8.1.2", "texture_unit_issue_cycles / texture_samples"},
+        {"texture_unit_issue_cycles", "Texture unit issue cycles", "cycles", "texture_unit_usage",
+         "", "max($MaliCoreTextureCyclesTexturingActive, $MaliCoreTextureCacheCyclesCacheLookup, $MaliCoreTextureCacheCyclesSimpleLoad, $MaliCoreTextureCacheCyclesComplexLoad, $MaliTextureBusInputBeats, $MaliTextureBusOutputBeats, $MaliCoreTextureCacheCyclesL1OutputActive, $MaliCoreTextureCacheCyclesL1LookupActive, $MaliCoreTextureCyclesIndexCalculation)"},
+        {"texture_quads", "Texture quads", "quads", "texture_unit_usage",
+         "", "($MaliCoreTextureQuadsTextureMessages * 2) - $MaliCoreTextureQuadsTextureMessagesWithSingleQuad"},
+        {"texture_samples", "Texture samples", "requests", "texture_unit_usage",
+         "", "texture_quads * 4"},
         {"texture_bytes_read_from_l2_per_texture_cycle", "Texture bytes read from L2 per texture cycle", "bytes per cycle", "texture_unit_memory_usage",
          "8.2.1", "($MaliCoreL2ReadsTextureL2ReadBeats * 16) / $MaliCoreTextureCyclesTexturingActive"},
         {"texture_bytes_read_from_external_memory_per_texture_cycle", "Texture bytes read from external memory per texture cycle", "bytes per cycle", "texture_unit_memory_usage",

@@ -54,6 +54,8 @@ struct mali_t624_model_inputs {
     double gs; /* Work-group size (work-items) */
     double I; /* VLIW instructions per work-item (instructions) */
     double F; /* GPU clock frequency (Hz) */
+    double stores; /* Store instructions per work-item (instructions) */
+    double loads; /* Load instructions per work-item (instructions) */
 };
 
 enum {
@@ -62,6 +64,7 @@ enum {
     MALI_T624_MODEL_METRIC_LAST_ITEMS,
     MALI_T624_MODEL_METRIC_LAST_BATCH,
     MALI_T624_MODEL_METRIC_BATCHES,
+    MALI_T624_MODEL_METRIC_PIPELINE_CYCLES,
     MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES,
     MALI_T624_MODEL_METRIC_FULL_CORE_ITEMS,
     MALI_T624_MODEL_METRIC_LAST_CORE_ITEMS,
@@ -103,6 +106,12 @@ static inline double mali_t624_model_batches(const struct mali_t624_model_inputs
     return (mali_t624_model_full_batches(c) + mali_t624_model_last_batch(c));
 }
 
+/* Pipeline cycles per work-item (pipeline cycles): I + store_cycles * stores + load_cycles * loads */
+static inline double mali_t624_model_pipeline_cycles(const struct mali_t624_model_inputs *c)
+{
+    return ((c->I + (2.0 * c->stores)) + (1.0 * c->loads));
+}
+
 /* Active arithmetic pipelines (ap) (pipelines): min(gs, arith_pipelines) */
 static inline double mali_t624_model_active_pipelines(const struct mali_t624_model_inputs *c)
 {
@@ -133,10 +142,10 @@ static inline double mali_t624_model_last_stalls(const struct mali_t624_model_in
     return hwcgen_max((hwcgen_div(mali_t624_model_last_core_items(c), mali_t624_model_active_pipelines(c)) - 38.0), 0.0);
 }
 
-/* GPU cycles (cycles): I * (full_batches * (pipeline_depth + full_stalls) + last_batch * (pipeline_depth + last_stalls)) */
+/* GPU cycles (cycles): pipeline_cycles * (full_batches * (pipeline_depth + full_stalls) + last_batch * (pipeline_depth + last_stalls)) */
 static inline double mali_t624_model_cycles(const struct mali_t624_model_inputs *c)
 {
-    return (c->I * ((mali_t624_model_full_batches(c) * (38.0 + mali_t624_model_full_stalls(c))) + (mali_t624_model_last_batch(c) * (38.0 + mali_t624_model_last_stalls(c)))));
+    return (mali_t624_model_pipeline_cycles(c) * ((mali_t624_model_full_batches(c) * (38.0 + mali_t624_model_full_stalls(c))) + (mali_t624_model_last_batch(c) * (38.0 + mali_t624_model_last_stalls(c)))));
 }
 
 /* Execution time (s): cycles / F */
@@ -161,12 +170,13 @@ static inline void mali_t624_model_eval_all(const struct mali_t624_model_inputs 
     out[MALI_T624_MODEL_METRIC_LAST_ITEMS] = (c->wl - (out[MALI_T624_MODEL_METRIC_FULL_BATCHES] * out[MALI_T624_MODEL_METRIC_BATCH_ITEMS]));
     out[MALI_T624_MODEL_METRIC_LAST_BATCH] = hwcgen_min(out[MALI_T624_MODEL_METRIC_LAST_ITEMS], 1.0);
     out[MALI_T624_MODEL_METRIC_BATCHES] = (out[MALI_T624_MODEL_METRIC_FULL_BATCHES] + out[MALI_T624_MODEL_METRIC_LAST_BATCH]);
+    out[MALI_T624_MODEL_METRIC_PIPELINE_CYCLES] = ((c->I + (2.0 * c->stores)) + (1.0 * c->loads));
     out[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES] = hwcgen_min(c->gs, 2.0);
     out[MALI_T624_MODEL_METRIC_FULL_CORE_ITEMS] = hwcgen_min(hwcgen_min(out[MALI_T624_MODEL_METRIC_BATCH_ITEMS], (64.0 * c->gs)), 256.0);
     out[MALI_T624_MODEL_METRIC_LAST_CORE_ITEMS] = hwcgen_min(hwcgen_min(out[MALI_T624_MODEL_METRIC_LAST_ITEMS], (64.0 * c->gs)), 256.0);
     out[MALI_T624_MODEL_METRIC_FULL_STALLS] = hwcgen_max((hwcgen_div(out[MALI_T624_MODEL_METRIC_FULL_CORE_ITEMS], out[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES]) - 38.0), 0.0);
     out[MALI_T624_MODEL_METRIC_LAST_STALLS] = hwcgen_max((hwcgen_div(out[MALI_T624_MODEL_METRIC_LAST_CORE_ITEMS], out[MALI_T624_MODEL_METRIC_ACTIVE_PIPELINES]) - 38.0), 0.0);
-    out[MALI_T624_MODEL_METRIC_CYCLES] = (c->I * ((out[MALI_T624_MODEL_METRIC_FULL_BATCHES] * (38.0 + out[MALI_T624_MODEL_METRIC_FULL_STALLS])) + (out[MALI_T624_MODEL_METRIC_LAST_BATCH] * (38.0 + out[MALI_T624_MODEL_METRIC_LAST_STALLS]))));
+    out[MALI_T624_MODEL_METRIC_CYCLES] = (out[MALI_T624_MODEL_METRIC_PIPELINE_CYCLES] * ((out[MALI_T624_MODEL_METRIC_FULL_BATCHES] * (38.0 + out[MALI_T624_MODEL_METRIC_FULL_STALLS])) + (out[MALI_T624_MODEL_METRIC_LAST_BATCH] * (38.0 + out[MALI_T624_MODEL_METRIC_LAST_STALLS]))));
     out[MALI_T624_MODEL_METRIC_TIME_S] = hwcgen_div(out[MALI_T624_MODEL_METRIC_CYCLES], c->F);
     out[MALI_T624_MODEL_METRIC_TIME_MS] = (out[MALI_T624_MODEL_METRIC_TIME_S] * 1000.0);
 }
@@ -199,6 +209,10 @@ static inline const char *mali_t624_model_check_inputs(const struct mali_t624_mo
         return "input 'I' must be > 0";
     if (!(in->F > 0.0))
         return "input 'F' must be > 0";
+    if (!(in->stores >= 0.0))
+        return "input 'stores' must be >= 0";
+    if (!(in->loads >= 0.0))
+        return "input 'loads' must be >= 0";
     if (fmod(in->wl, in->gs) != 0.0)
         return "input 'wl' must be a multiple of gs";
     return 0;
@@ -227,6 +241,8 @@ static inline const struct mali_t624_model_metric_info *mali_t624_model_metric_i
          "", "min(last_items, 1)"},
         {"batches", "Batches (n)", "batches", "",
          "", "full_batches + last_batch"},
+        {"pipeline_cycles", "Pipeline cycles per work-item", "pipeline cycles", "",
+         "", "I + store_cycles * stores + load_cycles * loads"},
         {"active_pipelines", "Active arithmetic pipelines (ap)", "pipelines", "",
          "", "min(gs, arith_pipelines)"},
         {"full_core_items", "Threads on the busiest core of a full batch (maxC)", "work-items", "",
@@ -238,7 +254,7 @@ static inline const struct mali_t624_model_metric_info *mali_t624_model_metric_i
         {"last_stalls", "Stalls per instruction, last batch", "cycles", "",
          "", "max(last_core_items / active_pipelines - pipeline_depth, 0)"},
         {"cycles", "GPU cycles", "cycles", "",
-         "", "I * (full_batches * (pipeline_depth + full_stalls) + last_batch * (pipeline_depth + last_stalls))"},
+         "", "pipeline_cycles * (full_batches * (pipeline_depth + full_stalls) + last_batch * (pipeline_depth + last_stalls))"},
         {"time_s", "Execution time", "s", "",
          "", "cycles / F"},
         {"time_ms", "Execution time in milliseconds", "ms", "",

@@ -1,0 +1,1227 @@
+/* diff.c - match the items of two targets and record what changed
+ * (diff.h). Formulas are compared in diff_formula.c, generated files in
+ * diff_files.c, and reports are printed by diff_report.c. */
+#include "diff.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff_formula.h"
+#include "expr.h"
+#include "names.h"
+
+static const char *const section_names[] = {
+#define X(e, s, h) s,
+    DIFF_SECTIONS(X)
+#undef X
+};
+
+static const char *const section_headings[] = {
+#define X(e, s, h) h,
+    DIFF_SECTIONS(X)
+#undef X
+};
+
+static const struct {
+    const char *name;
+    int quiet;
+} classes[] = {
+#define X(e, s, q) {s, q},
+    DIFF_CLASSES(X)
+#undef X
+};
+
+const char *diff_section_name(diff_section s) { return section_names[s]; }
+const char *diff_section_heading(diff_section s) { return section_headings[s]; }
+const char *diff_class_name(diff_class c) { return classes[c].name; }
+
+diff_classes diff_default_classes(void)
+{
+    diff_classes set = 0;
+    for (int c = 0; c < DIFF_NCLASSES; c++)
+        if (!classes[c].quiet)
+            set |= DIFF_BIT(c);
+    return set;
+}
+
+int diff_parse_classes(const char *list, diff_classes *out, char *bad, size_t size)
+{
+    *out = 0;
+    const char *p = list;
+    for (;;) {
+        size_t n = strcspn(p, ",");
+        int found = -1;
+        for (int c = 0; c < DIFF_NCLASSES && found < 0; c++)
+            if (strlen(classes[c].name) == n && strncmp(classes[c].name, p, n) == 0)
+                found = c;
+        if (n == 3 && strncmp(p, "all", 3) == 0)
+            *out = (1u << DIFF_NCLASSES) - 1;
+        else if (found >= 0)
+            *out |= DIFF_BIT(found);
+        else {
+            snprintf(bad, size, "%.*s", (int)(n < 60 ? n : 60), p);
+            return -1;
+        }
+        if (!p[n])
+            return 0;
+        p += n + 1;
+    }
+}
+
+int diff_listed(diff_class c, int all, diff_classes fail_on)
+{
+    return all || !classes[c].quiet || (fail_on & DIFF_BIT(c));
+}
+
+int diff_matters(const hw_diff *df, diff_classes fail_on)
+{
+    for (int i = 0; i < df->nchanges; i++)
+        if (fail_on & DIFF_BIT(df->changes[i].cls))
+            return 1;
+    return 0;
+}
+
+void diff_free(hw_diff *df)
+{
+    arena_free(df->arena);
+    df->arena = NULL;
+}
+
+/* ---- recording changes --------------------------------------------------- */
+
+typedef struct ctx {
+    hw_diff *df;
+    const hw_target *o, *n;  /* OLD and NEW */
+    diff_renames events;     /* NEW events known under another OLD name */
+    diff_renames metrics;    /* NEW metrics renamed from OLD ones */
+    char *metric_changed;    /* OLD metric i: its value is not the same */
+    const hw_enum *enums[2]; /* the enum whose values are compared */
+    int failed;
+} ctx;
+
+__attribute__((format(printf, 2, 3)))
+static const char *fmt(ctx *c, const char *f, ...)
+{
+    va_list ap;
+    va_start(ap, f);
+    const char *s = arena_vprintf(c->df->arena, f, ap);
+    va_end(ap);
+    return s;
+}
+
+static diff_change *change(ctx *c, diff_section s, diff_class k, const char *name)
+{
+    hw_diff *df = c->df;
+    diff_change *ch = ARENA_PUSH(df->arena, df->changes, df->nchanges, df->cap_changes);
+    if (!ch) {
+        c->failed = 1;
+        return NULL;
+    }
+    ch->section = s;
+    ch->cls = k;
+    ch->name = name ? name : "";
+    ch->factor = 1.0;
+    ch->order = df->nchanges;
+    return ch;
+}
+
+static int same(const char *a, const char *b)
+{
+    if (!a || !b)
+        return (!a || !*a) && (!b || !*b);
+    return strcmp(a, b) == 0;
+}
+
+/* A change when the field's text differs. */
+static diff_change *field(ctx *c, diff_section s, diff_class k, const char *name,
+                          const char *what, const char *old_text, const char *new_text)
+{
+    if (same(old_text, new_text))
+        return NULL;
+    diff_change *ch = change(c, s, k, name);
+    if (ch) {
+        ch->field = what;
+        ch->old_text = old_text && *old_text ? old_text : NULL;
+        ch->new_text = new_text && *new_text ? new_text : NULL;
+    }
+    return ch;
+}
+
+static void described(ctx *c, diff_section s, const char *name, const char *what,
+                      const char *old_text, const char *new_text)
+{
+    field(c, s, DIFF_CLASS_DESCRIBED, name, what, old_text, new_text);
+}
+
+/* Something only one version has: `text` says what it was (gone) or is. */
+static void one_side(ctx *c, diff_section s, diff_class k, const char *name,
+                     const char *what, int gone, const char *text)
+{
+    diff_change *ch = change(c, s, k, name);
+    if (!ch)
+        return;
+    ch->field = what;
+    ch->one_sided = 1;
+    if (gone)
+        ch->old_text = text;
+    else
+        ch->new_text = text;
+}
+
+static const char *part(ctx *c, const char *item, const char *name)
+{
+    return fmt(c, "%s.%s", item, name);
+}
+
+/* ---- walking two lists of items --------------------------------------------- */
+
+/* to_new[i]: the NEW item paired with OLD item i, or -1; to_old the other
+ * way round. */
+typedef struct pairing {
+    int *to_new, *to_old;
+} pairing;
+
+/* A list of items of one type, as `size` bytes each with its name at
+ * `name_off`. */
+typedef struct items {
+    const void *v;
+    int n;
+} items;
+
+/* How to walk one kind of item. Offsets of 0 mean "none" (no title,
+ * description or units is an item's first member). */
+typedef struct item_kind {
+    diff_section section;
+    size_t size, name_off;
+    const char *what; /* field named in an added or removed item's line */
+    /* the item in one line; t is the target it is from */
+    const char *(*text)(ctx *c, const hw_target *t, const void *item);
+    /* a change to that line is a change of class cls, field summary (NULL:
+     * the line is not compared) */
+    int summary;
+    diff_class cls;
+    const char *summary_what;
+    size_t units_off, title_off, desc_off; /* const char * members */
+    /* its parts, compared as items named ITEM.PART; added or removed
+     * ones are changes of class cls */
+    const struct item_kind *parts;
+    size_t parts_off, nparts_off;
+    /* anything else to compare (NULL: nothing) */
+    void (*compare)(ctx *c, const char *name, const void *a, const void *b);
+    /* pairs that are not by the same name (NULL: none) */
+    void (*more_pairs)(ctx *c, pairing *p, items o, items n);
+} item_kind;
+
+#define ITEM(type) .size = sizeof(type), .name_off = offsetof(type, name)
+#define SUMMARY(k, what) .summary = 1, .cls = (k), .summary_what = (what)
+#define PARTS(type, kind, list)                                               \
+    .parts = &(kind), .parts_off = offsetof(type, list), .nparts_off = offsetof(type, n##list)
+
+static const void *item_at(items l, size_t size, int i)
+{
+    return (const char *)l.v + (size_t)i * size;
+}
+
+static const char *name_of(const item_kind *k, items l, int i)
+{
+    return *(const char *const *)((const char *)item_at(l, k->size, i) + k->name_off);
+}
+
+/* Same names pair up (the first of a name, should one repeat). */
+static int pair_by_name(ctx *c, pairing *p, const item_kind *k, items o, items n)
+{
+    p->to_new = arena_alloc(c->df->arena, ((size_t)o.n + 1) * sizeof(int));
+    p->to_old = arena_alloc(c->df->arena, ((size_t)n.n + 1) * sizeof(int));
+    name_index names; /* NEW's names */
+    if (!p->to_new || !p->to_old || name_index_init(&names, (size_t)n.n) != 0) {
+        c->failed = 1;
+        return -1;
+    }
+    for (int j = 0; j < n.n; j++) {
+        p->to_old[j] = -1;
+        const char *name = name_of(k, n, j);
+        if (name && name_index_put(&names, name, j) == -2)
+            c->failed = 1;
+    }
+    for (int i = 0; i < o.n; i++) {
+        const char *name = name_of(k, o, i);
+        int j = name ? name_index_get(&names, name) : -1;
+        p->to_new[i] = j >= 0 && p->to_old[j] < 0 ? j : -1;
+        if (p->to_new[i] >= 0)
+            p->to_old[j] = i;
+    }
+    name_index_free(&names);
+    return c->failed ? -1 : 0;
+}
+
+static const char *member(const void *item, size_t off)
+{
+    return off ? *(const char *const *)((const char *)item + off) : NULL;
+}
+
+static void diff_items(ctx *c, const item_kind *k, items o, items n, const char *owner,
+                       diff_class part_class);
+
+static items parts_of(const item_kind *k, const void *item)
+{
+    const char *p = item;
+    return (items){*(const void *const *)(p + k->parts_off), *(const int *)(p + k->nparts_off)};
+}
+
+/* Both versions of an item called `name`. */
+static void compare_item(ctx *c, const item_kind *k, const char *name, const void *a,
+                         const void *b)
+{
+    diff_section s = k->section;
+    if (k->summary)
+        field(c, s, k->cls, name, k->summary_what, k->text(c, c->o, a), k->text(c, c->n, b));
+    if (k->units_off)
+        field(c, s, DIFF_CLASS_UNITS, name, "units", member(a, k->units_off),
+              member(b, k->units_off));
+    if (k->title_off)
+        described(c, s, name, "title", member(a, k->title_off), member(b, k->title_off));
+    if (k->desc_off)
+        described(c, s, name, "description", member(a, k->desc_off), member(b, k->desc_off));
+    if (k->compare)
+        k->compare(c, name, a, b);
+    if (k->parts)
+        diff_items(c, k->parts, parts_of(k, a), parts_of(k, b), name, k->cls);
+}
+
+/* Pair the items of OLD's and NEW's lists, compare each pair, and record
+ * the others as removed and added. With an owner the items are its parts,
+ * named OWNER.PART, and one only in one version is a change of class
+ * part_class, "added" or "removed". */
+static void diff_items(ctx *c, const item_kind *k, items o, items n, const char *owner,
+                       diff_class part_class)
+{
+    pairing p;
+    if (pair_by_name(c, &p, k, o, n) != 0)
+        return;
+    if (k->more_pairs)
+        k->more_pairs(c, &p, o, n);
+    for (int i = 0; i < o.n; i++) {
+        const char *name = owner ? part(c, owner, name_of(k, o, i)) : name_of(k, o, i);
+        const void *a = item_at(o, k->size, i);
+        if (p.to_new[i] >= 0)
+            compare_item(c, k, name, a, item_at(n, k->size, p.to_new[i]));
+        else if (owner)
+            one_side(c, k->section, part_class, name, "removed", 1, k->text(c, c->o, a));
+        else
+            one_side(c, k->section, DIFF_CLASS_REMOVED, name, k->what, 1, k->text(c, c->o, a));
+    }
+    for (int j = 0; j < n.n; j++) {
+        if (p.to_old[j] >= 0)
+            continue;
+        const char *name = owner ? part(c, owner, name_of(k, n, j)) : name_of(k, n, j);
+        const char *text = k->text(c, c->n, item_at(n, k->size, j));
+        if (owner)
+            one_side(c, k->section, part_class, name, "added", 0, text);
+        else
+            one_side(c, k->section, DIFF_CLASS_ADDED, name, k->what, 0, text);
+    }
+}
+
+/* The target's own items (not parts of one). */
+static void diff_list(ctx *c, const item_kind *k, items o, items n)
+{
+    diff_items(c, k, o, n, NULL, DIFF_CLASS_CHANGED);
+}
+
+/* A list of the target's: OLD's and NEW's. */
+#define LISTS(c, list)                                                        \
+    (items){(c)->o->list, (c)->o->n##list}, (items){(c)->n->list, (c)->n->n##list}
+
+static void rename_add(ctx *c, diff_renames *r, const char *old_name, const char *new_name)
+{
+    diff_rename *x = ARENA_PUSH(c->df->arena, r->v, r->n, r->cap);
+    if (!x) {
+        c->failed = 1;
+        return;
+    }
+    x->old_name = old_name;
+    x->new_name = new_name;
+}
+
+/* ---- lists of names --------------------------------------------------------- */
+
+static int in_list(const char *const *list, int n, const char *name, const diff_renames *r)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(renames_old_name(r, list[i]), name) == 0)
+            return 1;
+    return 0;
+}
+
+/* The names of `a` missing from `b` (b's names read through r), space
+ * separated; NULL when none. */
+static const char *missing(ctx *c, const char *const *a, int na, const diff_renames *ra,
+                           const char *const *b, int nb, const diff_renames *rb)
+{
+    hw_buf out;
+    buf_init(&out);
+    for (int i = 0; i < na; i++)
+        if (!in_list(b, nb, renames_old_name(ra, a[i]), rb))
+            buf_printf(&out, "%s%s", out.len ? " " : "", a[i]);
+    if (!out.len) {
+        buf_free(&out);
+        return NULL;
+    }
+    return arena_take(c->df->arena, &out);
+}
+
+/* Two changes of class k, "<what> removed" and "<what> added", for the
+ * names only OLD's list has and only NEW's has; r maps NEW names to OLD. */
+static void list_change(ctx *c, diff_section s, diff_class k, const char *name,
+                        const char *what, const char *const *a, int na,
+                        const char *const *b, int nb, const diff_renames *r)
+{
+    const char *gone = missing(c, a, na, NULL, b, nb, r);
+    const char *came = missing(c, b, nb, r, a, na, NULL);
+    diff_change *ch;
+    if (gone && (ch = field(c, s, k, name, fmt(c, "%s removed", what), gone, NULL)))
+        ch->one_sided = 1;
+    if (came && (ch = field(c, s, k, name, fmt(c, "%s added", what), NULL, came)))
+        ch->one_sided = 1;
+}
+
+static const char *text_int(ctx *c, long long v) { return fmt(c, "%lld", v); }
+static const char *text_hex(ctx *c, unsigned long long v) { return fmt(c, "0x%04llX", v); }
+static const char *yes_no(int v) { return v ? "yes" : "no"; }
+
+static const char *text_number(ctx *c, double v)
+{
+    char num[40];
+    expr_format_number(num, sizeof num, v);
+    return fmt(c, "%s", num);
+}
+
+/* ---- the target ------------------------------------------------------------- */
+
+static void diff_target(ctx *c)
+{
+    const hw_target *o = c->o, *n = c->n;
+    const char *id = o->id ? o->id : "";
+    static const diff_class I = DIFF_CLASS_IDENTITY;
+    field(c, DIFF_TARGET, I, id, "format", o->format, n->format);
+    field(c, DIFF_TARGET, I, id, "id", o->id, n->id);
+    field(c, DIFF_TARGET, I, id, "slug", o->slug, n->slug);
+    field(c, DIFF_TARGET, I, id, "vendor", o->vendor, n->vendor);
+    field(c, DIFF_TARGET, I, id, "name", o->name, n->name);
+    field(c, DIFF_TARGET, I, id, "kind", o->kind, n->kind);
+    field(c, DIFF_TARGET, I, id, "implementer", text_hex(c, o->implementer),
+          text_hex(c, n->implementer));
+    field(c, DIFF_TARGET, I, id, "part_num", text_hex(c, o->part_num), text_hex(c, n->part_num));
+    field(c, DIFF_TARGET, I, id, "major_revision", text_int(c, o->major_revision),
+          text_int(c, n->major_revision));
+    field(c, DIFF_TARGET, I, id, "minor_revision", text_int(c, o->minor_revision),
+          text_int(c, n->minor_revision));
+    field(c, DIFF_TARGET, I, id, "architecture", o->architecture, n->architecture);
+    field(c, DIFF_TARGET, I, id, "pmu_architecture", o->pmu_architecture, n->pmu_architecture);
+    field(c, DIFF_TARGET, I, id, "num_slots", text_int(c, o->num_slots),
+          text_int(c, n->num_slots));
+    field(c, DIFF_TARGET, I, id, "num_bus_slots", text_int(c, o->num_bus_slots),
+          text_int(c, n->num_bus_slots));
+    field(c, DIFF_TARGET, I, id, "num_counters", text_int(c, o->num_counters),
+          text_int(c, n->num_counters));
+    described(c, DIFF_TARGET, id, "description", o->description, n->description);
+    described(c, DIFF_TARGET, id, "source", o->source, n->source);
+}
+
+/* ---- counter blocks -------------------------------------------------------- */
+
+static const char *block_text(ctx *c, const hw_target *t, const void *item)
+{
+    const hw_block *b = item;
+    (void)t;
+    return fmt(c, "id %d, %d counters", b->id, b->size);
+}
+
+static const item_kind block_kind = {DIFF_BLOCK, ITEM(hw_block), .text = block_text,
+                                     SUMMARY(DIFF_CLASS_LAYOUT, NULL),
+                                     .title_off = offsetof(hw_block, title)};
+
+/* ---- events ----------------------------------------------------------------- */
+
+static const char *event_code(ctx *c, const hw_event *e)
+{
+    return e->has_code ? text_hex(c, e->code) : NULL;
+}
+
+static const char *event_place(ctx *c, const hw_target *t, const hw_event *e)
+{
+    if (e->block < 0)
+        return NULL;
+    return fmt(c, "%s[%d]", t->blocks[e->block].name, e->index);
+}
+
+/* What identifies an event in one line: its code, or its block and index. */
+static const char *event_text(ctx *c, const hw_target *t, const void *item)
+{
+    const hw_event *e = item;
+    const char *code = event_code(c, e), *place = event_place(c, t, e);
+    return code ? fmt(c, "code %s", code) : place ? place : "no code";
+}
+
+/* What stays when a counter is renamed: its code, or else its block and
+ * index; NULL when it has neither. */
+static const char *counter_key(ctx *c, const hw_target *t, const hw_event *e)
+{
+    if (e->has_code)
+        return fmt(c, "code %lu", (unsigned long)e->code);
+    return e->block >= 0 ? fmt(c, "%s[%d]", t->blocks[e->block].name, e->index) : NULL;
+}
+
+/* Pair the events only one side has a name for that are the same counter. */
+static void pair_renamed_events(ctx *c, pairing *p, items ol, items nl)
+{
+    const hw_target *o = c->o, *n = c->n;
+    (void)ol, (void)nl;
+    name_index keys;
+    if (name_index_init(&keys, (size_t)n->nevents) != 0) {
+        c->failed = 1;
+        return;
+    }
+    for (int j = 0; j < n->nevents; j++) {
+        const char *key = p->to_old[j] < 0 && ir_find_event(o, n->events[j].name) < 0
+                              ? counter_key(c, n, &n->events[j])
+                              : NULL;
+        if (key && name_index_put(&keys, key, j) == -2)
+            c->failed = 1;
+    }
+    for (int i = 0; i < o->nevents; i++) {
+        const char *key = p->to_new[i] < 0 && ir_find_event(n, o->events[i].name) < 0
+                              ? counter_key(c, o, &o->events[i])
+                              : NULL;
+        int j = key ? name_index_get(&keys, key) : -1;
+        if (j < 0 || p->to_old[j] >= 0)
+            continue;
+        p->to_new[i] = j, p->to_old[j] = i;
+        rename_add(c, &c->events, o->events[i].name, n->events[j].name);
+    }
+    name_index_free(&keys);
+}
+
+static void event_flags(ctx *c, const char *name, const hw_event *a, const hw_event *b)
+{
+    static const struct {
+        unsigned flag;
+        const char *what;
+    } flags[] = {{EVENT_ARCH_DEFINED, "architecture defined"},
+                 {EVENT_PRODUCT_DEFINED, "product defined"},
+                 {EVENT_RECONSTRUCTED, "reconstructed"},
+                 {EVENT_HIDDEN, "hidden"},
+                 {EVENT_FLEXIBLE, "flexible"}};
+    for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++)
+        field(c, DIFF_EVENT, DIFF_CLASS_CHANGED, name, flags[k].what,
+              yes_no(a->flags & flags[k].flag), yes_no(b->flags & flags[k].flag));
+}
+
+static void diff_event(ctx *c, const char *name, const void *pa, const void *pb)
+{
+    const hw_event *a = pa, *b = pb;
+    static const diff_class K = DIFF_CLASS_CHANGED;
+    if (!same(a->name, b->name)) {
+        diff_change *ch = change(c, DIFF_EVENT, DIFF_CLASS_RENAMED, name);
+        if (ch) {
+            ch->new_name = b->name;
+            ch->new_text = event_text(c, c->n, b);
+        }
+    }
+    field(c, DIFF_EVENT, DIFF_CLASS_RECODED, name, "code", event_code(c, a), event_code(c, b));
+    field(c, DIFF_EVENT, DIFF_CLASS_MOVED, name, "counter", event_place(c, c->o, a),
+          event_place(c, c->n, b));
+    field(c, DIFF_EVENT, K, name, "width", text_int(c, a->width), text_int(c, b->width));
+    field(c, DIFF_EVENT, K, name, "counter id", a->counter_id, b->counter_id);
+    field(c, DIFF_EVENT, K, name, "register", a->reg_name, b->reg_name);
+    field(c, DIFF_EVENT, K, name, "upper register", a->reg_upper, b->reg_upper);
+    field(c, DIFF_EVENT, K, name, "multiplier", text_number(c, a->multiplier),
+          text_number(c, b->multiplier));
+    field(c, DIFF_EVENT, K, name, "advanced", yes_no(a->advanced), yes_no(b->advanced));
+    field(c, DIFF_EVENT, K, name, "hardware name", a->hw_name, b->hw_name);
+    event_flags(c, name, a, b);
+    described(c, DIFF_EVENT, name, "Streamline title", a->st_title, b->st_title);
+    described(c, DIFF_EVENT, name, "Streamline name", a->st_name, b->st_name);
+    described(c, DIFF_EVENT, name, "note", a->note, b->note);
+}
+
+static const item_kind event_kind = {DIFF_EVENT, ITEM(hw_event), .text = event_text,
+                                     .units_off = offsetof(hw_event, units),
+                                     .title_off = offsetof(hw_event, title),
+                                     .desc_off = offsetof(hw_event, description),
+                                     .compare = diff_event, .more_pairs = pair_renamed_events};
+
+/* ---- metrics ----------------------------------------------------------------- */
+
+static const char *formula_text(ctx *c, const hw_target *t, const void *item)
+{
+    const hw_metric *m = item;
+    (void)t;
+    if (!m->expr)
+        return NULL;
+    hw_buf b;
+    buf_init(&b);
+    expr_print(&b, m->expr, EXPR_STYLE_INFIX, NULL, NULL);
+    return arena_take(c->df->arena, &b);
+}
+
+/* A metric of NEW no OLD metric has the name of, with the same units and
+ * a formula of the same value: OLD's metric i renamed. */
+static int find_renamed(ctx *c, const pairing *p, int i)
+{
+    const hw_metric *a = &c->o->metrics[i];
+    if (!a->expr)
+        return -1;
+    for (int j = 0; j < c->n->nmetrics; j++) {
+        const hw_metric *b = &c->n->metrics[j];
+        if (p->to_old[j] >= 0 || !b->expr || !same(a->units, b->units) ||
+            ir_find_metric(c->o, b->name) >= 0)
+            continue;
+        formula_cmp cmp;
+        if (formula_compare(c->df->arena, c->o, i, c->n, j, &c->events, &cmp) != 0) {
+            c->failed = 1;
+            return -1;
+        }
+        if (cmp.verdict == FORMULA_EQUIVALENT)
+            return j;
+    }
+    return -1;
+}
+
+enum { USES_MAX = 16 };
+
+typedef struct uses_ctx {
+    ctx *c;
+    const char *names[USES_MAX]; /* what changed, each once */
+    int n;
+} uses_ctx;
+
+static int note_changed_use(void *arg, hw_expr *ref)
+{
+    uses_ctx *u = arg;
+    const hw_target *o = u->c->o, *n = u->c->n;
+    int changed = 0;
+    if (ref->ref == REF_METRIC)
+        changed = u->c->metric_changed[ref->index];
+    else if (ref->ref == REF_CONSTANT) {
+        const hw_constant *k = &o->constants[ref->index];
+        int j = ir_find_constant(n, k->name);
+        changed = j < 0 || k->has_value != n->constants[j].has_value ||
+                  (k->has_value && k->value != n->constants[j].value);
+    }
+    for (int i = 0; i < u->n && changed; i++)
+        changed = strcmp(u->names[i], ref->text) != 0;
+    if (changed && u->n < USES_MAX)
+        u->names[u->n++] = ref->text;
+    return 0;
+}
+
+/* Why an unchanged formula has another value: what it uses changed. */
+static const char *changed_uses(ctx *c, const hw_metric *a)
+{
+    uses_ctx u = {c, {NULL}, 0};
+    expr_each_ref(a->expr, note_changed_use, &u);
+    if (!u.n)
+        return "formula unchanged; what it uses changed";
+    hw_buf b;
+    buf_init(&b);
+    buf_puts(&b, "formula unchanged; it uses ");
+    for (int i = 0; i < u.n; i++)
+        buf_printf(&b, "%s%s", i ? ", " : "", u.names[i]);
+    buf_puts(&b, ", which changed");
+    return arena_take(c->df->arena, &b);
+}
+
+static void diff_formula(ctx *c, int i, int j)
+{
+    const hw_metric *a = &c->o->metrics[i], *b = &c->n->metrics[j];
+    const char *fa = formula_text(c, c->o, a), *fb = formula_text(c, c->n, b);
+    if (!a->expr || !b->expr) {
+        c->metric_changed[i] = a->expr || b->expr;
+        field(c, DIFF_METRIC, DIFF_CLASS_DIFFERENT, a->name, "formula", fa, fb);
+        return;
+    }
+    formula_cmp cmp;
+    if (formula_compare(c->df->arena, c->o, i, c->n, j, &c->events, &cmp) != 0) {
+        c->failed = 1;
+        return;
+    }
+    c->metric_changed[i] = cmp.verdict != FORMULA_EQUIVALENT;
+    int unchanged = same(fa, fb);
+    if (unchanged && cmp.verdict == FORMULA_EQUIVALENT)
+        return;
+    static const diff_class verdicts[] = {DIFF_CLASS_EQUIVALENT, DIFF_CLASS_SCALED,
+                                          DIFF_CLASS_DIFFERENT};
+    diff_change *ch = change(c, DIFF_METRIC, verdicts[cmp.verdict], a->name);
+    if (!ch)
+        return;
+    ch->field = "formula";
+    ch->old_text = fa, ch->new_text = fb;
+    ch->factor = cmp.factor;
+    ch->witness = cmp.witness;
+    if (cmp.same_tree)
+        ch->note = "same tree";
+    else if (unchanged)
+        ch->note = changed_uses(c, a);
+}
+
+/* Renamed metrics first, then every formula kept under its name, in
+ * evaluation order, so that what a metric uses is known first. */
+static void pair_metrics(ctx *c, pairing *p, items ol, items nl)
+{
+    const hw_target *o = c->o, *n = c->n;
+    (void)ol, (void)nl;
+    c->metric_changed = arena_alloc(c->df->arena, (size_t)o->nmetrics + 1);
+    if (!c->metric_changed) {
+        c->failed = 1;
+        return;
+    }
+    for (int i = 0; i < o->nmetrics && !c->failed; i++) {
+        if (p->to_new[i] >= 0 || ir_find_metric(n, o->metrics[i].name) >= 0)
+            continue;
+        int j = find_renamed(c, p, i);
+        if (j >= 0) {
+            p->to_new[i] = j, p->to_old[j] = i;
+            rename_add(c, &c->metrics, o->metrics[i].name, n->metrics[j].name);
+        }
+    }
+    for (int k = 0; k < o->nmetrics && !c->failed; k++) {
+        int i = o->metric_order[k];
+        int j = p->to_new[i];
+        if (j >= 0 && same(o->metrics[i].name, n->metrics[j].name))
+            diff_formula(c, i, j);
+    }
+}
+
+static void diff_metric(ctx *c, const char *name, const void *pa, const void *pb)
+{
+    const hw_metric *a = pa, *b = pb;
+    static const diff_class K = DIFF_CLASS_CHANGED;
+    if (!same(a->name, b->name)) {
+        diff_change *ch = change(c, DIFF_METRIC, DIFF_CLASS_RENAMED, name);
+        if (ch) {
+            ch->new_name = b->name;
+            ch->field = "formula";
+            ch->old_text = formula_text(c, c->o, a);
+            ch->new_text = formula_text(c, c->n, b);
+        }
+    }
+    list_change(c, DIFF_METRIC, K, name, "sample events", a->sample_events,
+                a->nsample_events, b->sample_events, b->nsample_events, &c->events);
+    field(c, DIFF_METRIC, K, name, "external", yes_no(a->flags & METRIC_EXTERNAL),
+          yes_no(b->flags & METRIC_EXTERNAL));
+    field(c, DIFF_METRIC, K, name, "intermediate", yes_no(a->flags & METRIC_INTERMEDIATE),
+          yes_no(b->flags & METRIC_INTERMEDIATE));
+    described(c, DIFF_METRIC, name, "number", a->number, b->number);
+    described(c, DIFF_METRIC, name, "source formula", a->source_formula, b->source_formula);
+    described(c, DIFF_METRIC, name, "note", a->note, b->note);
+}
+
+static const item_kind metric_kind = {DIFF_METRIC, ITEM(hw_metric), .what = "formula",
+                                      .text = formula_text,
+                                      .units_off = offsetof(hw_metric, units),
+                                      .title_off = offsetof(hw_metric, title),
+                                      .desc_off = offsetof(hw_metric, description),
+                                      .compare = diff_metric, .more_pairs = pair_metrics};
+
+/* ---- groups ------------------------------------------------------------------ */
+
+static const char *group_name(ctx *c, const hw_group *g)
+{
+    return fmt(c, "%s (%s)", g->name, g->kind == GROUP_EVENTS ? "events" : "metrics");
+}
+
+static const char *members_text(ctx *c, const hw_group *g)
+{
+    return fmt(c, "%d member%s", g->nmembers, g->nmembers == 1 ? "" : "s");
+}
+
+/* Groups of events and groups of metrics may share a name: paired by both. */
+static void diff_groups(ctx *c)
+{
+    const hw_target *o = c->o, *n = c->n;
+    char *paired = arena_alloc(c->df->arena, (size_t)n->ngroups + 1);
+    if (!paired) {
+        c->failed = 1;
+        return;
+    }
+    for (int i = 0; i < o->ngroups; i++) {
+        const hw_group *a = &o->groups[i];
+        int j = ir_find_group(n, a->kind, a->name);
+        const char *name = group_name(c, a);
+        if (j < 0) {
+            one_side(c, DIFF_GROUP, DIFF_CLASS_REMOVED, name, NULL, 1, members_text(c, a));
+            continue;
+        }
+        const hw_group *b = &n->groups[j];
+        paired[j] = 1;
+        const diff_renames *r = a->kind == GROUP_EVENTS ? &c->events : &c->metrics;
+        list_change(c, DIFF_GROUP, DIFF_CLASS_MEMBERS, name, "members", a->members,
+                    a->nmembers, b->members, b->nmembers, r);
+        described(c, DIFF_GROUP, name, "title", a->title, b->title);
+        described(c, DIFF_GROUP, name, "description", a->description, b->description);
+        described(c, DIFF_GROUP, name, "number", a->number, b->number);
+    }
+    for (int j = 0; j < n->ngroups; j++)
+        if (!paired[j])
+            one_side(c, DIFF_GROUP, DIFF_CLASS_ADDED, group_name(c, &n->groups[j]), NULL, 0,
+                     members_text(c, &n->groups[j]));
+}
+
+/* ---- methodologies ----------------------------------------------------------- */
+
+static const char *stage_text(ctx *c, const hw_target *t, const void *item)
+{
+    const hw_stage *s = item;
+    (void)t;
+    hw_buf b;
+    buf_init(&b);
+    buf_puts(&b, "groups");
+    for (int i = 0; i < s->ngroups; i++)
+        buf_printf(&b, " %s", s->groups[i]);
+    return arena_take(c->df->arena, &b);
+}
+
+static void diff_stage(ctx *c, const char *name, const void *pa, const void *pb)
+{
+    const hw_stage *a = pa, *b = pb;
+    list_change(c, DIFF_METHODOLOGY, DIFF_CLASS_TREE, name, "groups", a->groups, a->ngroups,
+                b->groups, b->ngroups, NULL);
+}
+
+static const item_kind stage_kind = {DIFF_METHODOLOGY, ITEM(hw_stage), .text = stage_text,
+                                     .cls = DIFF_CLASS_TREE, .compare = diff_stage};
+
+static const char *node_text(ctx *c, const hw_target *t, const void *item)
+{
+    const hw_tree_node *nd = item;
+    (void)t;
+    hw_buf b;
+    buf_init(&b);
+    buf_printf(&b, "group %s, next", nd->group ? nd->group : "none");
+    for (int i = 0; i < nd->nnext; i++)
+        buf_printf(&b, " %s", nd->next[i]);
+    return arena_take(c->df->arena, &b);
+}
+
+static void diff_node(ctx *c, const char *name, const void *pa, const void *pb)
+{
+    const hw_tree_node *x = pa, *y = pb;
+    static const diff_class T = DIFF_CLASS_TREE;
+    field(c, DIFF_METHODOLOGY, T, name, "group", x->group, y->group);
+    list_change(c, DIFF_METHODOLOGY, T, name, "next", x->next, x->nnext, y->next, y->nnext,
+                &c->metrics);
+    list_change(c, DIFF_METHODOLOGY, T, name, "sample events", x->sample_events,
+                x->nsample_events, y->sample_events, y->nsample_events, &c->events);
+}
+
+/* A node of a renamed metric is the same node. */
+static void pair_renamed_nodes(ctx *c, pairing *p, items o, items n)
+{
+    const hw_tree_node *a = o.v, *b = n.v;
+    for (int j = 0; j < n.n; j++) {
+        const char *was = renames_old_name(&c->metrics, b[j].name);
+        for (int i = 0; i < o.n && p->to_old[j] < 0 && was != b[j].name; i++)
+            if (p->to_new[i] < 0 && strcmp(a[i].name, was) == 0)
+                p->to_new[i] = j, p->to_old[j] = i;
+    }
+}
+
+static const item_kind node_kind = {DIFF_METHODOLOGY, ITEM(hw_tree_node), .text = node_text,
+                                    .cls = DIFF_CLASS_TREE, .compare = diff_node,
+                                    .more_pairs = pair_renamed_nodes};
+
+static const char *methodology_text(ctx *c, const hw_target *t, const void *item)
+{
+    const hw_methodology *m = item;
+    (void)t;
+    return fmt(c, "%d stage%s, %d node%s", m->nstages, m->nstages == 1 ? "" : "s", m->nnodes,
+               m->nnodes == 1 ? "" : "s");
+}
+
+static void diff_methodology(ctx *c, const char *name, const void *pa, const void *pb)
+{
+    const hw_methodology *a = pa, *b = pb;
+    static const diff_class T = DIFF_CLASS_TREE;
+    diff_items(c, &stage_kind, (items){a->stages, a->nstages}, (items){b->stages, b->nstages},
+               name, T);
+    list_change(c, DIFF_METHODOLOGY, T, name, "roots", a->roots, a->nroots, b->roots,
+                b->nroots, &c->metrics);
+    diff_items(c, &node_kind, (items){a->nodes, a->nnodes}, (items){b->nodes, b->nnodes}, name,
+               T);
+}
+
+static const item_kind methodology_kind = {DIFF_METHODOLOGY, ITEM(hw_methodology),
+                                           .text = methodology_text,
+                                           .title_off = offsetof(hw_methodology, title),
+                                           .desc_off = offsetof(hw_methodology, description),
+                                           .compare = diff_methodology};
+
+/* ---- encodings and support rules --------------------------------------------- */
+
+/* An enum value as the spec would write it: 0b0010 for a 4-bit enum. */
+static const char *enum_code(ctx *c, const hw_enum *e, uint32_t v)
+{
+    if (e->width < 1 || e->width > 16)
+        return text_hex(c, v);
+    char bits[20];
+    for (int i = 0; i < e->width; i++)
+        bits[i] = (char)('0' + ((v >> (e->width - 1 - i)) & 1));
+    bits[e->width] = '\0';
+    return fmt(c, "0b%s", bits);
+}
+
+static const hw_enum_value *enum_by_name(const hw_enum *e, const char *name)
+{
+    for (int i = 0; i < e->nvalues; i++)
+        if (strcmp(e->values[i].name, name) == 0)
+            return &e->values[i];
+    return NULL;
+}
+
+static const hw_enum_value *enum_by_value(const hw_enum *e, uint32_t v)
+{
+    for (int i = 0; i < e->nvalues; i++)
+        if (e->values[i].value == v)
+            return &e->values[i];
+    return NULL;
+}
+
+/* The value's code, in the enum being compared (c->enums). */
+static const char *value_text(ctx *c, const hw_target *t, const void *item)
+{
+    const hw_enum_value *v = item;
+    return enum_code(c, c->enums[t == c->n], v->value);
+}
+
+static void diff_enum_value(ctx *c, const char *name, const void *pa, const void *pb)
+{
+    const hw_enum_value *a = pa, *b = pb;
+    static const diff_class E = DIFF_CLASS_ENCODING;
+    if (!same(a->name, b->name)) {
+        diff_change *ch = change(c, DIFF_ENUM, DIFF_CLASS_RENAMED, name);
+        if (ch) {
+            ch->new_name = part(c, c->enums[1]->name, b->name);
+            ch->new_text = value_text(c, c->n, b);
+        }
+    }
+    field(c, DIFF_ENUM, E, name, "value", value_text(c, c->o, a), value_text(c, c->n, b));
+    field(c, DIFF_ENUM, E, name, "undocumented", yes_no(a->undocumented),
+          yes_no(b->undocumented));
+}
+
+/* A value of the same code under a name the other version does not have:
+ * renamed. */
+static void pair_renamed_values(ctx *c, pairing *p, items o, items n)
+{
+    const hw_enum_value *a = o.v, *b = n.v;
+    for (int i = 0; i < o.n; i++) {
+        const hw_enum_value *y = enum_by_value(c->enums[1], a[i].value);
+        int j = y ? (int)(y - b) : -1;
+        /* paired by name already, or either name in both versions */
+        if (p->to_new[i] >= 0 || j < 0 || p->to_old[j] >= 0 ||
+            enum_by_name(c->enums[1], a[i].name) || enum_by_name(c->enums[0], y->name))
+            continue;
+        p->to_new[i] = j, p->to_old[j] = i;
+    }
+}
+
+static const item_kind value_kind = {DIFF_ENUM, ITEM(hw_enum_value), .text = value_text,
+                                     .cls = DIFF_CLASS_ENCODING,
+                                     .title_off = offsetof(hw_enum_value, title),
+                                     .desc_off = offsetof(hw_enum_value, description),
+                                     .compare = diff_enum_value,
+                                     .more_pairs = pair_renamed_values};
+
+static const char *enum_text(ctx *c, const hw_target *t, const void *item)
+{
+    const hw_enum *e = item;
+    (void)t;
+    return fmt(c, "%d bits, %d values", e->width, e->nvalues);
+}
+
+static void diff_enum(ctx *c, const char *name, const void *pa, const void *pb)
+{
+    const hw_enum *a = pa, *b = pb;
+    field(c, DIFF_ENUM, DIFF_CLASS_ENCODING, name, "width", text_int(c, a->width),
+          text_int(c, b->width));
+    c->enums[0] = a, c->enums[1] = b;
+    diff_items(c, &value_kind, (items){a->values, a->nvalues}, (items){b->values, b->nvalues},
+               name, DIFF_CLASS_ENCODING);
+}
+
+static const item_kind enum_kind = {DIFF_ENUM, ITEM(hw_enum), .text = enum_text,
+                                    .title_off = offsetof(hw_enum, title), .compare = diff_enum};
+
+/* "EU_FINE_FILTER if EU_INCREMENT=SEND_ACTIVE" */
+static const char *rule_name(ctx *c, const hw_target *t, const hw_rule *r)
+{
+    const hw_enum *s = &t->enums[r->subject];
+    const hw_enum_value *v = enum_by_value(s, r->value);
+    return fmt(c, "%s if %s=%s", t->enums[r->object].name, s->name,
+               v ? v->name : enum_code(c, s, r->value));
+}
+
+static const char *allowed_text(ctx *c, const hw_target *t, const hw_rule *r)
+{
+    const hw_enum *e = &t->enums[r->object];
+    hw_buf b;
+    buf_init(&b);
+    for (uint32_t v = 0; v < 32; v++) {
+        if (!(r->allowed & (1u << v)))
+            continue;
+        const hw_enum_value *x = enum_by_value(e, v);
+        buf_printf(&b, "%s%s", b.len ? " " : "", x ? x->name : enum_code(c, e, v));
+    }
+    if (!b.len)
+        buf_puts(&b, "none");
+    return arena_take(c->df->arena, &b);
+}
+
+/* A rule is known by its enums and the subject's value, not by names. */
+static const hw_rule *find_rule(const hw_target *t, const hw_target *in, const hw_rule *r)
+{
+    for (int i = 0; i < in->nrules; i++) {
+        const hw_rule *x = &in->rules[i];
+        if (x->value == r->value &&
+            strcmp(t->enums[r->subject].name, in->enums[x->subject].name) == 0 &&
+            strcmp(t->enums[r->object].name, in->enums[x->object].name) == 0)
+            return x;
+    }
+    return NULL;
+}
+
+static void diff_rules(ctx *c)
+{
+    for (int i = 0; i < c->o->nrules; i++) {
+        const hw_rule *a = &c->o->rules[i], *b = find_rule(c->o, c->n, a);
+        const char *name = rule_name(c, c->o, a);
+        if (!b) {
+            one_side(c, DIFF_RULE, DIFF_CLASS_REMOVED, name, "allowed", 1,
+                     allowed_text(c, c->o, a));
+            continue;
+        }
+        field(c, DIFF_RULE, DIFF_CLASS_RULE, name, "allowed", allowed_text(c, c->o, a),
+              allowed_text(c, c->n, b));
+        described(c, DIFF_RULE, name, "text", a->text, b->text);
+    }
+    for (int j = 0; j < c->n->nrules; j++) {
+        const hw_rule *b = &c->n->rules[j];
+        if (!find_rule(c->n, c->o, b))
+            one_side(c, DIFF_RULE, DIFF_CLASS_ADDED, rule_name(c, c->n, b), "allowed", 0,
+                     allowed_text(c, c->n, b));
+    }
+}
+
+/* ---- registers and field layouts --------------------------------------------- */
+
+static const char *bit_field_text(ctx *c, const hw_target *t, const void *item)
+{
+    const hw_field *f = item;
+    hw_buf b;
+    buf_init(&b);
+    buf_printf(&b, "bits %d:%d", f->shift + f->width - 1, f->shift);
+    if (f->enum_index >= 0)
+        buf_printf(&b, ", values %s", t->enums[f->enum_index].name);
+    if (f->layout >= 0)
+        buf_printf(&b, ", layout %s", t->layouts[f->layout].name);
+    if (f->event >= 0)
+        buf_printf(&b, ", counter %s", t->events[f->event].name);
+    return arena_take(c->df->arena, &b);
+}
+
+static const item_kind bit_field_kind = {DIFF_REGISTER, ITEM(hw_field), .text = bit_field_text,
+                                         SUMMARY(DIFF_CLASS_ENCODING, NULL),
+                                         .desc_off = offsetof(hw_field, description)};
+
+static const char *register_text(ctx *c, const hw_target *t, const void *item)
+{
+    const hw_register *r = item;
+    (void)t;
+    return fmt(c, "address 0x%llX, %d bits", (unsigned long long)r->address, r->width);
+}
+
+static const item_kind register_kind = {DIFF_REGISTER, ITEM(hw_register), .text = register_text,
+                                        SUMMARY(DIFF_CLASS_ENCODING, NULL),
+                                        .desc_off = offsetof(hw_register, description),
+                                        PARTS(hw_register, bit_field_kind, fields)};
+
+static const char *layout_text(ctx *c, const hw_target *t, const void *item)
+{
+    const hw_layout *l = item;
+    (void)t;
+    return fmt(c, "field layout, %d bits", l->width);
+}
+
+static const item_kind layout_kind = {DIFF_REGISTER, ITEM(hw_layout), .text = layout_text,
+                                      SUMMARY(DIFF_CLASS_ENCODING, NULL),
+                                      .desc_off = offsetof(hw_layout, description),
+                                      PARTS(hw_layout, bit_field_kind, fields)};
+
+/* ---- report layouts ----------------------------------------------------------- */
+
+static const char *report_field_text(ctx *c, const hw_target *t, const void *item)
+{
+    const hw_report_field *f = item;
+    (void)t;
+    hw_buf b;
+    buf_init(&b);
+    buf_printf(&b, "offset %d, %d byte%s", f->offset, f->size, f->size == 1 ? "" : "s");
+    if (f->count > 1)
+        buf_printf(&b, " x %d", f->count);
+    if (f->block)
+        buf_printf(&b, ", %s%d..%s%d", f->block, f->first, f->block,
+                   f->first + (f->count > 1 ? f->count : 1) - 1);
+    if (f->high_bits)
+        buf_puts(&b, ", high bits");
+    return arena_take(c->df->arena, &b);
+}
+
+static const item_kind report_field_kind = {DIFF_REPORT, ITEM(hw_report_field),
+                                            .text = report_field_text,
+                                            SUMMARY(DIFF_CLASS_LAYOUT, NULL),
+                                            .desc_off = offsetof(hw_report_field, description)};
+
+static const char *report_text(ctx *c, const hw_target *t, const void *item)
+{
+    const hw_report *r = item;
+    (void)t;
+    return fmt(c, "select %d, %d bytes", r->select, r->size);
+}
+
+static const item_kind report_kind = {DIFF_REPORT, ITEM(hw_report), .text = report_text,
+                                      SUMMARY(DIFF_CLASS_LAYOUT, NULL),
+                                      .desc_off = offsetof(hw_report, description),
+                                      PARTS(hw_report, report_field_kind, fields)};
+
+/* ---- model constants and inputs ------------------------------------------------ */
+
+static const char *constant_text(ctx *c, const hw_target *t, const void *item)
+{
+    const hw_constant *k = item;
+    (void)t;
+    return k->has_value ? text_number(c, k->value) : "set at run time";
+}
+
+static const item_kind constant_kind = {DIFF_CONSTANT, ITEM(hw_constant), .what = "value",
+                                        .text = constant_text,
+                                        SUMMARY(DIFF_CLASS_VALUE, "value"),
+                                        .units_off = offsetof(hw_constant, units),
+                                        .title_off = offsetof(hw_constant, title),
+                                        .desc_off = offsetof(hw_constant, description)};
+
+/* ">= 1, <= 256, whole, multiple of gs" */
+static const char *range_text(ctx *c, const hw_target *t, const void *item)
+{
+    const hw_input *in = item;
+    (void)t;
+    hw_buf b;
+    buf_init(&b);
+    char num[40];
+    if (in->has_min) {
+        expr_format_number(num, sizeof num, in->min);
+        buf_printf(&b, "%s %s", in->min_exclusive ? ">" : ">=", num);
+    }
+    if (in->has_max) {
+        expr_format_number(num, sizeof num, in->max);
+        buf_printf(&b, "%s%s %s", b.len ? ", " : "", in->max_exclusive ? "<" : "<=", num);
+    }
+    if (in->integer)
+        buf_printf(&b, "%swhole", b.len ? ", " : "");
+    if (in->multiple_of)
+        buf_printf(&b, "%smultiple of %s", b.len ? ", " : "", in->multiple_of);
+    if (!b.len)
+        buf_puts(&b, "any");
+    return arena_take(c->df->arena, &b);
+}
+
+static const item_kind input_kind = {DIFF_INPUT, ITEM(hw_input), .what = "range",
+                                     .text = range_text, SUMMARY(DIFF_CLASS_RANGE, "range"),
+                                     .units_off = offsetof(hw_input, units),
+                                     .title_off = offsetof(hw_input, title),
+                                     .desc_off = offsetof(hw_input, description)};
+
+/* ---- notes ------------------------------------------------------------------------ */
+
+static const char *note_name(ctx *c, const hw_note *nt)
+{
+    return fmt(c, "%s %s", nt->kind ? nt->kind : "note", nt->subject ? nt->subject : "");
+}
+
+/* Notes are prose: every change to one is a change of description. The
+ * k-th note of a kind and subject in OLD is paired with the k-th in NEW. */
+static void diff_notes(ctx *c)
+{
+    const hw_target *o = c->o, *n = c->n;
+    static const diff_class D = DIFF_CLASS_DESCRIBED;
+    char *taken = arena_alloc(c->df->arena, (size_t)n->nnotes + 1);
+    if (!taken) {
+        c->failed = 1;
+        return;
+    }
+    for (int i = 0; i < o->nnotes; i++) {
+        const hw_note *a = &o->notes[i];
+        const hw_note *b = NULL;
+        for (int j = 0; j < n->nnotes && !b; j++)
+            if (!taken[j] && same(a->kind, n->notes[j].kind) &&
+                same(a->subject, n->notes[j].subject))
+                taken[j] = 1, b = &n->notes[j];
+        if (b)
+            described(c, DIFF_NOTE, note_name(c, a), "text", a->text, b->text);
+        else
+            one_side(c, DIFF_NOTE, D, note_name(c, a), "removed", 1, a->text);
+    }
+    for (int j = 0; j < n->nnotes; j++)
+        if (!taken[j])
+            one_side(c, DIFF_NOTE, D, note_name(c, &n->notes[j]), "added", 0, n->notes[j].text);
+}
+
+/* ---- all of it ------------------------------------------------------------------- */
+
+static int by_place(const void *pa, const void *pb)
+{
+    const diff_change *a = pa, *b = pb;
+    if (a->section != b->section)
+        return a->section < b->section ? -1 : 1;
+    if (a->cls != b->cls)
+        return a->cls < b->cls ? -1 : 1;
+    int k = strcmp(a->name, b->name);
+    if (k)
+        return k;
+    return a->order < b->order ? -1 : a->order > b->order;
+}
+
+int diff_targets(hw_diff *df, const hw_target *old_t, const hw_target *new_t)
+{
+    memset(df, 0, sizeof *df);
+    df->arena = arena_create();
+    if (!df->arena)
+        return -1;
+    df->old_spec = old_t->spec_path, df->new_spec = new_t->spec_path;
+    df->old_id = old_t->id, df->new_id = new_t->id;
+    df->old_name = old_t->name ? old_t->name : old_t->id;
+    df->new_name = new_t->name ? new_t->name : new_t->id;
+    ctx c = {df, old_t, new_t, {0}, {0}, NULL, {NULL, NULL}, 0};
+    diff_target(&c);
+    diff_list(&c, &block_kind, LISTS(&c, blocks));
+    /* events first, metrics next: what follows reads through their renames */
+    diff_list(&c, &event_kind, LISTS(&c, events));
+    diff_list(&c, &metric_kind, LISTS(&c, metrics));
+    diff_groups(&c);
+    diff_list(&c, &methodology_kind, LISTS(&c, methodologies));
+    diff_list(&c, &enum_kind, LISTS(&c, enums));
+    diff_rules(&c);
+    diff_list(&c, &layout_kind, LISTS(&c, layouts));
+    diff_list(&c, &register_kind, LISTS(&c, registers));
+    diff_list(&c, &report_kind, LISTS(&c, reports));
+    diff_list(&c, &constant_kind, LISTS(&c, constants));
+    diff_list(&c, &input_kind, LISTS(&c, inputs));
+    diff_notes(&c);
+    if (c.failed || arena_failed(df->arena))
+        return -1;
+    if (df->nchanges > 1)
+        qsort(df->changes, (size_t)df->nchanges, sizeof *df->changes, by_place);
+    return 0;
+}

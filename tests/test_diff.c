@@ -1,0 +1,245 @@
+/* test_diff.c - `hwcgen diff OLD NEW` on the spec pairs of tests/diff/:
+ * each directory holds an old and a new version of one small spec, and the
+ * reports expected for them, written by hand from the change made between
+ * the two: expect.txt (text), expect-all.txt (--all), expect*.md
+ * (--format markdown), expect.json (--format json, compared as JSON).
+ * Each test runs the binary named by $HWCGEN (default ./hwcgen) from the
+ * top of the tree and checks its exit status, stdout and stderr. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "test_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include <cjson/cJSON.h>
+
+#define DIR "tests/diff/"
+#define TRY "Try 'hwcgen --help'.\n"
+
+static const char *hwcgen;
+static char out_path[64], err_path[64];
+
+typedef struct run_result {
+    int status;
+    char *out, *err;
+} run_result;
+
+/* hwcgen with `args` (a shell word list of plain paths and options). */
+static run_result run(const char *args)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "%s %s >%s 2>%s", hwcgen, args, out_path, err_path);
+    int status = system(cmd);
+    run_result r = {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(out_path, NULL),
+                    read_file(err_path, NULL)};
+    assert_non_null(r.out);
+    assert_non_null(r.err);
+    return r;
+}
+
+static void show(const run_result *r)
+{
+    printf("  exit %d\n  stdout:\n%s  stderr:\n%s", r->status, r->out, r->err);
+}
+
+static void done(run_result *r)
+{
+    free(r->out);
+    free(r->err);
+}
+
+/* Exactly this status, stdout (the file `expect`; NULL: not compared) and
+ * stderr. */
+static void expect_file(const char *args, int status, const char *expect, const char *err)
+{
+    run_result r = run(args);
+    char *want = expect ? read_file(expect, NULL) : NULL;
+    if (expect)
+        assert_non_null(want);
+    if (r.status != status || (want && strcmp(r.out, want) != 0) || strcmp(r.err, err) != 0)
+        show(&r);
+    assert_int_equal(r.status, status);
+    if (want)
+        assert_string_equal(r.out, want);
+    assert_string_equal(r.err, err);
+    free(want);
+    done(&r);
+}
+
+/* stdout is the JSON document in `expect` (same values, same order of
+ * array elements; whitespace and key order free). */
+static void expect_json(const char *args, int status, const char *expect)
+{
+    run_result r = run(args);
+    char *want = read_file(expect, NULL);
+    assert_non_null(want);
+    cJSON *a = cJSON_Parse(want), *b = cJSON_Parse(r.out);
+    assert_non_null(a);
+    if (!b || !cJSON_Compare(a, b, 1) || r.status != status)
+        show(&r);
+    assert_non_null(b);
+    assert_true(cJSON_Compare(a, b, 1));
+    assert_int_equal(r.status, status);
+    assert_string_equal(r.err, "");
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+    free(want);
+    done(&r);
+}
+
+#define PAIR(d, ext) DIR d "/old." ext " " DIR d "/new." ext
+
+/* ---- each kind of change ------------------------------------------------------ */
+
+/* Events added, removed, renamed (same code), recoded (same name); group
+ * members read through the rename; descriptions and the formula that only
+ * follows the rename are listed with --all. */
+static void test_events(void **state)
+{
+    (void)state;
+    expect_file("diff " PAIR("events", "json"), 1, DIR "events/expect.txt", "");
+    expect_file("diff --all " PAIR("events", "json"), 1, DIR "events/expect-all.txt", "");
+}
+
+/* Formulas: equivalent (same tree, and by value), scaled, different with
+ * an input that shows it, different through a metric it uses; renamed,
+ * added and removed metrics; units; group members; the methodology. */
+static void test_metrics(void **state)
+{
+    (void)state;
+    expect_file("diff " PAIR("metrics", "json"), 1, DIR "metrics/expect.txt", "");
+    expect_file("diff --format markdown " PAIR("metrics", "json"), 1,
+                DIR "metrics/expect.md", "");
+    expect_json("diff --format json " PAIR("metrics", "json"), 1, DIR "metrics/expect.json");
+}
+
+/* A GPU template: a counter moved, one renamed (same block and index), a
+ * block resized, a series changed through a run-time constant. */
+static void test_gpu(void **state)
+{
+    (void)state;
+    expect_file("diff " PAIR("gpu", "xml"), 1, DIR "gpu/expect.txt", "");
+}
+
+/* OA: enum values renamed, re-coded, added; support rules added, removed,
+ * changed; a register moved and a layout field removed; report fields. */
+static void test_oa(void **state)
+{
+    (void)state;
+    expect_file("diff " PAIR("oa", "xml"), 1, DIR "oa/expect.txt", "");
+}
+
+/* A model: a constant's value, an input's range and units, and what they
+ * do to the outputs (constant multiples). */
+static void test_model(void **state)
+{
+    (void)state;
+    expect_file("diff " PAIR("model", "xml"), 1, DIR "model/expect.txt", "");
+}
+
+/* ---- what matters: the exit status ---------------------------------------------- */
+
+/* An equivalent rewrite and a new description matter to no one by
+ * default; --all lists them; --fail-on makes them matter. */
+static void test_only_quiet_changes(void **state)
+{
+    (void)state;
+    expect_file("diff " PAIR("same-value", "json"), 0, DIR "same-value/expect.txt", "");
+    expect_file("diff --all --format markdown " PAIR("same-value", "json"), 0,
+                DIR "same-value/expect-all.md", "");
+    expect_file("diff --fail-on equivalent " PAIR("same-value", "json"), 1, NULL, "");
+    expect_file("diff --fail-on all " PAIR("same-value", "json"), 1, NULL, "");
+}
+
+static void test_fail_on(void **state)
+{
+    (void)state;
+    /* the events pair changes no formula and lists the same */
+    expect_file("diff --fail-on different,scaled " PAIR("events", "json"), 0,
+                DIR "events/expect.txt", "");
+    expect_file("diff --fail-on different,recoded " PAIR("events", "json"), 1,
+                DIR "events/expect.txt", "");
+    expect_file("diff --fail-on members " PAIR("metrics", "json"), 1, DIR "metrics/expect.txt",
+                "");
+}
+
+static void test_no_change(void **state)
+{
+    (void)state;
+    expect_file("diff " DIR "oa/old.xml " DIR "oa/old.xml", 0, DIR "no-change.txt", "");
+}
+
+/* ---- errors: exit status 2 ------------------------------------------------------ */
+
+static void test_errors(void **state)
+{
+    (void)state;
+    expect_file("diff " DIR "oa/old.xml", 2, NULL,
+                "hwcgen: diff: expected OLD and NEW, got 1 spec\n" TRY);
+    expect_file("diff --format yaml " PAIR("oa", "xml"), 2, NULL,
+                "hwcgen: diff: unknown format 'yaml' (text, markdown, json)\n" TRY);
+    expect_file("diff --fail-on different,renamd " PAIR("oa", "xml"), 2, NULL,
+                "hwcgen: diff: unknown class 'renamd' in --fail-on (did you mean "
+                "'renamed'?)\n" TRY);
+    expect_file("diff --fail-on= " PAIR("oa", "xml"), 2, NULL,
+                "hwcgen: option '--fail-on' needs a value\n" TRY);
+    expect_file("check --all " DIR "oa/old.xml", 2, NULL,
+                "hwcgen: option '--all' is for diff, not check\n" TRY);
+    /* a spec that does not load: its loader's message, no report */
+    run_result r = run("diff " DIR "oa/old.xml tests/bad/json-empty.json");
+    assert_int_equal(r.status, 2);
+    assert_string_equal(r.out, "");
+    assert_true(strncmp(r.err, "tests/bad/json-empty.json:1:1: error: ", 38) == 0);
+    done(&r);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    hwcgen = hwcgen_binary("test_diff");
+    if (!hwcgen)
+        return -1;
+    char dir[] = "/tmp/hwcgen-test-diff-XXXXXX";
+    if (!mkdtemp(dir))
+        return -1;
+    snprintf(out_path, sizeof out_path, "%s/out", dir);
+    snprintf(err_path, sizeof err_path, "%s/err", dir);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    remove(out_path);
+    remove(err_path);
+    char *slash = strrchr(err_path, '/');
+    if (slash) {
+        *slash = '\0';
+        remove(err_path);
+    }
+    return 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_events),
+        cmocka_unit_test(test_metrics),
+        cmocka_unit_test(test_gpu),
+        cmocka_unit_test(test_oa),
+        cmocka_unit_test(test_model),
+        cmocka_unit_test(test_only_quiet_changes),
+        cmocka_unit_test(test_fail_on),
+        cmocka_unit_test(test_no_change),
+        cmocka_unit_test(test_errors),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
