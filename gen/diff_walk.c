@@ -1,5 +1,5 @@
 /* diff_walk.c - recording changes and walking two lists of items, for
- * every comparison of diff.c (diff_walk.h). */
+ * every comparison of diff.c and diff_parts.c (diff_walk.h). */
 #include "diff_walk.h"
 
 #include <stdarg.h>

@@ -1,6 +1,7 @@
 /* diff_walk.h - what every comparison of `hwcgen diff` shares
  * (diff_walk.c): the context, recording a change, and walking two lists of
- * items of one kind by an item_kind table. Internal to diff.c.
+ * items of one kind by an item_kind table. Internal to diff.c and
+ * diff_parts.c.
  */
 #ifndef HWCGEN_DIFF_WALK_H
 #define HWCGEN_DIFF_WALK_H
