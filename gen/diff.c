@@ -97,29 +97,29 @@ static void diff_target(ctx *c)
     const hw_target *o = c->o, *n = c->n;
     const char *id = o->id ? o->id : "";
     static const diff_class I = DIFF_CLASS_IDENTITY;
-    field(c, DIFF_TARGET, I, id, "format", o->format, n->format);
-    field(c, DIFF_TARGET, I, id, "id", o->id, n->id);
-    field(c, DIFF_TARGET, I, id, "slug", o->slug, n->slug);
-    field(c, DIFF_TARGET, I, id, "vendor", o->vendor, n->vendor);
-    field(c, DIFF_TARGET, I, id, "name", o->name, n->name);
-    field(c, DIFF_TARGET, I, id, "kind", o->kind, n->kind);
-    field(c, DIFF_TARGET, I, id, "implementer", text_hex(c, o->implementer),
-          text_hex(c, n->implementer));
-    field(c, DIFF_TARGET, I, id, "part_num", text_hex(c, o->part_num), text_hex(c, n->part_num));
-    field(c, DIFF_TARGET, I, id, "major_revision", text_int(c, o->major_revision),
-          text_int(c, n->major_revision));
-    field(c, DIFF_TARGET, I, id, "minor_revision", text_int(c, o->minor_revision),
-          text_int(c, n->minor_revision));
-    field(c, DIFF_TARGET, I, id, "architecture", o->architecture, n->architecture);
-    field(c, DIFF_TARGET, I, id, "pmu_architecture", o->pmu_architecture, n->pmu_architecture);
-    field(c, DIFF_TARGET, I, id, "num_slots", text_int(c, o->num_slots),
-          text_int(c, n->num_slots));
-    field(c, DIFF_TARGET, I, id, "num_bus_slots", text_int(c, o->num_bus_slots),
-          text_int(c, n->num_bus_slots));
-    field(c, DIFF_TARGET, I, id, "num_counters", text_int(c, o->num_counters),
-          text_int(c, n->num_counters));
-    described(c, DIFF_TARGET, id, "description", o->description, n->description);
-    described(c, DIFF_TARGET, id, "source", o->source, n->source);
+    dw_field(c, DIFF_TARGET, I, id, "format", o->format, n->format);
+    dw_field(c, DIFF_TARGET, I, id, "id", o->id, n->id);
+    dw_field(c, DIFF_TARGET, I, id, "slug", o->slug, n->slug);
+    dw_field(c, DIFF_TARGET, I, id, "vendor", o->vendor, n->vendor);
+    dw_field(c, DIFF_TARGET, I, id, "name", o->name, n->name);
+    dw_field(c, DIFF_TARGET, I, id, "kind", o->kind, n->kind);
+    dw_field(c, DIFF_TARGET, I, id, "implementer", dw_text_hex(c, o->implementer),
+          dw_text_hex(c, n->implementer));
+    dw_field(c, DIFF_TARGET, I, id, "part_num", dw_text_hex(c, o->part_num), dw_text_hex(c, n->part_num));
+    dw_field(c, DIFF_TARGET, I, id, "major_revision", dw_text_int(c, o->major_revision),
+          dw_text_int(c, n->major_revision));
+    dw_field(c, DIFF_TARGET, I, id, "minor_revision", dw_text_int(c, o->minor_revision),
+          dw_text_int(c, n->minor_revision));
+    dw_field(c, DIFF_TARGET, I, id, "architecture", o->architecture, n->architecture);
+    dw_field(c, DIFF_TARGET, I, id, "pmu_architecture", o->pmu_architecture, n->pmu_architecture);
+    dw_field(c, DIFF_TARGET, I, id, "num_slots", dw_text_int(c, o->num_slots),
+          dw_text_int(c, n->num_slots));
+    dw_field(c, DIFF_TARGET, I, id, "num_bus_slots", dw_text_int(c, o->num_bus_slots),
+          dw_text_int(c, n->num_bus_slots));
+    dw_field(c, DIFF_TARGET, I, id, "num_counters", dw_text_int(c, o->num_counters),
+          dw_text_int(c, n->num_counters));
+    dw_described(c, DIFF_TARGET, id, "description", o->description, n->description);
+    dw_described(c, DIFF_TARGET, id, "source", o->source, n->source);
 }
 
 /* ---- counter blocks -------------------------------------------------------- */
@@ -128,7 +128,7 @@ static const char *block_text(ctx *c, const hw_target *t, const void *item)
 {
     const hw_block *b = item;
     (void)t;
-    return fmt(c, "id %d, %d counters", b->id, b->size);
+    return dw_fmt(c, "id %d, %d counters", b->id, b->size);
 }
 
 static const item_kind block_kind = {DIFF_BLOCK, ITEM(hw_block), .text = block_text,
@@ -151,14 +151,14 @@ static void rename_add(ctx *c, diff_renames *r, const char *old_name, const char
 
 static const char *event_code(ctx *c, const hw_event *e)
 {
-    return e->has_code ? text_hex(c, e->code) : NULL;
+    return e->has_code ? dw_text_hex(c, e->code) : NULL;
 }
 
 static const char *event_place(ctx *c, const hw_target *t, const hw_event *e)
 {
     if (e->block < 0)
         return NULL;
-    return fmt(c, "%s[%d]", t->blocks[e->block].name, e->index);
+    return dw_fmt(c, "%s[%d]", t->blocks[e->block].name, e->index);
 }
 
 /* What identifies an event in one line: its code, or its block and index. */
@@ -166,7 +166,7 @@ static const char *event_text(ctx *c, const hw_target *t, const void *item)
 {
     const hw_event *e = item;
     const char *code = event_code(c, e), *place = event_place(c, t, e);
-    return code ? fmt(c, "code %s", code) : place ? place : "no code";
+    return code ? dw_fmt(c, "code %s", code) : place ? place : "no code";
 }
 
 /* What stays when a counter is renamed: its code, or else its block and
@@ -174,8 +174,8 @@ static const char *event_text(ctx *c, const hw_target *t, const void *item)
 static const char *counter_key(ctx *c, const hw_target *t, const hw_event *e)
 {
     if (e->has_code)
-        return fmt(c, "code %lu", (unsigned long)e->code);
-    return e->block >= 0 ? fmt(c, "%s[%d]", t->blocks[e->block].name, e->index) : NULL;
+        return dw_fmt(c, "code %lu", (unsigned long)e->code);
+    return e->block >= 0 ? dw_fmt(c, "%s[%d]", t->blocks[e->block].name, e->index) : NULL;
 }
 
 /* Pair the events only one side has a name for that are the same counter. */
@@ -219,36 +219,36 @@ static void event_flags(ctx *c, const char *name, const hw_event *a, const hw_ev
                  {EVENT_HIDDEN, "hidden"},
                  {EVENT_FLEXIBLE, "flexible"}};
     for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++)
-        field(c, DIFF_EVENT, DIFF_CLASS_CHANGED, name, flags[k].what,
-              yes_no(a->flags & flags[k].flag), yes_no(b->flags & flags[k].flag));
+        dw_field(c, DIFF_EVENT, DIFF_CLASS_CHANGED, name, flags[k].what,
+              dw_yes_no(a->flags & flags[k].flag), dw_yes_no(b->flags & flags[k].flag));
 }
 
 static void diff_event(ctx *c, const char *name, const void *pa, const void *pb)
 {
     const hw_event *a = pa, *b = pb;
     static const diff_class K = DIFF_CLASS_CHANGED;
-    if (!same(a->name, b->name)) {
-        diff_change *ch = change(c, DIFF_EVENT, DIFF_CLASS_RENAMED, name);
+    if (!dw_same(a->name, b->name)) {
+        diff_change *ch = dw_change(c, DIFF_EVENT, DIFF_CLASS_RENAMED, name);
         if (ch) {
             ch->new_name = b->name;
             ch->new_text = event_text(c, c->n, b);
         }
     }
-    field(c, DIFF_EVENT, DIFF_CLASS_RECODED, name, "code", event_code(c, a), event_code(c, b));
-    field(c, DIFF_EVENT, DIFF_CLASS_MOVED, name, "counter", event_place(c, c->o, a),
+    dw_field(c, DIFF_EVENT, DIFF_CLASS_RECODED, name, "code", event_code(c, a), event_code(c, b));
+    dw_field(c, DIFF_EVENT, DIFF_CLASS_MOVED, name, "counter", event_place(c, c->o, a),
           event_place(c, c->n, b));
-    field(c, DIFF_EVENT, K, name, "width", text_int(c, a->width), text_int(c, b->width));
-    field(c, DIFF_EVENT, K, name, "counter id", a->counter_id, b->counter_id);
-    field(c, DIFF_EVENT, K, name, "register", a->reg_name, b->reg_name);
-    field(c, DIFF_EVENT, K, name, "upper register", a->reg_upper, b->reg_upper);
-    field(c, DIFF_EVENT, K, name, "multiplier", text_number(c, a->multiplier),
-          text_number(c, b->multiplier));
-    field(c, DIFF_EVENT, K, name, "advanced", yes_no(a->advanced), yes_no(b->advanced));
-    field(c, DIFF_EVENT, K, name, "hardware name", a->hw_name, b->hw_name);
+    dw_field(c, DIFF_EVENT, K, name, "width", dw_text_int(c, a->width), dw_text_int(c, b->width));
+    dw_field(c, DIFF_EVENT, K, name, "counter id", a->counter_id, b->counter_id);
+    dw_field(c, DIFF_EVENT, K, name, "register", a->reg_name, b->reg_name);
+    dw_field(c, DIFF_EVENT, K, name, "upper register", a->reg_upper, b->reg_upper);
+    dw_field(c, DIFF_EVENT, K, name, "multiplier", dw_text_number(c, a->multiplier),
+          dw_text_number(c, b->multiplier));
+    dw_field(c, DIFF_EVENT, K, name, "advanced", dw_yes_no(a->advanced), dw_yes_no(b->advanced));
+    dw_field(c, DIFF_EVENT, K, name, "hardware name", a->hw_name, b->hw_name);
     event_flags(c, name, a, b);
-    described(c, DIFF_EVENT, name, "Streamline title", a->st_title, b->st_title);
-    described(c, DIFF_EVENT, name, "Streamline name", a->st_name, b->st_name);
-    described(c, DIFF_EVENT, name, "note", a->note, b->note);
+    dw_described(c, DIFF_EVENT, name, "Streamline title", a->st_title, b->st_title);
+    dw_described(c, DIFF_EVENT, name, "Streamline name", a->st_name, b->st_name);
+    dw_described(c, DIFF_EVENT, name, "note", a->note, b->note);
 }
 
 static const item_kind event_kind = {DIFF_EVENT, ITEM(hw_event), .text = event_text,
@@ -280,7 +280,7 @@ static int find_renamed(ctx *c, const pairing *p, int i)
         return -1;
     for (int j = 0; j < c->n->nmetrics; j++) {
         const hw_metric *b = &c->n->metrics[j];
-        if (p->to_old[j] >= 0 || !b->expr || !same(a->units, b->units) ||
+        if (p->to_old[j] >= 0 || !b->expr || !dw_same(a->units, b->units) ||
             ir_find_metric(c->o, b->name) >= 0)
             continue;
         formula_cmp cmp;
@@ -344,7 +344,7 @@ static void diff_formula(ctx *c, int i, int j)
     const char *fa = formula_text(c, c->o, a), *fb = formula_text(c, c->n, b);
     if (!a->expr || !b->expr) {
         c->metric_changed[i] = a->expr || b->expr;
-        field(c, DIFF_METRIC, DIFF_CLASS_DIFFERENT, a->name, "formula", fa, fb);
+        dw_field(c, DIFF_METRIC, DIFF_CLASS_DIFFERENT, a->name, "formula", fa, fb);
         return;
     }
     formula_cmp cmp;
@@ -353,12 +353,12 @@ static void diff_formula(ctx *c, int i, int j)
         return;
     }
     c->metric_changed[i] = cmp.verdict != FORMULA_EQUIVALENT;
-    int unchanged = same(fa, fb);
+    int unchanged = dw_same(fa, fb);
     if (unchanged && cmp.verdict == FORMULA_EQUIVALENT)
         return;
     static const diff_class verdicts[] = {DIFF_CLASS_EQUIVALENT, DIFF_CLASS_SCALED,
                                           DIFF_CLASS_DIFFERENT};
-    diff_change *ch = change(c, DIFF_METRIC, verdicts[cmp.verdict], a->name);
+    diff_change *ch = dw_change(c, DIFF_METRIC, verdicts[cmp.verdict], a->name);
     if (!ch)
         return;
     ch->field = "formula";
@@ -394,7 +394,7 @@ static void pair_metrics(ctx *c, pairing *p, items ol, items nl)
     for (int k = 0; k < o->nmetrics && !c->failed; k++) {
         int i = o->metric_order[k];
         int j = p->to_new[i];
-        if (j >= 0 && same(o->metrics[i].name, n->metrics[j].name))
+        if (j >= 0 && dw_same(o->metrics[i].name, n->metrics[j].name))
             diff_formula(c, i, j);
     }
 }
@@ -403,8 +403,8 @@ static void diff_metric(ctx *c, const char *name, const void *pa, const void *pb
 {
     const hw_metric *a = pa, *b = pb;
     static const diff_class K = DIFF_CLASS_CHANGED;
-    if (!same(a->name, b->name)) {
-        diff_change *ch = change(c, DIFF_METRIC, DIFF_CLASS_RENAMED, name);
+    if (!dw_same(a->name, b->name)) {
+        diff_change *ch = dw_change(c, DIFF_METRIC, DIFF_CLASS_RENAMED, name);
         if (ch) {
             ch->new_name = b->name;
             ch->field = "formula";
@@ -412,15 +412,15 @@ static void diff_metric(ctx *c, const char *name, const void *pa, const void *pb
             ch->new_text = formula_text(c, c->n, b);
         }
     }
-    list_change(c, DIFF_METRIC, K, name, "sample events", a->sample_events,
+    dw_list_change(c, DIFF_METRIC, K, name, "sample events", a->sample_events,
                 a->nsample_events, b->sample_events, b->nsample_events, &c->events);
-    field(c, DIFF_METRIC, K, name, "external", yes_no(a->flags & METRIC_EXTERNAL),
-          yes_no(b->flags & METRIC_EXTERNAL));
-    field(c, DIFF_METRIC, K, name, "intermediate", yes_no(a->flags & METRIC_INTERMEDIATE),
-          yes_no(b->flags & METRIC_INTERMEDIATE));
-    described(c, DIFF_METRIC, name, "number", a->number, b->number);
-    described(c, DIFF_METRIC, name, "source formula", a->source_formula, b->source_formula);
-    described(c, DIFF_METRIC, name, "note", a->note, b->note);
+    dw_field(c, DIFF_METRIC, K, name, "external", dw_yes_no(a->flags & METRIC_EXTERNAL),
+          dw_yes_no(b->flags & METRIC_EXTERNAL));
+    dw_field(c, DIFF_METRIC, K, name, "intermediate", dw_yes_no(a->flags & METRIC_INTERMEDIATE),
+          dw_yes_no(b->flags & METRIC_INTERMEDIATE));
+    dw_described(c, DIFF_METRIC, name, "number", a->number, b->number);
+    dw_described(c, DIFF_METRIC, name, "source formula", a->source_formula, b->source_formula);
+    dw_described(c, DIFF_METRIC, name, "note", a->note, b->note);
 }
 
 static const item_kind metric_kind = {DIFF_METRIC, ITEM(hw_metric), .what = "formula",
@@ -434,12 +434,12 @@ static const item_kind metric_kind = {DIFF_METRIC, ITEM(hw_metric), .what = "for
 
 static const char *group_name(ctx *c, const hw_group *g)
 {
-    return fmt(c, "%s (%s)", g->name, g->kind == GROUP_EVENTS ? "events" : "metrics");
+    return dw_fmt(c, "%s (%s)", g->name, g->kind == GROUP_EVENTS ? "events" : "metrics");
 }
 
 static const char *members_text(ctx *c, const hw_group *g)
 {
-    return fmt(c, "%d member%s", g->nmembers, g->nmembers == 1 ? "" : "s");
+    return dw_fmt(c, "%d member%s", g->nmembers, g->nmembers == 1 ? "" : "s");
 }
 
 /* Groups of events and groups of metrics may share a name: paired by both. */
@@ -456,21 +456,21 @@ static void diff_groups(ctx *c)
         int j = ir_find_group(n, a->kind, a->name);
         const char *name = group_name(c, a);
         if (j < 0) {
-            one_side(c, DIFF_GROUP, DIFF_CLASS_REMOVED, name, NULL, 1, members_text(c, a));
+            dw_one_side(c, DIFF_GROUP, DIFF_CLASS_REMOVED, name, NULL, 1, members_text(c, a));
             continue;
         }
         const hw_group *b = &n->groups[j];
         paired[j] = 1;
         const diff_renames *r = a->kind == GROUP_EVENTS ? &c->events : &c->metrics;
-        list_change(c, DIFF_GROUP, DIFF_CLASS_MEMBERS, name, "members", a->members,
+        dw_list_change(c, DIFF_GROUP, DIFF_CLASS_MEMBERS, name, "members", a->members,
                     a->nmembers, b->members, b->nmembers, r);
-        described(c, DIFF_GROUP, name, "title", a->title, b->title);
-        described(c, DIFF_GROUP, name, "description", a->description, b->description);
-        described(c, DIFF_GROUP, name, "number", a->number, b->number);
+        dw_described(c, DIFF_GROUP, name, "title", a->title, b->title);
+        dw_described(c, DIFF_GROUP, name, "description", a->description, b->description);
+        dw_described(c, DIFF_GROUP, name, "number", a->number, b->number);
     }
     for (int j = 0; j < n->ngroups; j++)
         if (!paired[j])
-            one_side(c, DIFF_GROUP, DIFF_CLASS_ADDED, group_name(c, &n->groups[j]), NULL, 0,
+            dw_one_side(c, DIFF_GROUP, DIFF_CLASS_ADDED, group_name(c, &n->groups[j]), NULL, 0,
                      members_text(c, &n->groups[j]));
 }
 

@@ -24,7 +24,7 @@ static const char *stage_text(ctx *c, const hw_target *t, const void *item)
 static void diff_stage(ctx *c, const char *name, const void *pa, const void *pb)
 {
     const hw_stage *a = pa, *b = pb;
-    list_change(c, DIFF_METHODOLOGY, DIFF_CLASS_TREE, name, "groups", a->groups, a->ngroups,
+    dw_list_change(c, DIFF_METHODOLOGY, DIFF_CLASS_TREE, name, "groups", a->groups, a->ngroups,
                 b->groups, b->ngroups, NULL);
 }
 
@@ -47,10 +47,10 @@ static void diff_node(ctx *c, const char *name, const void *pa, const void *pb)
 {
     const hw_tree_node *x = pa, *y = pb;
     static const diff_class T = DIFF_CLASS_TREE;
-    field(c, DIFF_METHODOLOGY, T, name, "group", x->group, y->group);
-    list_change(c, DIFF_METHODOLOGY, T, name, "next", x->next, x->nnext, y->next, y->nnext,
+    dw_field(c, DIFF_METHODOLOGY, T, name, "group", x->group, y->group);
+    dw_list_change(c, DIFF_METHODOLOGY, T, name, "next", x->next, x->nnext, y->next, y->nnext,
                 &c->metrics);
-    list_change(c, DIFF_METHODOLOGY, T, name, "sample events", x->sample_events,
+    dw_list_change(c, DIFF_METHODOLOGY, T, name, "sample events", x->sample_events,
                 x->nsample_events, y->sample_events, y->nsample_events, &c->events);
 }
 
@@ -74,7 +74,7 @@ static const char *methodology_text(ctx *c, const hw_target *t, const void *item
 {
     const hw_methodology *m = item;
     (void)t;
-    return fmt(c, "%d stage%s, %d node%s", m->nstages, m->nstages == 1 ? "" : "s", m->nnodes,
+    return dw_fmt(c, "%d stage%s, %d node%s", m->nstages, m->nstages == 1 ? "" : "s", m->nnodes,
                m->nnodes == 1 ? "" : "s");
 }
 
@@ -84,7 +84,7 @@ static void diff_methodology(ctx *c, const char *name, const void *pa, const voi
     static const diff_class T = DIFF_CLASS_TREE;
     diff_items(c, &stage_kind, (items){a->stages, a->nstages}, (items){b->stages, b->nstages},
                name, T);
-    list_change(c, DIFF_METHODOLOGY, T, name, "roots", a->roots, a->nroots, b->roots,
+    dw_list_change(c, DIFF_METHODOLOGY, T, name, "roots", a->roots, a->nroots, b->roots,
                 b->nroots, &c->metrics);
     diff_items(c, &node_kind, (items){a->nodes, a->nnodes}, (items){b->nodes, b->nnodes}, name,
                T);
@@ -102,12 +102,12 @@ const item_kind methodology_kind = {DIFF_METHODOLOGY, ITEM(hw_methodology),
 static const char *enum_code(ctx *c, const hw_enum *e, uint32_t v)
 {
     if (e->width < 1 || e->width > 16)
-        return text_hex(c, v);
+        return dw_text_hex(c, v);
     char bits[20];
     for (int i = 0; i < e->width; i++)
         bits[i] = (char)('0' + ((v >> (e->width - 1 - i)) & 1));
     bits[e->width] = '\0';
-    return fmt(c, "0b%s", bits);
+    return dw_fmt(c, "0b%s", bits);
 }
 
 static const hw_enum_value *enum_by_name(const hw_enum *e, const char *name)
@@ -137,16 +137,16 @@ static void diff_enum_value(ctx *c, const char *name, const void *pa, const void
 {
     const hw_enum_value *a = pa, *b = pb;
     static const diff_class E = DIFF_CLASS_ENCODING;
-    if (!same(a->name, b->name)) {
-        diff_change *ch = change(c, DIFF_ENUM, DIFF_CLASS_RENAMED, name);
+    if (!dw_same(a->name, b->name)) {
+        diff_change *ch = dw_change(c, DIFF_ENUM, DIFF_CLASS_RENAMED, name);
         if (ch) {
-            ch->new_name = part(c, c->enums[1]->name, b->name);
+            ch->new_name = dw_part(c, c->enums[1]->name, b->name);
             ch->new_text = value_text(c, c->n, b);
         }
     }
-    field(c, DIFF_ENUM, E, name, "value", value_text(c, c->o, a), value_text(c, c->n, b));
-    field(c, DIFF_ENUM, E, name, "undocumented", yes_no(a->undocumented),
-          yes_no(b->undocumented));
+    dw_field(c, DIFF_ENUM, E, name, "value", value_text(c, c->o, a), value_text(c, c->n, b));
+    dw_field(c, DIFF_ENUM, E, name, "undocumented", dw_yes_no(a->undocumented),
+          dw_yes_no(b->undocumented));
 }
 
 /* A value of the same code under a name the other version does not have:
@@ -176,14 +176,14 @@ static const char *enum_text(ctx *c, const hw_target *t, const void *item)
 {
     const hw_enum *e = item;
     (void)t;
-    return fmt(c, "%d bits, %d values", e->width, e->nvalues);
+    return dw_fmt(c, "%d bits, %d values", e->width, e->nvalues);
 }
 
 static void diff_enum(ctx *c, const char *name, const void *pa, const void *pb)
 {
     const hw_enum *a = pa, *b = pb;
-    field(c, DIFF_ENUM, DIFF_CLASS_ENCODING, name, "width", text_int(c, a->width),
-          text_int(c, b->width));
+    dw_field(c, DIFF_ENUM, DIFF_CLASS_ENCODING, name, "width", dw_text_int(c, a->width),
+          dw_text_int(c, b->width));
     c->enums[0] = a, c->enums[1] = b;
     diff_items(c, &value_kind, (items){a->values, a->nvalues}, (items){b->values, b->nvalues},
                name, DIFF_CLASS_ENCODING);
@@ -197,7 +197,7 @@ static const char *rule_name(ctx *c, const hw_target *t, const hw_rule *r)
 {
     const hw_enum *s = &t->enums[r->subject];
     const hw_enum_value *v = enum_by_value(s, r->value);
-    return fmt(c, "%s if %s=%s", t->enums[r->object].name, s->name,
+    return dw_fmt(c, "%s if %s=%s", t->enums[r->object].name, s->name,
                v ? v->name : enum_code(c, s, r->value));
 }
 
@@ -236,18 +236,18 @@ void diff_rules(ctx *c)
         const hw_rule *a = &c->o->rules[i], *b = find_rule(c->o, c->n, a);
         const char *name = rule_name(c, c->o, a);
         if (!b) {
-            one_side(c, DIFF_RULE, DIFF_CLASS_REMOVED, name, "allowed", 1,
+            dw_one_side(c, DIFF_RULE, DIFF_CLASS_REMOVED, name, "allowed", 1,
                      allowed_text(c, c->o, a));
             continue;
         }
-        field(c, DIFF_RULE, DIFF_CLASS_RULE, name, "allowed", allowed_text(c, c->o, a),
+        dw_field(c, DIFF_RULE, DIFF_CLASS_RULE, name, "allowed", allowed_text(c, c->o, a),
               allowed_text(c, c->n, b));
-        described(c, DIFF_RULE, name, "text", a->text, b->text);
+        dw_described(c, DIFF_RULE, name, "text", a->text, b->text);
     }
     for (int j = 0; j < c->n->nrules; j++) {
         const hw_rule *b = &c->n->rules[j];
         if (!find_rule(c->n, c->o, b))
-            one_side(c, DIFF_RULE, DIFF_CLASS_ADDED, rule_name(c, c->n, b), "allowed", 0,
+            dw_one_side(c, DIFF_RULE, DIFF_CLASS_ADDED, rule_name(c, c->n, b), "allowed", 0,
                      allowed_text(c, c->n, b));
     }
 }
@@ -277,7 +277,7 @@ static const char *register_text(ctx *c, const hw_target *t, const void *item)
 {
     const hw_register *r = item;
     (void)t;
-    return fmt(c, "address 0x%llX, %d bits", (unsigned long long)r->address, r->width);
+    return dw_fmt(c, "address 0x%llX, %d bits", (unsigned long long)r->address, r->width);
 }
 
 const item_kind register_kind = {DIFF_REGISTER, ITEM(hw_register), .text = register_text,
@@ -289,7 +289,7 @@ static const char *layout_text(ctx *c, const hw_target *t, const void *item)
 {
     const hw_layout *l = item;
     (void)t;
-    return fmt(c, "field layout, %d bits", l->width);
+    return dw_fmt(c, "field layout, %d bits", l->width);
 }
 
 const item_kind layout_kind = {DIFF_REGISTER, ITEM(hw_layout), .text = layout_text,
@@ -325,7 +325,7 @@ static const char *report_text(ctx *c, const hw_target *t, const void *item)
 {
     const hw_report *r = item;
     (void)t;
-    return fmt(c, "select %d, %d bytes", r->select, r->size);
+    return dw_fmt(c, "select %d, %d bytes", r->select, r->size);
 }
 
 const item_kind report_kind = {DIFF_REPORT, ITEM(hw_report), .text = report_text,
@@ -339,7 +339,7 @@ static const char *constant_text(ctx *c, const hw_target *t, const void *item)
 {
     const hw_constant *k = item;
     (void)t;
-    return k->has_value ? text_number(c, k->value) : "set at run time";
+    return k->has_value ? dw_text_number(c, k->value) : "set at run time";
 }
 
 const item_kind constant_kind = {DIFF_CONSTANT, ITEM(hw_constant), .what = "value",
@@ -384,7 +384,7 @@ const item_kind input_kind = {DIFF_INPUT, ITEM(hw_input), .what = "range",
 
 static const char *note_name(ctx *c, const hw_note *nt)
 {
-    return fmt(c, "%s %s", nt->kind ? nt->kind : "note", nt->subject ? nt->subject : "");
+    return dw_fmt(c, "%s %s", nt->kind ? nt->kind : "note", nt->subject ? nt->subject : "");
 }
 
 /* Notes are prose: every change to one is a change of description. The
@@ -402,15 +402,15 @@ void diff_notes(ctx *c)
         const hw_note *a = &o->notes[i];
         const hw_note *b = NULL;
         for (int j = 0; j < n->nnotes && !b; j++)
-            if (!taken[j] && same(a->kind, n->notes[j].kind) &&
-                same(a->subject, n->notes[j].subject))
+            if (!taken[j] && dw_same(a->kind, n->notes[j].kind) &&
+                dw_same(a->subject, n->notes[j].subject))
                 taken[j] = 1, b = &n->notes[j];
         if (b)
-            described(c, DIFF_NOTE, note_name(c, a), "text", a->text, b->text);
+            dw_described(c, DIFF_NOTE, note_name(c, a), "text", a->text, b->text);
         else
-            one_side(c, DIFF_NOTE, D, note_name(c, a), "removed", 1, a->text);
+            dw_one_side(c, DIFF_NOTE, D, note_name(c, a), "removed", 1, a->text);
     }
     for (int j = 0; j < n->nnotes; j++)
         if (!taken[j])
-            one_side(c, DIFF_NOTE, D, note_name(c, &n->notes[j]), "added", 0, n->notes[j].text);
+            dw_one_side(c, DIFF_NOTE, D, note_name(c, &n->notes[j]), "added", 0, n->notes[j].text);
 }

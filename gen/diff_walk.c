@@ -10,7 +10,7 @@
 
 /* ---- recording changes --------------------------------------------------- */
 
-const char *fmt(ctx *c, const char *f, ...)
+const char *dw_fmt(ctx *c, const char *f, ...)
 {
     va_list ap;
     va_start(ap, f);
@@ -19,7 +19,7 @@ const char *fmt(ctx *c, const char *f, ...)
     return s;
 }
 
-diff_change *change(ctx *c, diff_section s, diff_class k, const char *name)
+diff_change *dw_change(ctx *c, diff_section s, diff_class k, const char *name)
 {
     hw_diff *df = c->df;
     diff_change *ch = ARENA_PUSH(df->arena, df->changes, df->nchanges, df->cap_changes);
@@ -35,19 +35,19 @@ diff_change *change(ctx *c, diff_section s, diff_class k, const char *name)
     return ch;
 }
 
-int same(const char *a, const char *b)
+int dw_same(const char *a, const char *b)
 {
     if (!a || !b)
         return (!a || !*a) && (!b || !*b);
     return strcmp(a, b) == 0;
 }
 
-diff_change *field(ctx *c, diff_section s, diff_class k, const char *name,
+diff_change *dw_field(ctx *c, diff_section s, diff_class k, const char *name,
                    const char *what, const char *old_text, const char *new_text)
 {
-    if (same(old_text, new_text))
+    if (dw_same(old_text, new_text))
         return NULL;
-    diff_change *ch = change(c, s, k, name);
+    diff_change *ch = dw_change(c, s, k, name);
     if (ch) {
         ch->field = what;
         ch->old_text = old_text && *old_text ? old_text : NULL;
@@ -56,16 +56,16 @@ diff_change *field(ctx *c, diff_section s, diff_class k, const char *name,
     return ch;
 }
 
-void described(ctx *c, diff_section s, const char *name, const char *what,
+void dw_described(ctx *c, diff_section s, const char *name, const char *what,
                const char *old_text, const char *new_text)
 {
-    field(c, s, DIFF_CLASS_DESCRIBED, name, what, old_text, new_text);
+    dw_field(c, s, DIFF_CLASS_DESCRIBED, name, what, old_text, new_text);
 }
 
-void one_side(ctx *c, diff_section s, diff_class k, const char *name,
+void dw_one_side(ctx *c, diff_section s, diff_class k, const char *name,
               const char *what, int gone, const char *text)
 {
-    diff_change *ch = change(c, s, k, name);
+    diff_change *ch = dw_change(c, s, k, name);
     if (!ch)
         return;
     ch->field = what;
@@ -76,9 +76,9 @@ void one_side(ctx *c, diff_section s, diff_class k, const char *name,
         ch->new_text = text;
 }
 
-const char *part(ctx *c, const char *item, const char *name)
+const char *dw_part(ctx *c, const char *item, const char *name)
 {
-    return fmt(c, "%s.%s", item, name);
+    return dw_fmt(c, "%s.%s", item, name);
 }
 
 /* ---- walking two lists of items --------------------------------------------- */
@@ -137,14 +137,14 @@ static void compare_item(ctx *c, const item_kind *k, const char *name, const voi
 {
     diff_section s = k->section;
     if (k->summary)
-        field(c, s, k->cls, name, k->summary_what, k->text(c, c->o, a), k->text(c, c->n, b));
+        dw_field(c, s, k->cls, name, k->summary_what, k->text(c, c->o, a), k->text(c, c->n, b));
     if (k->units_off)
-        field(c, s, DIFF_CLASS_UNITS, name, "units", member(a, k->units_off),
+        dw_field(c, s, DIFF_CLASS_UNITS, name, "units", member(a, k->units_off),
               member(b, k->units_off));
     if (k->title_off)
-        described(c, s, name, "title", member(a, k->title_off), member(b, k->title_off));
+        dw_described(c, s, name, "title", member(a, k->title_off), member(b, k->title_off));
     if (k->desc_off)
-        described(c, s, name, "description", member(a, k->desc_off), member(b, k->desc_off));
+        dw_described(c, s, name, "description", member(a, k->desc_off), member(b, k->desc_off));
     if (k->compare)
         k->compare(c, name, a, b);
     if (k->parts)
@@ -160,24 +160,24 @@ void diff_items(ctx *c, const item_kind *k, items o, items n, const char *owner,
     if (k->more_pairs)
         k->more_pairs(c, &p, o, n);
     for (int i = 0; i < o.n; i++) {
-        const char *name = owner ? part(c, owner, name_of(k, o, i)) : name_of(k, o, i);
+        const char *name = owner ? dw_part(c, owner, name_of(k, o, i)) : name_of(k, o, i);
         const void *a = item_at(o, k->size, i);
         if (p.to_new[i] >= 0)
             compare_item(c, k, name, a, item_at(n, k->size, p.to_new[i]));
         else if (owner)
-            one_side(c, k->section, part_class, name, "removed", 1, k->text(c, c->o, a));
+            dw_one_side(c, k->section, part_class, name, "removed", 1, k->text(c, c->o, a));
         else
-            one_side(c, k->section, DIFF_CLASS_REMOVED, name, k->what, 1, k->text(c, c->o, a));
+            dw_one_side(c, k->section, DIFF_CLASS_REMOVED, name, k->what, 1, k->text(c, c->o, a));
     }
     for (int j = 0; j < n.n; j++) {
         if (p.to_old[j] >= 0)
             continue;
-        const char *name = owner ? part(c, owner, name_of(k, n, j)) : name_of(k, n, j);
+        const char *name = owner ? dw_part(c, owner, name_of(k, n, j)) : name_of(k, n, j);
         const char *text = k->text(c, c->n, item_at(n, k->size, j));
         if (owner)
-            one_side(c, k->section, part_class, name, "added", 0, text);
+            dw_one_side(c, k->section, part_class, name, "added", 0, text);
         else
-            one_side(c, k->section, DIFF_CLASS_ADDED, name, k->what, 0, text);
+            dw_one_side(c, k->section, DIFF_CLASS_ADDED, name, k->what, 0, text);
     }
 }
 
@@ -213,26 +213,26 @@ static const char *missing(ctx *c, const char *const *a, int na, const diff_rena
     return arena_take(c->df->arena, &out);
 }
 
-void list_change(ctx *c, diff_section s, diff_class k, const char *name,
+void dw_list_change(ctx *c, diff_section s, diff_class k, const char *name,
                  const char *what, const char *const *a, int na,
                  const char *const *b, int nb, const diff_renames *r)
 {
     const char *gone = missing(c, a, na, NULL, b, nb, r);
     const char *came = missing(c, b, nb, r, a, na, NULL);
     diff_change *ch;
-    if (gone && (ch = field(c, s, k, name, fmt(c, "%s removed", what), gone, NULL)))
+    if (gone && (ch = dw_field(c, s, k, name, dw_fmt(c, "%s removed", what), gone, NULL)))
         ch->one_sided = 1;
-    if (came && (ch = field(c, s, k, name, fmt(c, "%s added", what), NULL, came)))
+    if (came && (ch = dw_field(c, s, k, name, dw_fmt(c, "%s added", what), NULL, came)))
         ch->one_sided = 1;
 }
 
-const char *text_int(ctx *c, long long v) { return fmt(c, "%lld", v); }
-const char *text_hex(ctx *c, unsigned long long v) { return fmt(c, "0x%04llX", v); }
-const char *yes_no(int v) { return v ? "yes" : "no"; }
+const char *dw_text_int(ctx *c, long long v) { return dw_fmt(c, "%lld", v); }
+const char *dw_text_hex(ctx *c, unsigned long long v) { return dw_fmt(c, "0x%04llX", v); }
+const char *dw_yes_no(int v) { return v ? "yes" : "no"; }
 
-const char *text_number(ctx *c, double v)
+const char *dw_text_number(ctx *c, double v)
 {
     char num[40];
     expr_format_number(num, sizeof num, v);
-    return fmt(c, "%s", num);
+    return dw_fmt(c, "%s", num);
 }

@@ -24,34 +24,34 @@ typedef struct ctx {
 } ctx;
 
 __attribute__((format(printf, 2, 3)))
-const char *fmt(ctx *c, const char *f, ...);
+const char *dw_fmt(ctx *c, const char *f, ...);
 /* A new change, or NULL (and c->failed) when out of memory. */
-diff_change *change(ctx *c, diff_section s, diff_class k, const char *name);
+diff_change *dw_change(ctx *c, diff_section s, diff_class k, const char *name);
 /* The same text, an empty one the same as none. */
-int same(const char *a, const char *b);
+int dw_same(const char *a, const char *b);
 /* A change when the field's text differs. */
-diff_change *field(ctx *c, diff_section s, diff_class k, const char *name, const char *what,
+diff_change *dw_field(ctx *c, diff_section s, diff_class k, const char *name, const char *what,
                    const char *old_text, const char *new_text);
-/* field() of class DIFF_CLASS_DESCRIBED. */
-void described(ctx *c, diff_section s, const char *name, const char *what,
+/* dw_field() of class DIFF_CLASS_DESCRIBED. */
+void dw_described(ctx *c, diff_section s, const char *name, const char *what,
                const char *old_text, const char *new_text);
 /* Something only one version has: `text` says what it was (gone) or is. */
-void one_side(ctx *c, diff_section s, diff_class k, const char *name, const char *what,
+void dw_one_side(ctx *c, diff_section s, diff_class k, const char *name, const char *what,
               int gone, const char *text);
 /* "ITEM.NAME": the name of a part of an item. */
-const char *part(ctx *c, const char *item, const char *name);
+const char *dw_part(ctx *c, const char *item, const char *name);
 
 /* Two changes of class k, "<what> removed" and "<what> added", for the
  * names only OLD's list has and only NEW's has; r maps NEW names to OLD. */
-void list_change(ctx *c, diff_section s, diff_class k, const char *name, const char *what,
+void dw_list_change(ctx *c, diff_section s, diff_class k, const char *name, const char *what,
                  const char *const *a, int na, const char *const *b, int nb,
                  const diff_renames *r);
 
 /* Values as the text of a change. */
-const char *text_int(ctx *c, long long v);
-const char *text_hex(ctx *c, unsigned long long v);
-const char *yes_no(int v);
-const char *text_number(ctx *c, double v);
+const char *dw_text_int(ctx *c, long long v);
+const char *dw_text_hex(ctx *c, unsigned long long v);
+const char *dw_yes_no(int v);
+const char *dw_text_number(ctx *c, double v);
 
 /* ---- walking two lists of items --------------------------------------------- */
 
