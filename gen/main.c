@@ -284,9 +284,10 @@ static int cmd_check(const options *o, int argc, char **argv, hw_diag *d)
     /* every output is rendered in memory too, for what only that shows
      * (two specs that would write one file) */
     int rc = run_load_check(&run, argv, argc);
+    int clash = run.clash;
     if (rc == 0)
-        rc = run_emit(&run, NULL, NULL);
-    for (int i = 0; i < run.ntargets && !o->quiet && !run.clash; i++) {
+        rc = clash = run_emit(&run, NULL, NULL);
+    for (int i = 0; i < run.ntargets && !o->quiet && !clash; i++) {
         const hw_target *t = run.targets[i];
         if (t)
             printf("%s: ok: %s, %d events, %d metrics, %d groups\n", t->spec_path,

@@ -122,50 +122,76 @@ static void clash(hw_target *const *targets, int n, const char *spec, const char
                count, count == 1 ? "" : "s", other, how, first);
 }
 
-/* How many of the files `spec` writes in this run are among `files` (a
- * kept target's), and the first of them. */
-static int count_shared(const out_set *out, const char *spec, const cJSON *files,
-                        const char **first)
+/* A file some spec writes: in this run or, for a kept target, in an
+ * earlier one. `order` keeps the specs' order among equal names. */
+typedef struct claim {
+    const char *name, *owner;
+    int kept, order;
+} claim;
+
+/* Files written by one spec of this run that `other` writes too. */
+typedef struct clash_pair {
+    const char *owner, *other, *first;
+    int kept, count;
+} clash_pair;
+
+static int by_name(const void *pa, const void *pb)
 {
-    int count = 0;
-    *first = NULL;
-    for (int i = 0; i < out->nfiles; i++) {
-        const out_file *f = &out->files[i];
-        if (!f->owner || strcmp(f->owner, spec) != 0)
-            continue;
-        const cJSON *x;
-        cJSON_ArrayForEach(x, files)
-            if (strcmp(cJSON_GetStringValue(x), f->name) == 0 && count++ == 0)
-                *first = f->path;
-    }
-    return count;
+    const claim *a = pa, *b = pb;
+    int c = strcmp(a->name, b->name);
+    return c ? c : a->order - b->order;
 }
 
-/* Two specs of this run writing one file: reported once per pair, at the
- * spec that comes second. */
-static int run_clashes(const out_set *out, hw_target *const *targets, int n, hw_diag *d)
+/* Count `c` against the pair (c's owner, `other`), which is added on first
+ * sight. -1 when out of memory. */
+static int tally(clash_pair **pairs, int *n, const claim *c, const claim *other)
 {
-    int rc = 0;
-    for (int i = 1; i < n; i++)
-        for (int j = 0; j < i; j++) {
-            const char *first = NULL;
-            int count = 0;
-            for (int k = 0; k < out->nfiles; k++) {
-                const out_file *f = &out->files[k];
-                if (!f->owner || strcmp(f->owner, targets[i]->spec_name) != 0)
-                    continue;
-                for (int m = out_find(out, f->name, 0); m >= 0; m = out_find(out, f->name, m + 1))
-                    if (out->files[m].owner &&
-                        strcmp(out->files[m].owner, targets[j]->spec_name) == 0 &&
-                        count++ == 0)
-                        first = f->path;
-            }
-            if (count) {
-                clash(targets, n, targets[i]->spec_name, targets[j]->spec_name, count, first,
-                      "also writes", d);
-                rc = -1;
-            }
+    for (int i = 0; i < *n; i++)
+        if ((*pairs)[i].owner == c->owner && (*pairs)[i].other == other->owner) {
+            (*pairs)[i].count++;
+            return 0;
         }
+    clash_pair *p = realloc(*pairs, ((size_t)*n + 1) * sizeof *p);
+    if (!p)
+        return -1;
+    *pairs = p;
+    p[(*n)++] = (clash_pair){c->owner, other->owner, c->name, other->kept, 1};
+    return 0;
+}
+
+/* Every file two specs claim, reported once per pair of specs at the spec
+ * of this run (the later one when both are): one sort of the claims finds
+ * them all. */
+static int clashes(claim *claims, int n, hw_target *const *targets, int nt, const char *dir,
+                   hw_diag *d)
+{
+    qsort(claims, (size_t)n, sizeof *claims, by_name);
+    clash_pair *pairs = NULL;
+    int npairs = 0, rc = 0;
+    for (int lo = 0, hi; lo < n && rc == 0; lo = hi) { /* claims[lo..hi): one name */
+        for (hi = lo + 1; hi < n && strcmp(claims[hi].name, claims[lo].name) == 0; hi++)
+            ;
+        for (int i = lo; i < hi && rc == 0; i++)
+            for (int j = lo; j < hi && rc == 0; j++) {
+                const claim *c = &claims[i], *o = &claims[j];
+                /* a spec of this run against a kept one, or against an
+                 * earlier spec of this run */
+                if (!c->kept && (o->kept || o->order < c->order) &&
+                    strcmp(o->owner, c->owner) != 0)
+                    rc = tally(&pairs, &npairs, c, o);
+            }
+    }
+    if (rc != 0)
+        diag_error(d, NULL, "out of memory");
+    char how[4200];
+    snprintf(how, sizeof how, "wrote into %s in an earlier run (generate both at once to "
+             "replace it)", dir);
+    for (int i = 0; i < npairs; i++) {
+        clash(targets, nt, pairs[i].owner, pairs[i].other, pairs[i].count, pairs[i].first,
+              pairs[i].kept ? how : "also writes", d);
+        rc = -1;
+    }
+    free(pairs);
     return rc;
 }
 
@@ -174,24 +200,33 @@ static int given(hw_target *const *targets, int n, const char *spec)
     return target_of(targets, n, spec) != NULL;
 }
 
-/* A kept entry: its files are reserved, its rows join this run's. */
-static int keep(const cJSON *e, out_set *out, hw_target *const *targets, int n,
-                const char *dir, hw_diag *d)
+/* The claims of this run's files (those of a spec) and of the kept
+ * entries' files; NULL when out of memory. */
+static claim *claims_of(const out_set *out, const cJSON *kept, int *n)
+{
+    int cap = out->nfiles + 1;
+    const cJSON *e, *x;
+    cJSON_ArrayForEach(e, kept)
+        cap += cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(e, "files"));
+    claim *c = calloc((size_t)cap, sizeof *c);
+    *n = 0;
+    for (int i = 0; c && i < out->nfiles; i++)
+        if (out->files[i].owner)
+            c[*n] = (claim){out->files[i].name, out->files[i].owner, 0, *n},
+            ++*n;
+    cJSON_ArrayForEach(e, kept)
+        cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(e, "files"))
+            if (c)
+                c[*n] = (claim){cJSON_GetStringValue(x), text_of(e, "spec"), 1, *n},
+                ++*n;
+    return c;
+}
+
+/* A kept entry's rows join this run's. */
+static int keep_rows(const cJSON *e, out_set *out)
 {
     const char *spec = text_of(e, "spec");
-    const cJSON *files = cJSON_GetObjectItemCaseSensitive(e, "files");
     int rc = 0;
-    for (int i = 0; i < n; i++) {
-        const char *first;
-        int count = count_shared(out, targets[i]->spec_name, files, &first);
-        if (count == 0)
-            continue;
-        char how[4200];
-        snprintf(how, sizeof how, "wrote into %s in an earlier run (generate both at once "
-                 "to replace it)", dir);
-        clash(targets, n, targets[i]->spec_name, spec, count, first, how, d);
-        rc = -1;
-    }
     const cJSON *x;
     cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(e, "rows"))
         if (out_row_for(out, spec, text_of(x, "file"),
@@ -208,18 +243,23 @@ int manifest_keep(const cJSON *before, out_set *out, hw_target *const *targets,
         diag_error(d, NULL, "out of memory");
         return -1;
     }
-    int rc = run_clashes(out, targets, n, d);
+    int rc = 0;
     const cJSON *e;
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(before, "targets")) {
         if (full || given(targets, n, text_of(e, "spec")))
             continue;
-        if (keep(e, out, targets, n, dir, d) != 0 || !cJSON_AddItemToArray(*kept, cJSON_Duplicate(e, 1)))
+        if (keep_rows(e, out) != 0 || !cJSON_AddItemToArray(*kept, cJSON_Duplicate(e, 1)))
             rc = -1;
     }
-    if (out->failed && rc == 0) {
+    int nclaims;
+    claim *claims = claims_of(out, *kept, &nclaims);
+    if (!claims || rc != 0 || out->failed) {
         diag_error(d, NULL, "out of memory");
         rc = -1;
+    } else {
+        rc = clashes(claims, nclaims, targets, n, dir, d);
     }
+    free(claims);
     return rc;
 }
 

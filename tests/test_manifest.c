@@ -148,6 +148,29 @@ static void test_copy_not_renamed(void **state)
     free(before);
 }
 
+/* Two specs whose ids and slugs differ, but whose names make one file
+ * name (events-Mali-G720.xml): check finds it, as generate would, and
+ * generate writes nothing. */
+static void test_same_file_name(void **state)
+{
+    (void)state;
+    generate_all();
+    sh("sed 's/id=\"mali_g720\"/id=\"mali_g720b\"/; s/slug=\"mali-g720\"/slug=\"mali-g720b\"/' "
+       "%s/spec/mali/mali-g720.xml > %s/spec/mali/mali-g720b.xml", proj, proj);
+    char *before = tree(), *log;
+    assert_int_equal(hwcgen(&log, "check spec/mali/mali-g720.xml spec/mali/mali-g720b.xml"), 1);
+    if (!strstr(log, "spec/mali/mali-g720b.xml:") ||
+        !strstr(log, "that spec/mali/mali-g720.xml also writes, "
+                     "streamline/events-Mali-G720.xml among them") ||
+        strstr(log, ": ok: "))
+        fail_msg("check did not find the shared file name:\n%s", log);
+    free(log);
+    assert_int_equal(hwcgen(&log, "generate -o out"), 1);
+    char *after = tree();
+    assert_string_equal(after, before);
+    free(before), free(after), free(log);
+}
+
 /* One spec generated alone keeps the other targets in the shared files. */
 static void test_one_spec_keeps_the_others(void **state)
 {
@@ -210,6 +233,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_copy_not_renamed, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_same_file_name, setup, teardown),
         cmocka_unit_test_setup_teardown(test_one_spec_keeps_the_others, setup, teardown),
         cmocka_unit_test_setup_teardown(test_renamed_spec, setup, teardown),
         cmocka_unit_test_setup_teardown(test_broken_manifest, setup, teardown),
