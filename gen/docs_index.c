@@ -51,8 +51,7 @@ int docs_index_rows(const hw_target *t, const emit_to *to)
         cJSON *rows = g.a ? cJSON_CreateArray() : NULL;
         if (rows)
             index_row(&g, rows, t);
-        cJSON *row = rows && !arena_failed(g.a) ? cJSON_Duplicate(cJSON_GetArrayItem(rows, 0), 1)
-                                                : NULL;
+        cJSON *row = rows && !arena_failed(g.a) ? cJSON_DetachItemFromArray(rows, 0) : NULL;
         cJSON_Delete(rows);
         arena_free(g.a);
         if (out_row(to->out, index_file(html), row) != 0) {
