@@ -140,6 +140,12 @@ typedef struct hw_event {
                                 gatord -E can never replace this one */
     const char *st_units;    /* units of a CPU event in Streamline: gatord's
                                 where it has the event, else by its kind */
+    /* From a perf tree: the PMU that counts it, as jevents names it from
+     * the Unit key ("cpu", "cpu_core", "uncore_imc"; NULL elsewhere), and
+     * the object that defines it (pfiles[pfile].objs[pobj]; -1, -1
+     * elsewhere). */
+    const char *pmu;
+    int pfile, pobj;
 } hw_event;
 
 /* A named value: fixed (has_value) or a device setting given at run time. */
@@ -197,6 +203,10 @@ typedef struct hw_metric {
     const char *source_formula; /* original text when CORRECTED */
     const char *note;        /* why corrected / derived from what */
     unsigned flags;          /* METRIC_* */
+    const char *pmu;         /* perf tree: as for hw_event */
+    int pfile, pobj;
+    const char *threshold;   /* perf MetricThreshold, or NULL */
+    hw_expr *threshold_expr;
 } hw_metric;
 
 typedef enum { GROUP_EVENTS, GROUP_METRICS } hw_group_kind;
@@ -366,6 +376,40 @@ typedef struct hw_example {
     size_t cap_sets;
 } hw_example;
 
+/* ---- a kernel's perf pmu-events tree, kept as the files have it ------ */
+
+/* One key of a perf JSON object, as the file spells it: the round trip
+ * writes these back, so nothing the file says is lost, keys hwcgen does
+ * not interpret and misspelled ones included. */
+typedef struct hw_kv {
+    hw_loc loc;
+    const char *key;
+    const char *value;       /* a string's text, or a number as written */
+    int number;              /* the file wrote a JSON number */
+} hw_kv;
+
+/* One object of a perf JSON file: an event, a metric, or (metricgroups.json)
+ * the whole file's group -> description pairs. */
+typedef struct hw_pobj {
+    hw_loc loc;
+    hw_kv *kvs;
+    int nkvs;
+    int event;               /* index into target->events, or -1 */
+    int metric;              /* index into target->metrics, or -1 */
+} hw_pobj;
+
+/* One JSON file of a perf model directory, objects in file order. */
+typedef struct hw_pfile {
+    hw_loc loc;
+    const char *name;        /* below the target's directory: "cache.json",
+                                "sys/ddrc.json" */
+    int is_object;           /* metricgroups.json: one JSON object, held as
+                                objs[0]; every other file is an array */
+    hw_pobj *objs;
+    int nobjs;
+    size_t cap_objs;
+} hw_pfile;
+
 #define HW_LIST(type, name) type *name; int n##name; size_t cap_##name
 
 typedef struct hw_target {
@@ -416,6 +460,20 @@ typedef struct hw_target {
                                 replaces: a label of ours must differ, or
                                 gatord -E would replace that event */
     int nst_taken;
+
+    /* The licence of the input, as an SPDX expression: outputs generated
+     * from it carry it (NULL: hwcgen's own specs, GPL-2.0-only OR MIT). */
+    const char *license;
+
+    /* A directory of a perf pmu-events tree (format "pmu-events"): its
+     * arch ("x86"), its path below the arch ("skylake", "arm/cortex-a76";
+     * "" for the arch's own files, which also hold its mapfile.csv lines,
+     * verbatim and in order), and its JSON files. */
+    const char *perf_arch;
+    const char *perf_dir;
+    const char **mapfile_lines;
+    int nmapfile_lines;
+    HW_LIST(hw_pfile, pfiles);
 
     HW_LIST(hw_block, blocks);
     HW_LIST(hw_event, events);
