@@ -195,10 +195,19 @@ $(BENCH_DIR)/bench_eval: tests/bench/bench_eval.c tests/bench/bench.h \
 	@echo "  CC      $<"
 	@$(CC) $(BENCH_CFLAGS) -I$(BENCH_DIR)/gen/include $< $(LIB_OBJS) -o $@ $(LIBS)
 
-bench: $(BIN) $(BENCH_DIR)/bench_generate $(BENCH_DIR)/bench_eval
+$(BENCH_DIR)/bench_tree: tests/bench/bench_tree.c tests/bench/bench.h
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	@$(CC) $(BENCH_CFLAGS) $< -o $@
+
+# The tree benchmark needs the kernel's pmu-events (target pmu-events).
+bench: $(BIN) $(BENCH_DIR)/bench_generate $(BENCH_DIR)/bench_eval $(BENCH_DIR)/bench_tree pmu-events
 	@rm -rf $(BENCH_DIR)/scratch && mkdir -p $(BENCH_DIR)/scratch
 	@$(BENCH_DIR)/bench_generate ./$(BIN) $(BENCH_DIR)/scratch $(SPECS)
 	@$(BENCH_DIR)/bench_eval
+	@if [ -f $(PMU_EVENTS)/jevents.py ]; then \
+	  $(BENCH_DIR)/bench_tree ./$(BIN) $(PMU_EVENTS) $(BENCH_DIR)/scratch/tree; \
+	else echo "bench: perf's events tree skipped: needs $(KERNEL_PKG) and python3"; fi
 	@rm -rf $(BENCH_DIR)/scratch
 
 # ---- fuzzing: libFuzzer targets in tests/fuzz/ (clang) ----------------------
