@@ -14,6 +14,7 @@
  * 5 here: one jevents round takes seconds), the ratio of 2 to 1, and the
  * peak resident memory of each command (wait4's ru_maxrss).
  */
+#define _DEFAULT_SOURCE /* wait4 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
