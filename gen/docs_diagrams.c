@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "docs.h"
+#include "spdx.h"
 #include "version.h"
 
 /* ---- building blocks ----------------------------------------------------- */
@@ -46,6 +47,7 @@ static void dot_banner(dgen *g, cJSON *data, const char *what)
 {
     doc_put(data, "version", HWCGEN_VERSION);
     doc_put(data, "spec", g->t->spec_name);
+    doc_put(data, "license", spdx_of(g->t));
     doc_put(data, "what", what);
 }
 

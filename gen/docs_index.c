@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "docs.h"
+#include "spdx.h"
 #include "version.h"
 
 /* One target's row: what it is, what it has, and its diagrams. */
@@ -68,6 +69,8 @@ static cJSON *index_data(const out_set *out, int html)
 {
     cJSON *data = cJSON_CreateObject();
     cJSON_AddStringToObject(data, "version", HWCGEN_VERSION);
+    /* built from every target: hwcgen's own licence, whatever theirs */
+    cJSON_AddStringToObject(data, "license", SPDX_OWN);
     cJSON *arr = cJSON_AddArrayToObject(data, "targets");
     int n = cJSON_GetArraySize(out->rows);
     const cJSON **rows = calloc((size_t)n + 1, sizeof *rows);

@@ -16,6 +16,7 @@
 #include "expr.h"
 #include "names.h"
 #include "render.h"
+#include "spdx.h"
 #include "version.h"
 
 typedef struct cgen {
@@ -46,6 +47,7 @@ static void banner(cJSON *data, const hw_target *t, const char *what)
     jstr(data, "what", what);
     jstr(data, "version", HWCGEN_VERSION);
     jstr(data, "spec", t->spec_name);
+    jstr(data, "license", spdx_of(t));
 }
 
 /* ---- freestanding header ------------------------------------------------ */

@@ -19,6 +19,7 @@
 #include "docs.h"
 #include "emit.h"
 #include "expr.h"
+#include "spdx.h"
 #include "version.h"
 
 /* ---- the page's own text ------------------------------------------------- */
@@ -771,6 +772,7 @@ static cJSON *page_data(dgen *g)
     cJSON *data = cJSON_CreateObject();
     doc_put(data, "version", HWCGEN_VERSION);
     doc_put(data, "spec", t->spec_name);
+    doc_put(data, "license", spdx_of(t));
     doc_put(data, "name", t->name ? t->name : t->id);
     doc_put(data, "slug", t->slug);
     doc_put(data, "kind", doc_kind_label(t->kind));

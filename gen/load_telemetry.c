@@ -16,6 +16,7 @@
 #include "cores.h"
 #include "json_lines.h"
 #include "names.h"
+#include "spdx.h"
 
 /* CHAIN, in every Arm PMU's architected event space. */
 enum { ARM_CHAIN_EVENT = 0x1E };
@@ -663,6 +664,50 @@ static void report_repeats(loader *l)
     }
 }
 
+/* `s` fit for one line of a diagnostic: control characters, quotes and
+ * backslashes escaped, cut after `max` bytes with "...". */
+static const char *shown(loader *l, const char *s, size_t max)
+{
+    hw_buf b;
+    buf_init(&b);
+    size_t i = 0;
+    for (; s[i] && i < max; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '\n')
+            buf_puts(&b, "\\n");
+        else if (c == '\'' || c == '\\')
+            buf_printf(&b, "\\%c", c);
+        else if (c < 0x20 || c == 0x7f)
+            buf_printf(&b, "\\x%02X", c);
+        else
+            buf_putc(&b, (char)c);
+    }
+    if (s[i])
+        buf_puts(&b, "...");
+    const char *text = arena_strdup(l->t->arena, b.data ? b.data : "");
+    buf_free(&b);
+    return text ? text : "";
+}
+
+/* The file's licence (document.license, where Arm's files give it): the
+ * outputs made from it carry it in their SPDX lines, inside comments, so
+ * only an SPDX expression is taken. Without one, hwcgen's own applies. */
+static void load_license(loader *l, const cJSON *doc)
+{
+    const char *s = get_string(l, doc, "document", "license", 0);
+    if (!s)
+        return;
+    if (!spdx_valid(s)) {
+        hw_loc loc = at(l, "document.license");
+        diag_error(l->d, &loc, "'%s' is not an SPDX licence expression (licence ids "
+                   "of letters, digits, '.', '-' and '+', joined by AND, OR and WITH, "
+                   "in parentheses if need be; at most %d characters)",
+                   shown(l, s, 80), SPDX_MAX);
+        return;
+    }
+    l->t->license = s;
+}
+
 static void load_document(loader *l, const cJSON *root)
 {
     static const char *const known[] = {
@@ -671,8 +716,10 @@ static void load_document(loader *l, const cJSON *root)
         "topdown_methodology", NULL};
     note_unknown(l, root, "", known);
     const cJSON *doc = get(l, root, "", "document", T_OBJECT, 0);
-    if (doc)
+    if (doc) {
         l->t->description = get_string(l, doc, "document", "description", 0);
+        load_license(l, doc);
+    }
     l->t->source = "Arm Telemetry Solution specification (JSON, v1.0)";
     const cJSON *schema = cJSON_GetObjectItemCaseSensitive(root, "$schema");
     if (cJSON_IsString(schema) && strcmp(schema->valuestring, "v1.0.schema.json") != 0) {

@@ -6,9 +6,10 @@
 The SVGs are committed and rebuilt only where Graphviz is installed, so
 the check cannot compare bytes (another Graphviz or other fonts lay them
 out differently). It compares what was drawn instead: the graph's name,
-every node and every edge, which Graphviz titles with their ids. Prints
-one line per SVG, "ok: ..." or "FAIL: ..." with what differs; exits 1
-when any differs.
+every node and every edge, which Graphviz titles with their ids, and the
+licence (the DOT file's SPDX line, which make copies into a comment of
+the SVG). Prints one line per SVG, "ok: ..." or "FAIL: ..." with what
+differs; exits 1 when any differs.
 """
 import os
 import re
@@ -19,6 +20,13 @@ SVG = '{http://www.w3.org/2000/svg}'
 NODE = re.compile(r'^\s*"((?:[^"\\]|\\.)*)" \[', re.M)
 EDGE = re.compile(r'^\s*"((?:[^"\\]|\\.)*)" -> "((?:[^"\\]|\\.)*)"', re.M)
 GRAPH = re.compile(r'^digraph "((?:[^"\\]|\\.)*)"', re.M)
+DOT_SPDX = re.compile(r'^// SPDX-License-Identifier: (.*)$', re.M)
+SVG_SPDX = re.compile(r'^<!-- SPDX-License-Identifier: (.*) -->$', re.M)
+
+
+def licence(pattern, path):
+    m = pattern.search(open(path, encoding='utf-8').read())
+    return m.group(1) if m else None
 
 
 def unquote(s):
@@ -66,6 +74,9 @@ def main():
             continue
         want = written(dot)
         why = []
+        if licence(SVG_SPDX, svg) != licence(DOT_SPDX, dot):
+            why.append('licence %r, the DOT file has %r' %
+                       (licence(SVG_SPDX, svg), licence(DOT_SPDX, dot)))
         if have[0] != want[0]:
             why.append('graph %r, the DOT file has %r' % (have[0], want[0]))
         for what, h, w in (('node', have[1], want[1]), ('edge', have[2], want[2])):

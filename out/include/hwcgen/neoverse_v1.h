@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: (GPL-2.0-only OR MIT) */
+/* SPDX-License-Identifier: MIT */
 /*
  * Neoverse V1: hardware counter facts for drivers.
  *
