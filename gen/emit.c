@@ -1,25 +1,59 @@
-/* emit.c - every emitter over a target, then the files targets share. */
+/* emit.c - the chosen emitters over a target, then the files targets
+ * share. */
 #include "emit.h"
 
-int emit_target(const hw_target *t, const emit_to *to)
+typedef int (*target_emitter)(const hw_target *, const emit_to *);
+
+/* Each kind's emitter, in the order of out_kinds.h. */
+static const struct {
+    unsigned kind;
+    target_emitter fn;
+} emitters[OUT_KINDS] = {
+    {OUT_C, emit_c_headers},
+    {OUT_DOCS, emit_docs},
+    {OUT_PERF, emit_perf},
+    {OUT_STREAMLINE, emit_streamline},
+};
+
+/* Files from..nfiles of the set all lie in `kind`'s directory: what
+ * --outputs leaves alone, and the manifest carries over, is found by
+ * that directory (out_kinds.h), so an emitter writing elsewhere is a bug. */
+static int in_kind_dir(const emit_to *to, int from, unsigned kind)
+{
+    for (int i = from; i < to->out->nfiles; i++)
+        if (out_kind_of(to->out->files[i].name) != kind) {
+            diag_error(to->d, NULL, "internal error: %s is outside the directory of "
+                       "its kind of output", to->out->files[i].name);
+            return -1;
+        }
+    return 0;
+}
+
+int emit_target(const hw_target *t, const emit_to *to, unsigned kinds)
 {
     const char *before = to->out->owner;
     to->out->owner = t->spec_name;
-    int rc = emit_c_headers(t, to) || emit_docs(t, to) || emit_perf(t, to) ||
-             emit_streamline(t, to) ? -1 : 0;
+    int rc = 0;
+    for (int i = 0; i < OUT_KINDS && rc == 0; i++) {
+        int from = to->out->nfiles;
+        if (kinds & emitters[i].kind)
+            rc = emitters[i].fn(t, to) || in_kind_dir(to, from, emitters[i].kind) ? -1 : 0;
+    }
     to->out->owner = before;
     return rc;
 }
 
-int emit_shared(const emit_to *to)
+int emit_shared(const emit_to *to, unsigned kinds)
 {
-    return emit_docs_index(to) || emit_perf_mapfile(to) ? -1 : 0;
+    if ((kinds & OUT_DOCS) && emit_docs_index(to) != 0)
+        return -1;
+    return (kinds & OUT_PERF) && emit_perf_mapfile(to) != 0 ? -1 : 0;
 }
 
 int emit_all(hw_target *const *targets, int n, const emit_to *to)
 {
     for (int i = 0; i < n; i++)
-        if (emit_target(targets[i], to) != 0)
+        if (emit_target(targets[i], to, OUT_ALL) != 0)
             return -1;
-    return emit_shared(to);
+    return emit_shared(to, OUT_ALL);
 }

@@ -5,6 +5,7 @@
 
 #include "diag.h"
 #include "ir.h"
+#include "out_kinds.h"
 #include "output.h"
 
 #include "render.h"
@@ -22,14 +23,16 @@ int emit_perf(const hw_target *t, const emit_to *to);
 /* streamline/events-<Name>.xml, for a target gatord can count. */
 int emit_streamline(const hw_target *t, const emit_to *to);
 
-/* Every file of one target, owned by its spec. */
-int emit_target(const hw_target *t, const emit_to *to);
+/* The files of one target of the chosen `kinds` (out_kinds.h), owned by
+ * its spec. A file outside its kind's directory is an internal error. */
+int emit_target(const hw_target *t, const emit_to *to, unsigned kinds);
 
-/* The shared files, from every row in to->out: docs/index.md and .html,
- * perf/arch/arm64/mapfile.csv (when any row is for it). */
+/* The shared files, from every row in to->out: docs/index.md and .html
+ * (with OUT_DOCS), perf/arch/arm64/mapfile.csv (with OUT_PERF, when any
+ * row is for it). */
 int emit_docs_index(const emit_to *to);
 int emit_perf_mapfile(const emit_to *to);
-int emit_shared(const emit_to *to);
+int emit_shared(const emit_to *to, unsigned kinds);
 
 /* Every output of every target, then the shared files. */
 int emit_all(hw_target *const *targets, int n, const emit_to *to);

@@ -31,9 +31,11 @@ static const char usage_text[] =
     "Streamline events XML and reference docs.\n"
     "\n"
     "commands:\n"
-    "  generate [-o DIR] [SPEC...]  load, check and emit every output\n"
+    "  generate [-o DIR] [--outputs LIST] [SPEC...]\n"
+    "                               load, check and emit every output\n"
     "                               (no SPEC: every spec under spec/ into out/)\n"
-    "  check SPEC...                load and validate; report every problem\n"
+    "  check [--outputs LIST] SPEC...\n"
+    "                               load and validate; report every problem\n"
     "  perf-merge [--dry-run] TREE SPEC...\n"
     "                               merge each CPU's perf events and metrics\n"
     "                               into a kernel's tools/perf/pmu-events\n"
@@ -75,16 +77,23 @@ static const char usage_text[] =
 
 static const char *const command_help[][2] = {
     {"generate",
-     "usage: hwcgen generate [-o DIR] [SPEC...]\n\n"
+     "usage: hwcgen generate [-o DIR] [--outputs LIST] [SPEC...]\n\n"
      "Load and check every SPEC (default: spec/*/*.json and spec/*/*.xml),\n"
      "then write all outputs under DIR (-o DIR, --output DIR; default: out).\n"
      "Nothing is written unless every spec is valid; each file is written to\n"
      "a temporary name and renamed into place, and files whose content is\n"
-     "unchanged are not touched.\n"},
+     "unchanged are not touched.\n"
+     "\n"
+     "  --outputs LIST  only these kinds, comma separated: c (headers), docs\n"
+     "                  (with the docs index), perf (with the mapfile),\n"
+     "                  streamline; default all. Files of the other kinds in\n"
+     "                  DIR stay as they are, and stay in its manifest.\n"},
     {"check",
-     "usage: hwcgen check SPEC...\n\n"
-     "Load and validate each SPEC; print every diagnostic as\n"
-     "file:line[:col]: error: message. Exit 1 if any spec has an error.\n"},
+     "usage: hwcgen check [--outputs LIST] SPEC...\n\n"
+     "Load and validate each SPEC, and render in memory the outputs generate\n"
+     "would write (--outputs LIST: only those kinds, as for generate); print\n"
+     "every diagnostic as file:line[:col]: error: message. Exit 1 if any\n"
+     "spec has an error.\n"},
     {"perf-merge",
      "usage: hwcgen perf-merge [--dry-run] TREE SPEC...\n\n"
      "Merge each CPU SPEC into TREE, a kernel's tools/perf/pmu-events\n"
@@ -155,14 +164,14 @@ static const char *const command_help[][2] = {
  * others belong to one command and are a usage error with another. */
 enum {
     OPT_VERBOSE, OPT_QUIET, OPT_WERROR, OPT_TEMPLATES, OPT_HELP, OPT_VERSION,
-    OPT_OUTPUT, OPT_METRIC, OPT_DRY_RUN, OPT_ALL, OPT_FORMAT, OPT_FAIL_ON, NOPTS
+    OPT_OUTPUT, OPT_OUTPUTS, OPT_METRIC, OPT_DRY_RUN, OPT_ALL, OPT_FORMAT, OPT_FAIL_ON, NOPTS
 };
 
 static const struct option_def {
     const char *name; /* long name, after "--" */
     char letter;      /* short name after "-", or 0 */
     int takes_value;
-    const char *command;
+    const char *command; /* "generate or check": either */
 } option_defs[NOPTS] = {
     [OPT_VERBOSE] = {"verbose", 'v', 0, NULL},
     [OPT_QUIET] = {"quiet", 'q', 0, NULL},
@@ -171,6 +180,7 @@ static const struct option_def {
     [OPT_HELP] = {"help", 'h', 0, NULL},
     [OPT_VERSION] = {"version", 0, 0, NULL},
     [OPT_OUTPUT] = {"output", 'o', 1, "generate"},
+    [OPT_OUTPUTS] = {"outputs", 0, 1, "generate or check"},
     [OPT_METRIC] = {"metric", 0, 1, "eval"},
     [OPT_DRY_RUN] = {"dry-run", 0, 0, "perf-merge"},
     [OPT_ALL] = {"all", 0, 0, "diff"},
@@ -182,6 +192,8 @@ enum { GIVEN_LONG = 1, GIVEN_SHORT = 2 };
 
 typedef struct options {
     const char *out_dir;
+    const char *outputs;           /* generate, check: --outputs LIST */
+    unsigned kinds;                /* what it names (out_kinds.h) */
     const char *templates;
     int verbose, quiet, werror, help, version, dry_run;
     const char **metrics;
@@ -256,6 +268,7 @@ static int cmd_generate(const options *o, int argc, char **argv, hw_diag *d)
     hw_run run;
     run_init(&run, d);
     run.full = argc == 0; /* the default specs are the whole set */
+    run.outputs = o->kinds;
     int written = 0, unchanged = 0, removed = 0;
     int ok = run_load_check(&run, specs, n) == 0 &&
              run_emit(&run, o->out_dir, o->templates) == 0 &&
@@ -281,8 +294,9 @@ static int cmd_check(const options *o, int argc, char **argv, hw_diag *d)
         return usage_error("check: %s", "no SPEC given");
     hw_run run;
     run_init(&run, d);
-    /* every output is rendered in memory too, for what only that shows
-     * (two specs that would write one file) */
+    run.outputs = o->kinds;
+    /* every output chosen is rendered in memory too, for what only that
+     * shows (two specs that would write one file) */
     int rc = run_load_check(&run, argv, argc);
     int clash = run.clash;
     if (rc == 0)
@@ -783,6 +797,7 @@ static void set_option(options *o, int id, int given, const char *value)
     case OPT_HELP: o->help = 1; break;
     case OPT_VERSION: o->version = 1; break;
     case OPT_OUTPUT: o->out_dir = value; break;
+    case OPT_OUTPUTS: o->outputs = value; break;
     case OPT_METRIC: o->metrics[o->nmetrics++] = value; break;
     case OPT_DRY_RUN: o->dry_run = 1; break;
     case OPT_ALL: o->all = 1; break;
@@ -870,15 +885,36 @@ static int parse_args(options *o, int argc, char **argv)
     return 0;
 }
 
+/* Whether `command` is a word of `owners` ("generate or check"). */
+static int option_for(const char *owners, const char *command)
+{
+    size_t n = strlen(command);
+    for (const char *p = strstr(owners, command); p; p = strstr(p + 1, command))
+        if ((p == owners || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
 /* An option of one command given to another would be silently ignored. */
 static int check_scope(const options *o, const char *command)
 {
     for (int id = 0; id < NOPTS; id++) {
         const char *owner = option_defs[id].command;
-        if (o->given[id] && owner && strcmp(owner, command) != 0)
+        if (o->given[id] && owner && !option_for(owner, command))
             return usage_error("option '%s' is for %s, not %s",
                                option_text(id, o->given[id]), owner, command);
     }
+    return 0;
+}
+
+/* --outputs LIST into o->kinds (every kind without it), before anything
+ * is read: a typo writes nothing. 0, or EXIT_USAGE. */
+static int check_outputs(options *o)
+{
+    char why[256];
+    o->kinds = OUT_ALL;
+    if (o->outputs && out_kinds_parse(o->outputs, &o->kinds, why, sizeof why) != 0)
+        return usage_error("option '--outputs': %s", why);
     return 0;
 }
 
@@ -914,7 +950,7 @@ static int help(const options *o)
     return 0;
 }
 
-static int run_command(const options *o)
+static int run_command(options *o)
 {
     const char *command = o->noperands ? o->operands[0] : NULL;
     if (o->version) {
@@ -928,7 +964,7 @@ static int run_command(const options *o)
     int k = find_command(command);
     if (k < 0)
         return unknown_command(command);
-    if (check_scope(o, command) || check_templates(o->templates))
+    if (check_scope(o, command) || check_outputs(o) || check_templates(o->templates))
         return EXIT_USAGE;
     hw_diag d;
     diag_init(&d, stderr);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "json_lines.h"
+#include "out_kinds.h"
 #include "render.h"
 
 static const char *text_of(const cJSON *o, const char *key)
@@ -235,8 +236,71 @@ static int keep_rows(const cJSON *e, out_set *out)
     return rc;
 }
 
+/* Whether this run leaves the file `name` (in an entry's files, or a
+ * row's "file") as it is: it is of a kind the run does not write. */
+static int left_alone(const char *name, unsigned kinds)
+{
+    unsigned kind = out_kind_of(name);
+    return kind && !(kind & kinds);
+}
+
+/* The part of entry `e` of kinds the run does not write, carried over as
+ * it is (its rows stay out of this run's: only the files of the chosen
+ * kinds are rendered). 0, with *part NULL when there is none; -1 when out
+ * of memory. */
+static int carry(const cJSON *e, unsigned kinds, cJSON **part)
+{
+    *part = NULL;
+    if ((kinds & OUT_ALL) == OUT_ALL)
+        return 0;
+    cJSON *p = cJSON_CreateObject();
+    cJSON *files = cJSON_AddArrayToObject(p, "files");
+    cJSON *rows = cJSON_AddArrayToObject(p, "rows");
+    int ok = files && rows;
+    const cJSON *x;
+    cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(e, "files"))
+        if (ok && left_alone(cJSON_GetStringValue(x), kinds))
+            ok = cJSON_AddItemToArray(files, cJSON_Duplicate(x, 1));
+    cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(e, "rows"))
+        if (ok && left_alone(text_of(x, "file"), kinds))
+            ok = cJSON_AddItemToArray(rows, cJSON_Duplicate(x, 1));
+    if (!ok || !cJSON_AddStringToObject(p, "spec", text_of(e, "spec"))) {
+        cJSON_Delete(p);
+        return -1;
+    }
+    if (cJSON_GetArraySize(files) + cJSON_GetArraySize(rows) == 0)
+        cJSON_Delete(p);
+    else
+        *part = p;
+    return 0;
+}
+
+/* What `before` says of one spec that this run keeps: all of it for a
+ * target not given (its rows join this run's, for the shared files);
+ * the part of kinds not written for the others. */
+static int keep_entry(const cJSON *e, out_set *out, hw_target *const *targets, int n,
+                      int full, unsigned kinds, cJSON *kept)
+{
+    cJSON *part;
+    if (!full && !given(targets, n, text_of(e, "spec"))) {
+        part = cJSON_Duplicate(e, 1);
+        if (!part || keep_rows(e, out) != 0) {
+            cJSON_Delete(part);
+            return -1;
+        }
+    } else if (carry(e, kinds, &part) != 0) {
+        return -1;
+    }
+    if (part && !cJSON_AddItemToArray(kept, part)) {
+        cJSON_Delete(part);
+        return -1;
+    }
+    return 0;
+}
+
 int manifest_keep(const cJSON *before, out_set *out, hw_target *const *targets,
-                  int n, int full, const char *dir, cJSON **kept, hw_diag *d)
+                  int n, int full, unsigned kinds, const char *dir, cJSON **kept,
+                  hw_diag *d)
 {
     *kept = cJSON_CreateArray();
     if (!*kept) {
@@ -245,12 +309,9 @@ int manifest_keep(const cJSON *before, out_set *out, hw_target *const *targets,
     }
     int rc = 0;
     const cJSON *e;
-    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(before, "targets")) {
-        if (full || given(targets, n, text_of(e, "spec")))
-            continue;
-        if (keep_rows(e, out) != 0 || !cJSON_AddItemToArray(*kept, cJSON_Duplicate(e, 1)))
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(before, "targets"))
+        if (keep_entry(e, out, targets, n, full, kinds, *kept) != 0)
             rc = -1;
-    }
     int nclaims;
     claim *claims = claims_of(out, *kept, &nclaims);
     if (!claims || rc != 0 || out->failed) {
@@ -276,59 +337,110 @@ static int by_spec(const void *a, const void *b)
                   text_of(*(const cJSON *const *)b, "spec"));
 }
 
-/* The entry of `spec`: its files by name, its rows in the order made. */
-static cJSON *entry(const out_set *out, const char *spec)
+/* Rows of `spec` of one kind into `rows`: this run's, then those of
+ * `carried` (one of the two has none: a kind is written or left alone). */
+static void rows_of_kind(cJSON *rows, const out_set *out, const char *spec,
+                         const cJSON *carried, unsigned kind)
 {
-    const char **names = calloc((size_t)out->nfiles + 1, sizeof *names);
-    cJSON *e = cJSON_CreateObject();
-    cJSON *files = cJSON_AddArrayToObject(e, "files");
-    cJSON *rows = cJSON_AddArrayToObject(e, "rows");
-    int k = 0;
-    for (int i = 0; names && i < out->nfiles; i++)
-        if (out->files[i].owner && strcmp(out->files[i].owner, spec) == 0)
-            names[k++] = out->files[i].name;
-    qsort(names, (size_t)k, sizeof *names, by_text);
-    for (int i = 0; i < k; i++)
-        cJSON_AddItemToArray(files, cJSON_CreateString(names[i]));
     const cJSON *r;
     cJSON_ArrayForEach(r, out->rows)
-        if (strcmp(text_of(r, "spec"), spec) == 0) {
+        if (strcmp(text_of(r, "spec"), spec) == 0 && out_kind_of(text_of(r, "file")) == kind) {
             cJSON *x = cJSON_CreateObject();
             cJSON_AddStringToObject(x, "file", text_of(r, "file"));
             cJSON_AddItemToObject(x, "row",
                                   cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(r, "row"), 1));
             cJSON_AddItemToArray(rows, x);
         }
+    cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(carried, "rows"))
+        if (out_kind_of(text_of(r, "file")) == kind)
+            cJSON_AddItemToArray(rows, cJSON_Duplicate(r, 1));
+}
+
+/* The entry of `spec`: its files by name, this run's and those `carried`
+ * (NULL, or the part of the earlier entry of kinds not written); its rows
+ * by kind, in the order the emitters run (out_kinds.h), and within a kind
+ * in the order made. So runs of some kinds each record what one run of
+ * them all would. NULL when out of memory (a part lost to it shows in
+ * json_alloc_failed()). */
+static cJSON *entry(const out_set *out, const char *spec, const cJSON *carried)
+{
+    const cJSON *kept_files = cJSON_GetObjectItemCaseSensitive(carried, "files"), *x;
+    int cap = out->nfiles + cJSON_GetArraySize(kept_files) + 1, k = 0;
+    const char **names = calloc((size_t)cap, sizeof *names);
+    if (!names)
+        return NULL;
+    cJSON *e = cJSON_CreateObject();
+    cJSON *files = cJSON_AddArrayToObject(e, "files");
+    cJSON *rows = cJSON_AddArrayToObject(e, "rows");
+    for (int i = 0; i < out->nfiles; i++)
+        if (out->files[i].owner && strcmp(out->files[i].owner, spec) == 0)
+            names[k++] = out->files[i].name;
+    cJSON_ArrayForEach(x, kept_files)
+        names[k++] = cJSON_GetStringValue(x);
+    qsort(names, (size_t)k, sizeof *names, by_text);
+    for (int i = 0; i < k; i++)
+        cJSON_AddItemToArray(files, cJSON_CreateString(names[i]));
+    for (int i = 0; i <= OUT_KINDS; i++) /* last: rows of no kind */
+        rows_of_kind(rows, out, spec, carried, i < OUT_KINDS ? out_kind_bit(i) : 0);
     cJSON_AddStringToObject(e, "spec", spec);
     free(names);
     return e;
 }
 
-/* This run's entries, one per spec that owns a file, and the kept ones,
- * by spec. */
+/* The kept entry of `spec` not yet taken, taken; NULL when there is none. */
+static const cJSON *take_kept(const cJSON *kept, const char *spec, char *taken)
+{
+    int i = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, kept) {
+        if (!taken[i] && strcmp(text_of(e, "spec"), spec) == 0) {
+            taken[i] = 1;
+            return e;
+        }
+        i++;
+    }
+    return NULL;
+}
+
+/* One entry per spec, by spec: this run's, each with what it carried of
+ * its earlier entry, and the other kept ones. NULL when out of memory. */
 static cJSON *entries(const out_set *out, const cJSON *kept)
 {
-    int cap = out->nfiles + cJSON_GetArraySize(kept) + 1, n = 0;
+    int nkept = cJSON_GetArraySize(kept), cap = out->nfiles + nkept + 1, n = 0;
     cJSON **all = calloc((size_t)cap, sizeof *all);
-    for (int i = 0; all && i < out->nfiles; i++) {
+    char *taken = calloc((size_t)nkept + 1, 1);
+    if (!all || !taken) {
+        free(all);
+        free(taken);
+        return NULL;
+    }
+    for (int i = 0; i < out->nfiles; i++) {
         const char *owner = out->files[i].owner;
         int seen = !owner;
         for (int k = 0; k < n && !seen; k++)
             seen = strcmp(text_of(all[k], "spec"), owner) == 0;
         if (!seen)
-            all[n++] = entry(out, owner);
+            all[n++] = entry(out, owner, take_kept(kept, owner, taken));
     }
+    int k = 0;
     const cJSON *e;
     cJSON_ArrayForEach(e, kept)
-        if (all)
+        if (!taken[k++])
             all[n++] = cJSON_Duplicate(e, 1);
+    free(taken);
     cJSON *list = cJSON_CreateArray();
-    if (all)
+    int ok = list != NULL;
+    for (int i = 0; i < n; i++)
+        ok = ok && all[i];
+    if (ok)
         qsort(all, (size_t)n, sizeof *all, by_spec);
-    for (int i = 0; all && i < n; i++)
-        cJSON_AddItemToArray(list, all[i]);
+    for (int i = 0; i < n; i++)
+        if (!ok || !cJSON_AddItemToArray(list, all[i]))
+            cJSON_Delete(all[i]), ok = 0;
     free(all);
-    return list;
+    if (!ok)
+        cJSON_Delete(list);
+    return ok ? list : NULL;
 }
 
 int manifest_add(out_set *out, const cJSON *kept, const char *dir, hw_diag *d)
@@ -337,8 +449,11 @@ int manifest_add(out_set *out, const cJSON *kept, const char *dir, hw_diag *d)
     cJSON_AddStringToObject(m, "about", "What hwcgen generate wrote into this directory, per "
                             "spec, and each spec's rows in the shared files; it reads this "
                             "to keep or remove them. Do not edit.");
-    cJSON_AddItemToObject(m, "targets", entries(out, kept));
-    char *text = json_alloc_failed() ? NULL : cJSON_Print(m);
+    cJSON *list = entries(out, kept);
+    int whole = list && cJSON_AddItemToObject(m, "targets", list);
+    if (!whole)
+        cJSON_Delete(list);
+    char *text = !whole || json_alloc_failed() ? NULL : cJSON_Print(m);
     cJSON_Delete(m);
     hw_buf b;
     buf_init(&b);

@@ -19,6 +19,7 @@ void run_init(hw_run *r, hw_diag *d)
     r->ntargets = 0;
     r->clash = 0;
     r->full = 0;
+    r->outputs = OUT_ALL;
     r->dir = NULL;
     r->before = r->kept = NULL;
     out_init(&r->out);
@@ -118,11 +119,11 @@ int run_emit(hw_run *r, const char *dir, const char *templates)
     if (!r->before)
         return -1;
     for (int i = 0; i < r->ntargets; i++)
-        if (emit_target(r->targets[i], &to) != 0)
+        if (emit_target(r->targets[i], &to, r->outputs) != 0)
             return -1;
-    if (manifest_keep(r->before, &r->out, r->targets, r->ntargets, r->full, to.dir, &r->kept,
-                      r->d) != 0 ||
-        emit_shared(&to) != 0)
+    if (manifest_keep(r->before, &r->out, r->targets, r->ntargets, r->full, r->outputs, to.dir,
+                      &r->kept, r->d) != 0 ||
+        emit_shared(&to, r->outputs) != 0)
         return -1;
     return manifest_add(&r->out, r->kept, to.dir, r->d);
 }

@@ -15,6 +15,7 @@
 
 #include "diag.h"
 #include "ir.h"
+#include "out_kinds.h"
 #include "output.h"
 
 #include <cjson/cJSON.h>
@@ -27,6 +28,8 @@ typedef struct hw_run {
     int clash;           /* usable targets that cannot go side by side */
     int full;            /* the targets are the whole set: run_emit keeps
                             none of an earlier run's (manifest.h) */
+    unsigned outputs;    /* the kinds run_emit renders (out_kinds.h);
+                            OUT_ALL unless the caller chooses */
     const char *dir;     /* where run_emit's files go */
     cJSON *before;       /* the manifest found in dir */
     cJSON *kept;         /* its targets this run keeps */
@@ -42,13 +45,14 @@ void run_init(hw_run *r, hw_diag *d);
  * needs 0. */
 int run_load_check(hw_run *r, char *const *paths, int n);
 
-/* Render every output of the loaded targets into r->out, with paths under
- * `dir`, beside the targets an earlier run left in dir (its manifest),
- * unless r->full; the shared files and the new manifest cover both.
- * `templates` (NULL: the built-in ones) overrides templates. With no dir
- * (NULL), every output is rendered in memory only, for what that checks
- * (a file two specs would write), and nothing is read or may be
- * committed. 0, or -1 after reporting. */
+/* Render every output of the loaded targets of the kinds r->outputs into
+ * r->out, with paths under `dir`, beside the targets an earlier run left
+ * in dir (its manifest), unless r->full; the shared files of those kinds
+ * and the new manifest cover both (the other kinds' files are left as they
+ * are: manifest.h). `templates` (NULL: the built-in ones) overrides
+ * templates. With no dir (NULL), every output is rendered in memory only,
+ * for what that checks (a file two specs would write), and nothing is
+ * read or may be committed. 0, or -1 after reporting. */
 int run_emit(hw_run *r, const char *dir, const char *templates);
 
 /* Write what run_emit rendered (see out_commit()), then remove the files

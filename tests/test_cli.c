@@ -232,6 +232,15 @@ static void test_option_unknown(void **state)
            "hwcgen: option '-o' is for generate, not eval\n" TRY);
     expect(HWCGEN("generate", "--metric", "ipc", V1), 2, "",
            "hwcgen: option '--metric' is for eval, not generate\n" TRY);
+    /* an option of two commands: either, and no other */
+    expect(HWCGEN("eval", V1, "--outputs", "c", "CPU_CYCLES=1"), 2, "",
+           "hwcgen: option '--outputs' is for generate or check, not eval\n" TRY);
+    expect(HWCGEN("diff", "--outputs=docs", V1, V1), 2, "",
+           "hwcgen: option '--outputs' is for generate or check, not diff\n" TRY);
+    expect(HWCGEN("check", "-q", "--outputs=c,streamline", V1), 0, "", "");
+    expect(HWCGEN("generate", "--outputs", "-q", V1), 2, "",
+           "hwcgen: option '--outputs' needs a value, not '-q' (attach a value "
+           "that starts with '-': --outputs=VALUE)\n" TRY);
 }
 
 static void test_templates_must_be_a_directory(void **state)
@@ -320,7 +329,8 @@ static void test_help(void **state)
     result r = HWCGEN("help", "check");
     assert_int_equal(r.status, 0);
     assert_string_equal(r.err, "");
-    assert_true(strncmp(r.out, "usage: hwcgen check SPEC...\n\n", 29) == 0);
+    const char *usage = "usage: hwcgen check [--outputs LIST] SPEC...\n\n";
+    assert_true(strncmp(r.out, usage, strlen(usage)) == 0);
     /* the same text however help is asked for */
     expect(HWCGEN("--help", "check"), 0, r.out, "");
     expect(HWCGEN("check", "--help"), 0, r.out, "");

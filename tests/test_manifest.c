@@ -5,7 +5,9 @@
  * there as a user would: a spec copied and not renamed must be refused
  * before anything is written; generating one spec keeps the other targets
  * in the shared files; a full run drops a renamed spec's old outputs and
- * leaves files hwcgen did not write alone.
+ * leaves files hwcgen did not write alone. With --outputs, a run writes
+ * (and removes) files of the chosen kinds only; the others stay as they
+ * are and stay recorded, so runs of some kinds add up to one run of all.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <setjmp.h>
@@ -70,13 +72,18 @@ static int exists(const char *name)
     return stat(path, &st) == 0;
 }
 
-/* Every file below out/ with its bytes, as one text: equal texts, equal
- * trees. */
+/* Every file below `dir` of the project with its bytes, as one text
+ * (paths from dir): equal texts, equal trees. */
+static char *tree_of(const char *dir)
+{
+    sh("cd %s/%s && find . -type f | LC_ALL=C sort | while read f; do "
+       "echo \"== $f\"; cat \"$f\"; done > %s/tree.txt", proj, dir, proj);
+    return project_file("tree.txt");
+}
+
 static char *tree(void)
 {
-    sh("cd %s && find out -type f | LC_ALL=C sort | while read f; do "
-       "echo \"== $f\"; cat \"$f\"; done > tree.txt", proj);
-    return project_file("tree.txt");
+    return tree_of("out");
 }
 
 /* A fresh project for each test, holding the V1 and G720 specs. */
@@ -229,6 +236,208 @@ static void test_broken_manifest(void **state)
     free(before), free(after), free(log);
 }
 
+/* ---- --outputs ------------------------------------------------------------- */
+
+/* Every path below out/ outside the directories `dirs` (each "docs/"...)
+ * and other than the manifest: NULL when there is none. */
+static char *strays(const char *dirs)
+{
+    char pattern[256] = "-e '^out/hwcgen-manifest.json$'";
+    for (const char *d = dirs; *d; d += strcspn(d, " "), d += *d == ' ') {
+        size_t used = strlen(pattern);
+        snprintf(pattern + used, sizeof pattern - used, " -e '^out/%.*s'",
+                 (int)strcspn(d, " "), d);
+    }
+    sh("cd %s && find out -type f | LC_ALL=C sort | { grep -v %s || true; } > strays.txt",
+       proj, pattern);
+    char *s = project_file("strays.txt");
+    if (s && !*s) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+/* In a fresh directory, one kind at a time: c writes the headers and the
+ * manifest only; docs adds the docs (index too) and leaves the headers;
+ * perf and streamline the rest; then a run of every kind changes nothing,
+ * and the tree is the one a single full run makes. */
+static void test_outputs_add_up(void **state)
+{
+    (void)state;
+    char *log, *s;
+    assert_int_equal(hwcgen(&log, "generate -q -o out --outputs c"), 0);
+    free(log);
+    if ((s = strays("include/hwcgen/")))
+        fail_msg("--outputs c wrote more than headers:\n%s", s);
+    assert_true(exists("out/include/hwcgen/neoverse_v1.h"));
+    assert_true(exists("out/include/hwcgen/mali_g720.h"));
+    char *headers = tree_of("out/include");
+    assert_int_equal(hwcgen(&log, "generate -q -o out --outputs docs"), 0);
+    free(log);
+    if ((s = strays("include/hwcgen/ docs/")))
+        fail_msg("--outputs docs wrote more than docs:\n%s", s);
+    assert_true(exists("out/docs/neoverse-v1.md"));
+    assert_true(exists("out/docs/index.html"));
+    char *headers2 = tree_of("out/include"), *manifest = project_file("out/hwcgen-manifest.json");
+    assert_string_equal(headers2, headers);
+    assert_non_null(strstr(manifest, "\"include/hwcgen/neoverse_v1.h\""));
+    assert_non_null(strstr(manifest, "\"docs/neoverse-v1.md\""));
+    assert_int_equal(hwcgen(&log, "generate -q -o out --outputs perf,streamline"), 0);
+    free(log);
+    assert_true(exists("out/perf/arch/arm64/mapfile.csv"));
+    assert_true(exists("out/streamline/events-Mali-G720.xml"));
+    char *before = tree();
+    assert_int_equal(hwcgen(&log, "generate -o out"), 0);
+    if (!strstr(log, "(0 written, ") || !strstr(log, " 0 removed)"))
+        fail_msg("the run of every kind changed something:\n%s", log);
+    char *after = tree();
+    assert_string_equal(after, before);
+    free(log);
+    assert_int_equal(hwcgen(&log, "generate -q -o full"), 0);
+    char *full = tree_of("full");
+    assert_string_equal(full, after);
+    free(log), free(headers), free(headers2), free(manifest), free(before), free(after);
+    free(full);
+}
+
+/* The brief case of a spec with headers and docs only (a model): c, then
+ * docs, then every kind writes nothing. */
+static void test_outputs_c_then_docs(void **state)
+{
+    (void)state;
+    sh("mkdir -p %s/spec/model && cp %s/spec/mali/mali-t624-model.xml %s/spec/model/", proj,
+       top, proj);
+    char *log, *s;
+    const char *spec = "spec/model/mali-t624-model.xml";
+    char args[256];
+    snprintf(args, sizeof args, "generate -q -o out --outputs c %s", spec);
+    assert_int_equal(hwcgen(&log, args), 0);
+    free(log);
+    if ((s = strays("include/hwcgen/")))
+        fail_msg("--outputs c wrote more than headers:\n%s", s);
+    char *headers = tree_of("out/include");
+    snprintf(args, sizeof args, "generate -q -o out --outputs docs %s", spec);
+    assert_int_equal(hwcgen(&log, args), 0);
+    free(log);
+    assert_true(exists("out/docs/mali-t624-model.md"));
+    char *headers2 = tree_of("out/include");
+    assert_string_equal(headers2, headers);
+    char *before = tree();
+    snprintf(args, sizeof args, "generate -o out %s", spec);
+    assert_int_equal(hwcgen(&log, args), 0);
+    if (!strstr(log, "(0 written, "))
+        fail_msg("the run of every kind wrote something:\n%s", log);
+    char *after = tree();
+    assert_string_equal(after, before);
+    free(log), free(headers), free(headers2), free(before), free(after);
+}
+
+/* A spec changed, then only its headers generated: the docs stay as they
+ * were, the manifest too (the same files, the same rows); the next run
+ * of every kind brings the docs up to date. */
+static void test_outputs_leave_the_others(void **state)
+{
+    (void)state;
+    generate_all();
+    sh("sed -i 's/\"Instructions Per Cycle\"/\"Instructions In Each Cycle\"/' "
+       "%s/spec/arm/neoverse-v1.json", proj);
+    char *docs = tree_of("out/docs"), *headers = tree_of("out/include");
+    char *manifest = project_file("out/hwcgen-manifest.json"), *log;
+    assert_int_equal(hwcgen(&log, "generate -q -o out --outputs c"), 0);
+    free(log);
+    char *docs2 = tree_of("out/docs"), *headers2 = tree_of("out/include");
+    char *manifest2 = project_file("out/hwcgen-manifest.json");
+    assert_string_equal(docs2, docs);
+    assert_string_equal(manifest2, manifest);
+    if (strcmp(headers2, headers) == 0)
+        fail_msg("the headers did not change: the test's edit missed the spec");
+    assert_int_equal(hwcgen(&log, "generate -q -o out"), 0);
+    char *docs3 = tree_of("out/docs");
+    if (strcmp(docs3, docs) == 0)
+        fail_msg("the full run left the docs stale");
+    free(docs), free(docs2), free(docs3), free(headers), free(headers2);
+    free(manifest), free(manifest2), free(log);
+}
+
+/* A spec renamed, then a full run of the headers only: the old name's
+ * headers go, its docs, perf and Streamline files stay, recorded; the
+ * next full run of every kind removes them. */
+static void test_outputs_full_run_prunes_its_kinds(void **state)
+{
+    (void)state;
+    generate_all();
+    sh("sed 's/\"Neoverse V1\"/\"Neoverse V1 AE\"/' %s/spec/arm/neoverse-v1.json > "
+       "%s/spec/arm/neoverse-v1-ae.json && rm %s/spec/arm/neoverse-v1.json", proj, proj, proj);
+    char *log;
+    assert_int_equal(hwcgen(&log, "generate -q -o out --outputs c"), 0);
+    free(log);
+    assert_false(exists("out/include/hwcgen/neoverse_v1.h"));
+    assert_true(exists("out/include/hwcgen/neoverse_v1_ae.h"));
+    assert_true(exists("out/docs/neoverse-v1.md"));
+    assert_true(exists("out/streamline/events-Neoverse-V1.xml"));
+    assert_false(exists("out/docs/neoverse-v1-ae.md"));
+    char *manifest = project_file("out/hwcgen-manifest.json");
+    assert_non_null(strstr(manifest, "\"docs/neoverse-v1.md\""));
+    assert_null(strstr(manifest, "\"include/hwcgen/neoverse_v1.h\""));
+    assert_int_equal(hwcgen(&log, "generate -q -o out"), 0);
+    assert_false(exists("out/docs/neoverse-v1.md"));
+    assert_false(exists("out/streamline/events-Neoverse-V1.xml"));
+    assert_false(exists("out/perf/arch/arm64/arm/neoverse-v1"));
+    assert_true(exists("out/docs/neoverse-v1-ae.md"));
+    char *after = tree();
+    free(log);
+    assert_int_equal(hwcgen(&log, "generate -q -o full"), 0);
+    char *full = tree_of("full");
+    assert_string_equal(full, after);
+    free(manifest), free(after), free(full), free(log);
+}
+
+/* A word that names no kind, or none at all: a usage error naming it and
+ * the kinds, and the directory is as it was. */
+static void test_outputs_bad_word(void **state)
+{
+    (void)state;
+    generate_all();
+    char *before = tree(), *log;
+    static const struct {
+        const char *args, *says;
+    } cases[] = {
+        {"generate -o out --outputs c,htlm", "unknown output 'htlm'"},
+        {"generate -o out --outputs ''", "an empty list"},
+        {"generate -o out --outputs c,", "an empty word"},
+        {"generate -o out --outputs C", "unknown output 'C' (did you mean 'c'?"},
+        {"check --outputs dcos spec/arm/neoverse-v1.json", "(did you mean 'docs'?"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        assert_int_equal(hwcgen(&log, cases[i].args), 2);
+        if (!strstr(log, cases[i].says) || !strstr(log, "c, docs, perf, streamline"))
+            fail_msg("%s: no usage error naming the word and the kinds:\n%s", cases[i].args,
+                     log);
+        free(log);
+    }
+    char *after = tree();
+    assert_string_equal(after, before);
+    free(before), free(after);
+}
+
+/* check renders only the kinds chosen: two specs whose Streamline files
+ * share a name pass with c and docs, and fail with streamline. */
+static void test_check_outputs(void **state)
+{
+    (void)state;
+    sh("sed 's/id=\"mali_g720\"/id=\"mali_g720b\"/; s/slug=\"mali-g720\"/slug=\"mali-g720b\"/' "
+       "%s/spec/mali/mali-g720.xml > %s/spec/mali/mali-g720b.xml", proj, proj);
+    char *log;
+    assert_int_equal(hwcgen(&log, "check --outputs c,docs spec/mali/mali-g720.xml "
+                                  "spec/mali/mali-g720b.xml"), 0);
+    free(log);
+    assert_int_equal(hwcgen(&log, "check --outputs streamline spec/mali/mali-g720.xml "
+                                  "spec/mali/mali-g720b.xml"), 1);
+    assert_non_null(strstr(log, "streamline/events-Mali-G720.xml among them"));
+    free(log);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -237,6 +446,12 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_one_spec_keeps_the_others, setup, teardown),
         cmocka_unit_test_setup_teardown(test_renamed_spec, setup, teardown),
         cmocka_unit_test_setup_teardown(test_broken_manifest, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_outputs_add_up, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_outputs_c_then_docs, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_outputs_leave_the_others, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_outputs_full_run_prunes_its_kinds, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_outputs_bad_word, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_check_outputs, setup, teardown),
     };
     return cmocka_run_group_tests_name("manifest", tests, NULL, NULL);
 }
