@@ -187,7 +187,7 @@ static const perf_std_event *perf_standard(perf_gen *g, const hw_event *e)
 {
     const perf_std_event *s = g->std ? perf_std_find(g->std, e->name) : NULL;
     if (s && s->code != e->code) {
-        diag_warning(g->d, &e->loc, "event '%s' has code 0x%" PRIx32 " but the perf "
+        diag_warning(g->d, &e->loc, "event '%s' has code 0x%" PRIx64 " but the perf "
                      "tree's standard event %s is 0x%" PRIx32 "; written with its own "
                      "EventCode", e->name, e->code, s->name, s->code);
         return NULL;
@@ -218,7 +218,7 @@ static void perf_event(perf_gen *g, cJSON *array, const hw_event *e)
             perf_put(g, o, "PublicDescription", desc);
         return;
     }
-    perf_put(g, o, "EventCode", arena_printf(g->a, "0x%" PRIx32, e->code));
+    perf_put(g, o, "EventCode", arena_printf(g->a, "0x%" PRIx64, e->code));
     perf_put(g, o, "EventName", e->name);
     perf_put(g, o, "BriefDescription", perf_desc(g, e->title));
     perf_put(g, o, "PublicDescription", perf_desc(g, e->description));
@@ -360,7 +360,7 @@ static int perf_aliases(perf_gen *g)
         const char *name = perf_event_ok(e) ? perf_event_name(g->a, e) : NULL;
         if (!name)
             continue;
-        buf_printf(&b, "%s=%s/event=0x%" PRIx32 "/\n", name, PERF_PMU, e->code);
+        buf_printf(&b, "%s=%s/event=0x%" PRIx64 "/\n", name, PERF_PMU, e->code);
     }
     const char *file = arena_printf(g->a, "perf/%s.aliases", t->slug);
     int rc = arena_failed(g->a) || !file ? -1 : out_add(g->out, g->dir, file, &b);

@@ -173,6 +173,11 @@ int target_is_cpu_pmu(const hw_target *t)
     return 0;
 }
 
+int target_is_perf_tree(const hw_target *t)
+{
+    return t->format && strcmp(t->format, HW_FORMAT_PMU_EVENTS) == 0;
+}
+
 uint32_t target_midr(const hw_target *t)
 {
     return t->implementer << 24 | 0xFu << 16 | t->part_num << 4;

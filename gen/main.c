@@ -1,6 +1,7 @@
 /* main.c - the command line: a thin layer over load, check, emit. */
 #include <errno.h>
 #include <glob.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -343,7 +344,7 @@ static void list_events(const hw_target *t)
     for (int i = 0; i < t->nevents; i++) {
         const hw_event *e = &t->events[i];
         if (e->has_code)
-            printf("%s\t0x%04X\t%s\n", e->name, (unsigned)e->code, e->title ? e->title : "");
+            printf("%s\t0x%04" PRIX64 "\t%s\n", e->name, e->code, e->title ? e->title : "");
         else if (e->block >= 0)
             printf("%s\t%s[%d]\t%s\n", e->name, t->blocks[e->block].name, e->index,
                    e->title ? e->title : "");

@@ -716,7 +716,7 @@ static void check_merged_json(const kx *k, const hw_target *t, const perf_std *s
             code = perf_std_find(std, e->name)->code;
         }
         if (code != e->code)
-            printf("  %s: event %s is 0x%lx, not 0x%x\n", t->name, e->name, code, e->code);
+            printf("  %s: event %s is 0x%lx, not 0x%" PRIx64 "\n", t->name, e->name, code, e->code);
         assert_int_equal(code, e->code);
     }
     hw_arena *a = arena_create();
@@ -892,7 +892,7 @@ static void check_pmu_events_c(const kx *k, const hw_target *t)
             free(f.copy);
         }
         if (!found)
-            printf("  %s: no %s with event=0x%x in pmu-events.c\n", t->name, lower, e->code);
+            printf("  %s: no %s with event=0x%" PRIx64 " in pmu-events.c\n", t->name, lower, e->code);
         assert_true(found);
     }
     entry_fields *mf = calloc((size_t)nm + 1, sizeof *mf);
