@@ -21,8 +21,14 @@ int emit_docs(const hw_target *t, const emit_to *to);
 int emit_perf(const hw_target *t, const emit_to *to);
 /* streamline/events-<Name>.xml, for a target gatord can count. */
 int emit_streamline(const hw_target *t, const emit_to *to);
+/* A directory of a perf pmu-events tree (format "pmu-events") written
+ * back as its files have it: perf/arch/<arch>/<dir>/<file> for each of
+ * its JSON files, and the arch's mapfile.csv for the arch's own target
+ * (emit_perf_tree.c). */
+int emit_perf_tree(const hw_target *t, const emit_to *to);
 
-/* Every file of one target, owned by its spec. */
+/* Every file of one target, owned by its spec. A perf tree's directory
+ * writes only its own files (emit_perf_tree). */
 int emit_target(const hw_target *t, const emit_to *to);
 
 /* The shared files, from every row in to->out: docs/index.md and .html,

@@ -516,7 +516,16 @@ int emit_perf_mapfile(const emit_to *to)
         if (strcmp(row_text(r, "file"), PERF_MAPFILE) == 0)
             rows[k++] = cJSON_GetObjectItemCaseSensitive(r, "row");
     int rc = 0;
-    if (k > 0) {
+    int tree = k > 0 ? out_find(to->out, PERF_MAPFILE, 0) : -1;
+    if (tree >= 0) {
+        /* a perf tree's arch/arm64 writes the kernel's whole mapfile */
+        diag_error(to->d, NULL, "%s/%s: written for %s and for hwcgen's own CPUs (%s...): "
+                   "generate them into two directories, or merge the CPUs into the tree "
+                   "with hwcgen perf-merge", to->dir, PERF_MAPFILE,
+                   to->out->files[tree].owner ? to->out->files[tree].owner : "a perf tree",
+                   row_text(rows[0], "spec"));
+        rc = -1;
+    } else if (k > 0) {
         qsort(rows, (size_t)k, sizeof *rows, by_midr);
         k = perf_map_pick(rows, k, dropped, &ndropped);
         hw_buf b;
