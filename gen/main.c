@@ -308,10 +308,13 @@ static int cmd_generate(const options *o, int argc, char **argv, hw_diag *d)
     int ok = run_load_check(&run, specs, n) == 0 &&
              run_emit(&run, o->out_dir, o->templates) == 0 &&
              run_commit(&run, &written, &unchanged, &removed) == 0;
+    char targets[48] = ""; /* a perf tree's path names many */
+    if (run.ntargets > n)
+        snprintf(targets, sizeof targets, " (%d targets)", run.ntargets);
     if (ok && !o->quiet)
-        fprintf(stderr, "hwcgen: %d spec%s, %d files in %s/ (%d written, %d unchanged, "
-                "%d removed)\n", n, n == 1 ? "" : "s", run.out.nfiles, o->out_dir, written,
-                unchanged, removed);
+        fprintf(stderr, "hwcgen: %d spec%s%s, %d files in %s/ (%d written, %d unchanged, "
+                "%d removed)\n", n, n == 1 ? "" : "s", targets, run.out.nfiles, o->out_dir,
+                written, unchanged, removed);
     else if (!ok && written > 0)
         fprintf(stderr, "hwcgen: %d files of %s/ replaced before the failure (%d error%s)\n",
                 written, o->out_dir, d->errors, d->errors == 1 ? "" : "s");
