@@ -108,9 +108,29 @@ static void add_name(checker *c, hw_ref_kind kind, int index)
     }
 }
 
+/* A perf tree's names are perf's: any text but a comma, unique per PMU
+ * rather than per target (a hybrid CPU has one name on cpu_core and on
+ * cpu_atom), and an event and a metric may share one. The loader warns of
+ * a true repeat (load_perf_interp.c); here they only become known, the
+ * first of a name winning, so formulas can name them. */
+static void know_perf_names(checker *c)
+{
+    hw_target *t = c->t;
+    for (int i = 0; i < t->nevents; i++)
+        if (name_index_put(&c->names, t->events[i].name, TAG(REF_EVENT, i)) == -2)
+            arena_fail(t->arena);
+    for (int i = 0; i < t->nmetrics; i++)
+        if (name_index_put(&c->names, t->metrics[i].name, TAG(REF_METRIC, i)) == -2)
+            arena_fail(t->arena);
+}
+
 static void check_names(checker *c)
 {
     hw_target *t = c->t;
+    if (target_is_perf_tree(t)) {
+        know_perf_names(c);
+        return;
+    }
     for (int i = 0; i < t->nevents; i++)
         add_name(c, REF_EVENT, i);
     for (int i = 0; i < t->nconstants; i++)
@@ -136,8 +156,9 @@ static void check_identity(checker *c)
                    "digits and '-'", t->slug ? t->slug : "");
     if (!t->name || !*t->name)
         diag_error(c->d, &loc, "target has no name");
-    /* gatord sizes a CPU's counter set by it */
-    if (target_is_cpu_pmu(t) && t->num_counters <= 0)
+    /* gatord sizes a CPU's counter set by it; a perf tree has no Streamline
+     * events file to size */
+    if (target_is_cpu_pmu(t) && !target_is_perf_tree(t) && t->num_counters <= 0)
         diag_note(c->d, &loc, "no Streamline events file: neither the spec "
                   "(num_counters) nor hwcgen's table of cores (spec/cores.json) gives "
                   "the number of programmable counters of %s", t->name);
@@ -235,6 +256,11 @@ static void check_texts(checker *c)
 static void check_event_codes(checker *c)
 {
     hw_target *t = c->t;
+    /* Not for a perf tree: its events are told apart by a code and a
+     * umask, config or filter together, on PMUs whose codes are wider
+     * than 16 bits (powerpc, s390, uncore PMUs). */
+    if (target_is_perf_tree(t))
+        return;
     name_index seen;
     if (name_index_init(&seen, (size_t)t->nevents) != 0)
         return;
@@ -604,7 +630,9 @@ out:
 static void check_perf_metrics(checker *c)
 {
     const hw_target *t = c->t;
-    if (!target_is_cpu_pmu(t))
+    /* a perf tree's metrics.json is written from the keys its files keep,
+     * never from a formula of ours */
+    if (!target_is_cpu_pmu(t) || target_is_perf_tree(t))
         return;
     hw_arena *scratch = arena_create();
     for (int i = 0; scratch && i < t->nmetrics; i++) {
@@ -718,7 +746,10 @@ int check_target(hw_target *t, hw_diag *d)
         check_perf_metrics(&c);
     name_index_free(&c.names);
     name_index_free(&c.mangled);
-    if (d->errors == before)
+    /* No C header is made for a perf tree yet, and perf's names are not C
+     * names ("tma_info_bottleneck_%_load_miss_bound_cycles"): the header
+     * that comes will spell them its own way and check that. */
+    if (d->errors == before && !target_is_perf_tree(t))
         check_c_names(t, d);
     if (arena_failed(t->arena))
         diag_error(d, NULL, "out of memory while checking %s", t->spec_path);
@@ -748,6 +779,9 @@ static int check_same(const hw_target *a, const hw_target *b, const char *what,
  * unless they are revisions of one part (check_revisions.c). */
 static int check_same_midr(const hw_target *a, const hw_target *b, hw_diag *d)
 {
+    /* a perf tree's CPUs are found by its mapfile's rows, not by a MIDR */
+    if (target_is_perf_tree(a) || target_is_perf_tree(b))
+        return 0;
     if (!target_is_cpu_pmu(a) || !target_is_cpu_pmu(b) || target_midr(a) != target_midr(b) ||
         check_revisions(a, b) == 0)
         return 0;

@@ -113,8 +113,11 @@ static void explain(const hw_target *a, const hw_target *b, hw_diag *d)
     buf_free(&diff);
 }
 
+/* Not a perf tree's CPUs: they have no MIDR (its mapfile finds them). */
 static int same_part(const hw_target *a, const hw_target *b)
 {
+    if (target_is_perf_tree(a) || target_is_perf_tree(b))
+        return 0;
     return target_is_cpu_pmu(a) && target_is_cpu_pmu(b) && target_midr(a) == target_midr(b);
 }
 
@@ -125,7 +128,7 @@ void check_revisions_explain(hw_target *const *targets, int n, hw_diag *d)
         int earlier = 0, others = 0, best = i;
         for (int j = 0; j < i && !earlier; j++)
             earlier = same_part(targets[j], t);
-        if (earlier || !target_is_cpu_pmu(t))
+        if (earlier || !target_is_cpu_pmu(t) || target_is_perf_tree(t))
             continue; /* explained with the first revision of its part */
         for (int j = i + 1; j < n; j++) {
             if (!same_part(targets[j], t))

@@ -94,6 +94,14 @@ static cJSON *index_data(const out_set *out, int html)
 
 int docs_index(int html, const emit_to *to)
 {
+    /* no target has a page (a perf tree alone): no index of nothing */
+    int rows = 0;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, to->out->rows)
+        rows += strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "file")),
+                       index_file(html)) == 0;
+    if (!rows)
+        return 0;
     cJSON *data = index_data(to->out, html);
     int rc = data ? render_file(to, html ? "docs_index.html" : "docs_index.md", data,
                                 html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN, index_file(html))

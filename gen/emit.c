@@ -29,6 +29,16 @@ static int in_kind_dir(const emit_to *to, int from, unsigned kind)
     return 0;
 }
 
+/* The emitter of kind i for t, or NULL. A perf tree's directory writes
+ * its perf files back as it keeps them (emit_perf_tree).
+ * TODO: its C headers, docs and Streamline files. */
+static target_emitter emitter_for(const hw_target *t, int i)
+{
+    if (target_is_perf_tree(t))
+        return emitters[i].kind == OUT_PERF ? emit_perf_tree : NULL;
+    return emitters[i].fn;
+}
+
 int emit_target(const hw_target *t, const emit_to *to, unsigned kinds)
 {
     const char *before = to->out->owner;
@@ -36,8 +46,9 @@ int emit_target(const hw_target *t, const emit_to *to, unsigned kinds)
     int rc = 0;
     for (int i = 0; i < OUT_KINDS && rc == 0; i++) {
         int from = to->out->nfiles;
-        if (kinds & emitters[i].kind)
-            rc = emitters[i].fn(t, to) || in_kind_dir(to, from, emitters[i].kind) ? -1 : 0;
+        target_emitter fn = emitter_for(t, i);
+        if ((kinds & emitters[i].kind) && fn)
+            rc = fn(t, to) || in_kind_dir(to, from, emitters[i].kind) ? -1 : 0;
     }
     to->out->owner = before;
     return rc;

@@ -22,9 +22,15 @@ int emit_docs(const hw_target *t, const emit_to *to);
 int emit_perf(const hw_target *t, const emit_to *to);
 /* streamline/events-<Name>.xml, for a target gatord can count. */
 int emit_streamline(const hw_target *t, const emit_to *to);
+/* A directory of a perf pmu-events tree (format "pmu-events") written
+ * back as its files have it: perf/arch/<arch>/<dir>/<file> for each of
+ * its JSON files, and the arch's mapfile.csv for the arch's own target
+ * (emit_perf_tree.c). */
+int emit_perf_tree(const hw_target *t, const emit_to *to);
 
 /* The files of one target of the chosen `kinds` (out_kinds.h), owned by
- * its spec. A file outside its kind's directory is an internal error. */
+ * its spec. A file outside its kind's directory is an internal error. A
+ * perf tree's directory writes its perf files with emit_perf_tree. */
 int emit_target(const hw_target *t, const emit_to *to, unsigned kinds);
 
 /* The shared files, from every row in to->out: docs/index.md and .html

@@ -188,7 +188,7 @@ static const perf_std_event *perf_standard(perf_gen *g, const hw_event *e)
 {
     const perf_std_event *s = g->std ? perf_std_find(g->std, e->name) : NULL;
     if (s && s->code != e->code) {
-        diag_warning(g->d, &e->loc, "event '%s' has code 0x%" PRIx32 " but the perf "
+        diag_warning(g->d, &e->loc, "event '%s' has code 0x%" PRIx64 " but the perf "
                      "tree's standard event %s is 0x%" PRIx32 "; written with its own "
                      "EventCode", e->name, e->code, s->name, s->code);
         return NULL;
@@ -219,7 +219,7 @@ static void perf_event(perf_gen *g, cJSON *array, const hw_event *e)
             perf_put(g, o, "PublicDescription", desc);
         return;
     }
-    perf_put(g, o, "EventCode", arena_printf(g->a, "0x%" PRIx32, e->code));
+    perf_put(g, o, "EventCode", arena_printf(g->a, "0x%" PRIx64, e->code));
     perf_put(g, o, "EventName", e->name);
     perf_put(g, o, "BriefDescription", perf_desc(g, e->title));
     perf_put(g, o, "PublicDescription", perf_desc(g, e->description));
@@ -362,7 +362,7 @@ static int perf_aliases(perf_gen *g)
         const char *name = perf_event_ok(e) ? perf_event_name(g->a, e) : NULL;
         if (!name)
             continue;
-        buf_printf(&b, "%s=%s/event=0x%" PRIx32 "/\n", name, PERF_PMU, e->code);
+        buf_printf(&b, "%s=%s/event=0x%" PRIx64 "/\n", name, PERF_PMU, e->code);
     }
     const char *file = arena_printf(g->a, "perf/%s.aliases", t->slug);
     int rc = arena_failed(g->a) || !file ? -1 : out_add(g->out, g->dir, file, &b);
@@ -520,7 +520,16 @@ int emit_perf_mapfile(const emit_to *to)
         if (strcmp(row_text(r, "file"), PERF_MAPFILE) == 0)
             rows[k++] = cJSON_GetObjectItemCaseSensitive(r, "row");
     int rc = 0;
-    if (k > 0) {
+    int tree = k > 0 ? out_find(to->out, PERF_MAPFILE, 0) : -1;
+    if (tree >= 0) {
+        /* a perf tree's arch/arm64 writes the kernel's whole mapfile */
+        diag_error(to->d, NULL, "%s/%s: written for %s and for hwcgen's own CPUs (%s...): "
+                   "generate them into two directories, or merge the CPUs into the tree "
+                   "with hwcgen perf-merge", to->dir, PERF_MAPFILE,
+                   to->out->files[tree].owner ? to->out->files[tree].owner : "a perf tree",
+                   row_text(rows[0], "spec"));
+        rc = -1;
+    } else if (k > 0) {
         qsort(rows, (size_t)k, sizeof *rows, by_midr);
         k = perf_map_pick(rows, k, dropped, &ndropped);
         hw_buf b;

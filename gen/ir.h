@@ -105,7 +105,12 @@ enum {
      * path ("architectural"); what it counts is IMPLEMENTATION DEFINED in
      * part ("impdef"). */
     EVENT_ARCHITECTURAL = 1u << 5,
-    EVENT_IMPDEF = 1u << 6
+    EVENT_IMPDEF = 1u << 6,
+    /* A perf tree's "Deprecated" and "Experimental" keys (set to anything
+     * but "0"): perf hides deprecated events from its lists, and flags
+     * experimental ones as not fully validated. */
+    EVENT_DEPRECATED = 1u << 7,
+    EVENT_EXPERIMENTAL = 1u << 8
 };
 
 /* An event (CPU PMU), a raw counter (GPU) or an aggregating counter. */
@@ -116,7 +121,8 @@ typedef struct hw_event {
     const char *description;
     const char *units;       /* NULL when unknown */
     int has_code;
-    uint32_t code;           /* CPU PMU event code */
+    uint64_t code;           /* CPU PMU event code (powerpc's in perf's tree
+                                are 64 bits wide) */
     int block;               /* index into target->blocks, -1 when none */
     int index;               /* counter index inside its block, -1 */
     int width;               /* counter width in bits, 0 when unknown */
@@ -141,7 +147,8 @@ typedef struct hw_event {
     const char *st_units;    /* units of a CPU event in Streamline: gatord's
                                 where it has the event, else by its kind */
     /* From a perf tree: the PMU that counts it, as jevents names it from
-     * the Unit key ("cpu", "cpu_core", "uncore_imc"; NULL elsewhere), and
+     * the Unit key ("default_core" without one, "cpu_core", "uncore_imc";
+     * NULL elsewhere), and
      * the object that defines it (pfiles[pfile].objs[pobj]; -1, -1
      * elsewhere). */
     const char *pmu;
@@ -179,8 +186,10 @@ enum {
     METRIC_CORRECTED = 1u << 1, /* source expression was fixed; see note */
     METRIC_EXTERNAL = 1u << 2,  /* series from elsewhere: no evaluator */
     METRIC_INTERMEDIATE = 1u << 3, /* model step, not a final output */
-    METRIC_DATABASE = 1u << 4 /* formula from the vendor's counter
-                                 database, not the source; see note */
+    METRIC_DATABASE = 1u << 4, /* formula from the vendor's counter
+                                  database, not the source; see note */
+    METRIC_DEPRECATED = 1u << 5,   /* perf tree: as EVENT_DEPRECATED */
+    METRIC_EXPERIMENTAL = 1u << 6  /* perf tree: as EVENT_EXPERIMENTAL */
 };
 
 /* A metric, template series, derived value or model output. */
@@ -206,6 +215,7 @@ typedef struct hw_metric {
     const char *pmu;         /* perf tree: as for hw_event */
     int pfile, pobj;
     const char *threshold;   /* perf MetricThreshold, or NULL */
+    hw_loc threshold_loc;    /* where its text starts */
     hw_expr *threshold_expr;
 } hw_metric;
 
@@ -394,15 +404,20 @@ typedef struct hw_pobj {
     hw_loc loc;
     hw_kv *kvs;
     int nkvs;
+    size_t cap_kvs;
     int event;               /* index into target->events, or -1 */
     int metric;              /* index into target->metrics, or -1 */
 } hw_pobj;
 
+/* The key `key` of o as perf reads it (the last of a repeated key), or
+ * NULL. */
+const hw_kv *pobj_kv(const hw_pobj *o, const char *key);
+
 /* One JSON file of a perf model directory, objects in file order. */
 typedef struct hw_pfile {
     hw_loc loc;
-    const char *name;        /* below the target's directory: "cache.json",
-                                "sys/ddrc.json" */
+    const char *name;        /* in the target's directory: "cache.json" (a
+                                sys/ directory is a target of its own) */
     int is_object;           /* metricgroups.json: one JSON object, held as
                                 objs[0]; every other file is an array */
     hw_pobj *objs;
@@ -471,8 +486,9 @@ typedef struct hw_target {
      * verbatim and in order), and its JSON files. */
     const char *perf_arch;
     const char *perf_dir;
-    const char **mapfile_lines;
+    const char **mapfile_lines; /* without their '\n' ('\r' kept) */
     int nmapfile_lines;
+    int mapfile_unterminated; /* the last line has no '\n' */
     HW_LIST(hw_pfile, pfiles);
 
     HW_LIST(hw_block, blocks);
@@ -530,6 +546,11 @@ const char *ir_ref_name(const hw_target *t, hw_ref_kind kind, int index);
 hw_loc target_loc(const hw_target *t);
 /* A CPU whose events perf can count: kind "cpu" with event codes. */
 int target_is_cpu_pmu(const hw_target *t);
+/* A directory of a kernel's perf pmu-events tree (format "pmu-events"):
+ * its CPUs are known by perf's mapfile, not by a MIDR, and its names are
+ * perf's, unique per PMU rather than per target. */
+#define HW_FORMAT_PMU_EVENTS "pmu-events"
+int target_is_perf_tree(const hw_target *t);
 /* MIDR_EL1 of a CPU with variant and revision zero (architecture 0xF). */
 uint32_t target_midr(const hw_target *t);
 /* Of two revisions of one part, the one perf's mapfile names: the part's

@@ -1,6 +1,7 @@
 /* json_lines.c - a position scan over JSON that cJSON already accepted. */
 #include "json_lines.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,14 +76,15 @@ static void set_path_len(scanner *s, size_t n)
         s->path.data[n] = '\0';
 }
 
-static void record(scanner *s)
+/* The path the value being scanned is recorded under, or NULL. */
+static const char *record(scanner *s)
 {
     if (s->path.failed)
-        return;
+        return NULL;
     const char *key = arena_strndup(s->arena, s->path.data ? s->path.data : "",
                                     s->path.len);
     if (!key || name_index_put(&s->jl->paths, key, s->line) < 0)
-        return;
+        return key;
     /* A repeated key: name this copy path#k, and its children after it.
      * Each path keeps its count, so n copies cost O(n), not O(n^2). */
     size_t base = s->path.len;
@@ -90,11 +92,11 @@ static void record(scanner *s)
     if (slot < 0) {
         int *grown = realloc(s->ncopies, (s->nslots + 1) * sizeof *grown);
         if (!grown)
-            return;
+            return NULL;
         s->ncopies = grown;
         slot = (int)s->nslots;
         if (name_index_put(&s->copies, key, slot) == -2)
-            return;
+            return NULL;
         s->ncopies[s->nslots++] = 1;
     }
     /* The next number is free unless a key spells "name#k" itself; give
@@ -105,21 +107,24 @@ static void record(scanner *s)
         buf_printf(&s->path, "#%d", k);
         key = arena_strndup(s->arena, s->path.data ? s->path.data : "", s->path.len);
         if (!key || s->path.failed)
-            return;
+            return NULL;
         if (name_index_put(&s->jl->paths, key, s->line) < 0) {
             json_repeat *r = ARENA_PUSH(s->arena, s->jl->repeats, s->jl->nrepeats,
                                         s->jl->cap_repeats);
             if (r)
                 *r = (json_repeat){key, s->line};
-            return;
+            return key;
         }
     }
+    return NULL;
 }
 
 
-/* Before a value: name it after its key or its array position. */
-static int begin_value(scanner *s)
+/* Before a value: name it after its key or its array position; *recorded
+ * gets the path it is recorded under (NULL: none). */
+static int begin_value(scanner *s, const char **recorded)
 {
+    *recorded = NULL;
     frame *top = s->depth ? &s->stack[s->depth - 1] : NULL;
     if (top && top->kind == '{') {
         skip_space(s);
@@ -138,13 +143,13 @@ static int begin_value(scanner *s)
         s->pos++; /* ':' */
         int saved = s->line;
         s->line = line;
-        record(s);
+        *recorded = record(s);
         s->line = saved;
     } else if (top) {
         set_path_len(s, top->plen);
         buf_printf(&s->path, "[%d]", top->index++);
         skip_space(s);
-        record(s);
+        *recorded = record(s);
     }
     return 1;
 }
@@ -156,9 +161,14 @@ int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len)
     jl->cap_repeats = 0;
     if (name_index_init(&jl->paths, 1024) != 0)
         return -1;
+    if (name_index_init(&jl->numbers, 16) != 0) {
+        name_index_free(&jl->paths);
+        return -1;
+    }
     scanner *s = calloc(1, sizeof *s);
     if (!s || name_index_init(&s->copies, 16) != 0) {
         free(s);
+        json_lines_free(jl);
         return -1;
     }
     s->text = text;
@@ -182,7 +192,8 @@ int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len)
         } else {
             if (s->depth && s->stack[s->depth - 1].kind == '{' && c != '"')
                 break; /* not JSON we understand; keep what we have */
-            if (!begin_value(s))
+            const char *path;
+            if (!begin_value(s, &path))
                 break;
             skip_space(s);
             if (s->pos >= s->len)
@@ -192,6 +203,8 @@ int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len)
                 s->stack[s->depth++] = (frame){c, s->path.len, 0};
                 s->pos++;
             } else {
+                if (path && (c == '-' || (c >= '0' && c <= '9')) && s->pos <= INT_MAX)
+                    name_index_put(&jl->numbers, path, (int)s->pos);
                 skip_scalar(s);
             }
         }
@@ -223,9 +236,15 @@ int json_lines_get(const json_lines *jl, const char *path)
     }
 }
 
+int json_lines_number(const json_lines *jl, const char *path)
+{
+    return name_index_get(&jl->numbers, path);
+}
+
 void json_lines_free(json_lines *jl)
 {
     name_index_free(&jl->paths);
+    name_index_free(&jl->numbers);
 }
 
 void json_line_col(const char *text, size_t len, size_t offset, int *line,

@@ -6,7 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/stat.h>
+
 #include "expr.h"
+#include "load_perf.h"
 #include "xml_util.h"
 
 typedef int (*xml_loader)(hw_target *, xmlDocPtr, hw_diag *);
@@ -109,4 +112,23 @@ hw_target *load_spec(const char *path, hw_diag *d)
         return NULL;
     }
     return t;
+}
+
+int load_specs(const char *path, hw_target ***out, int *n, hw_diag *d)
+{
+    *out = NULL;
+    *n = 0;
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return load_perf_tree(path, out, n, d);
+    hw_target *t = load_spec(path, d);
+    if (!t)
+        return -1;
+    if (!(*out = malloc(sizeof **out))) {
+        target_free(t);
+        diag_error(d, NULL, "out of memory");
+        return -1;
+    }
+    (*out)[(*n)++] = t;
+    return 0;
 }

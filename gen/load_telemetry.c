@@ -420,7 +420,9 @@ static void load_event(loader *l, const cJSON *ev, const char *path)
         return;
     note_unknown(l, ev, path, known);
     /* An event without a code cannot be counted: no output could carry it. */
-    get_hex(l, ev, path, "code", 0xFFFFFFFF, &e->code, &e->has_code);
+    uint32_t code = 0;
+    get_hex(l, ev, path, "code", 0xFFFFFFFF, &code, &e->has_code);
+    e->code = code;
     e->title = get_string(l, ev, path, "title", 1);
     e->description = get_string(l, ev, path, "description", 1);
     const cJSON *arch = get(l, ev, path, "architecture_defined", T_BOOL, 0);
@@ -751,7 +753,7 @@ int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
                    "or nesting deeper than the parser allows)" : "");
         return -1;
     }
-    loader l = {t, d, {{0}, NULL, 0, 0}, NULL, NULL, NULL, 0};
+    loader l = {t, d, {{0}, {0}, NULL, 0, 0}, NULL, NULL, NULL, 0};
     /* Paths of every JSON value, needed only while loading. */
     hw_arena *positions = NULL;
     int before = d->errors;

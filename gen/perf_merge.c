@@ -287,6 +287,11 @@ static int find_gone(merge *g, const char *dir, int from)
 static int merge_one(merge *g, const hw_target *t)
 {
     const hw_loc *loc = &t->loc;
+    if (target_is_perf_tree(t)) {
+        diag_error(g->d, loc, "a directory of a perf pmu-events tree, not a spec of a CPU: "
+                   "copy its files instead (hwcgen generate writes them under perf/arch/)");
+        return -1;
+    }
     if (!target_is_cpu_pmu(t)) {
         diag_error(g->d, loc, "not a CPU perf can count (kind \"cpu\" with event codes)");
         return -1;

@@ -80,35 +80,84 @@ static int skip_same_files(char *const *paths, int n, char *skip, hw_diag *d)
     return 0;
 }
 
+/* Append t (NULL: unusable) to r->targets. -1 when out of memory. */
+static int add_target(hw_run *r, hw_target *t, size_t *cap)
+{
+    if ((size_t)r->ntargets == *cap) {
+        size_t ncap = *cap * 2 + 8;
+        hw_target **grown = realloc(r->targets, ncap * sizeof *grown);
+        if (!grown) {
+            target_free(t);
+            return -1;
+        }
+        r->targets = grown;
+        *cap = ncap;
+    }
+    r->targets[r->ntargets++] = t;
+    return 0;
+}
+
+int run_open_all(const char *path, hw_target ***out, int *n, hw_diag *d)
+{
+    int rc = load_specs(path, out, n, d);
+    for (int i = 0; i < *n; i++)
+        if (check_target((*out)[i], d) != 0) {
+            target_free((*out)[i]);
+            (*out)[i] = NULL;
+            rc = -1;
+        }
+    return rc;
+}
+
+/* Every target of `path` into r->targets; a path that gives none at all
+ * is one NULL. 1 when something of it is unusable (a directory of a tree
+ * that failed gives no entry), 0 when not, -1 when out of memory. */
+static int load_path(hw_run *r, const char *path, size_t *cap)
+{
+    hw_target **got;
+    int n, oom = 0;
+    int rc = run_open_all(path, &got, &n, r->d);
+    if (rc != 0 && n == 0)
+        oom = add_target(r, NULL, cap) != 0;
+    for (int i = 0; i < n; i++)
+        if (oom)
+            target_free(got[i]);
+        else
+            oom = add_target(r, got[i], cap) != 0;
+    free(got);
+    return oom ? -1 : rc != 0;
+}
+
 int run_load_check(hw_run *r, char *const *paths, int n)
 {
     drop_targets(r);
-    r->targets = calloc((size_t)n + 1, sizeof *r->targets);
-    hw_target **usable = calloc((size_t)n + 1, sizeof *usable);
     char *skip = calloc((size_t)n + 1, 1);
-    if (!r->targets || !usable || !skip || skip_same_files(paths, n, skip, r->d) != 0) {
-        free(usable);
+    size_t cap = 0;
+    if (!skip || skip_same_files(paths, n, skip, r->d) != 0) {
         free(skip);
         diag_error(r->d, NULL, "out of memory");
         return -1;
     }
-    int nusable = 0, failed = 0;
-    r->ntargets = 0;
-    for (int i = 0; i < n; i++) {
-        if (skip[i])
-            continue;
-        hw_target *t = run_open(paths[i], r->d);
-        r->targets[r->ntargets++] = t;
-        if (t)
-            usable[nusable++] = t;
-        else
-            failed++;
-    }
-    r->clash = check_targets(usable, nusable, r->d) != 0;
-    int rc = !r->clash && !failed ? 0 : -1;
-    free(usable);
+    int failed = 0;
+    for (int i = 0; i < n && failed >= 0; i++)
+        if (!skip[i]) {
+            int k = load_path(r, paths[i], &cap);
+            failed = k < 0 ? -1 : failed + k;
+        }
     free(skip);
-    return rc;
+    hw_target **usable = calloc((size_t)r->ntargets + 1, sizeof *usable);
+    if (failed < 0 || !usable) {
+        free(usable);
+        diag_error(r->d, NULL, "out of memory");
+        return -1;
+    }
+    int nusable = 0;
+    for (int i = 0; i < r->ntargets; i++)
+        if (r->targets[i])
+            usable[nusable++] = r->targets[i];
+    r->clash = check_targets(usable, nusable, r->d) != 0;
+    free(usable);
+    return !r->clash && !failed ? 0 : -1;
 }
 
 int run_emit(hw_run *r, const char *dir, const char *templates)

@@ -23,7 +23,9 @@
 typedef struct hw_run {
     hw_diag *d;
     hw_target **targets; /* one per spec file given (a file given twice, by
-                            two names, once); NULL where it is unusable */
+                            two names, once), one per directory of a perf
+                            tree given (load_specs()); NULL where it is
+                            unusable */
     int ntargets;
     int clash;           /* usable targets that cannot go side by side */
     int full;            /* the targets are the whole set: run_emit keeps
@@ -64,5 +66,10 @@ void run_free(hw_run *r);
 
 /* One spec, loaded and checked on its own: NULL after reporting. */
 hw_target *run_open(const char *path, hw_diag *d);
+
+/* Every target `path` names (load_specs()), each checked on its own;
+ * *out (malloc'd) holds NULL where one is unusable. 0 when every one
+ * is usable, -1 after reporting. */
+int run_open_all(const char *path, hw_target ***out, int *n, hw_diag *d);
 
 #endif

@@ -1,0 +1,364 @@
+/* load_perf_interp.c - the kept objects of a perf pmu-events directory read
+ * into IR events, metrics and metric groups, as perf's jevents.py reads
+ * them (load_perf.h). The objects themselves stay as the files have them.
+ *
+ * Identity in perf is a PMU and a name (lower-cased by jevents.py): a
+ * hybrid CPU has tma_retiring on cpu_core and on cpu_atom. One name twice
+ * in one PMU is a warning, not an error: perf's own tree does it.
+ */
+#include "load_perf.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* jevents.py's unit_to_pmu table: Unit -> PMU; any other Unit is
+ * "uncore_" and the Unit lower-cased, and no Unit is the core PMU. */
+static const char *const unit_pmus[][2] = {
+    {"CBO", "uncore_cbox"},          {"QPI LL", "uncore_qpi"},
+    {"SBO", "uncore_sbox"},          {"iMPH-U", "uncore_arb"},
+    {"CPU-M-CF", "cpum_cf"},         {"CPU-M-SF", "cpum_sf"},
+    {"PAI-CRYPTO", "pai_crypto"},    {"PAI-EXT", "pai_ext"},
+    {"UPI LL", "uncore_upi"},        {"hisi_sicl,cpa", "hisi_sicl,cpa"},
+    {"hisi_sccl,ddrc", "hisi_sccl,ddrc"}, {"hisi_sccl,hha", "hisi_sccl,hha"},
+    {"hisi_sccl,l3c", "hisi_sccl,l3c"},   {"imx8_ddr", "imx8_ddr"},
+    {"imx9_ddr", "imx9_ddr"},        {"L3PMC", "amd_l3"},
+    {"DFPMC", "amd_df"},             {"UMCPMC", "amd_umc"},
+    {"cpu_core", "cpu_core"},        {"cpu_atom", "cpu_atom"},
+    {"ali_drw", "ali_drw"},          {"arm_cmn", "arm_cmn"},
+};
+
+const char *perf_unit_to_pmu(hw_arena *a, const char *unit)
+{
+    if (!unit || !*unit)
+        return "default_core";
+    for (size_t i = 0; i < sizeof unit_pmus / sizeof unit_pmus[0]; i++)
+        if (strcmp(unit_pmus[i][0], unit) == 0)
+            return unit_pmus[i][1];
+    char *pmu = arena_printf(a, "uncore_%s", unit);
+    for (char *p = pmu ? pmu + 7 : NULL; p && *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    return pmu;
+}
+
+typedef struct interp {
+    hw_target *t;
+    const perf_archstd *std;
+    hw_diag *d;
+    hw_arena *scratch;   /* keys of the indexes below */
+    name_index events;   /* "pmu\nname" lower-cased -> event */
+    name_index metrics;  /* the same for metrics */
+    name_index groups;   /* metric group -> index into t->groups */
+    name_index members;  /* "group\nmetric" -> 0, each member once */
+    size_t (*caps)[2];   /* each group's capacity of members, member_locs */
+} interp;
+
+/* An object as jevents.py reads it: its own keys, and for a key it lacks
+ * or leaves empty, the key of the standard object its ArchStdEvent names. */
+typedef struct view {
+    const hw_pobj *own, *std;
+} view;
+
+static const hw_kv *view_kv(const view *v, const char *key)
+{
+    const hw_kv *kv = pobj_kv(v->own, key);
+    if ((!kv || !*kv->value) && v->std) {
+        const hw_kv *s = pobj_kv(v->std, key);
+        if (s && *s->value)
+            return s;
+    }
+    return kv;
+}
+
+/* The key's text in t's arena (a standard object's is copied), or NULL
+ * when absent or empty, which jevents.py reads as absent. */
+static const char *view_text(interp *in, const view *v, const char *key)
+{
+    const hw_kv *kv = view_kv(v, key);
+    if (!kv || !*kv->value)
+        return NULL;
+    return kv == pobj_kv(v->own, key) ? kv->value : arena_strdup(in->t->arena, kv->value);
+}
+
+/* Where a key is, for what is said about it: its own line, else the
+ * object's (a key from the standard object). */
+static hw_loc view_loc(const view *v, const char *key)
+{
+    const hw_kv *kv = pobj_kv(v->own, key);
+    return kv ? kv->loc : v->own->loc;
+}
+
+static int flagged(interp *in, const view *v, const char *key)
+{
+    const char *s = view_text(in, v, key);
+    return s && strcmp(s, "0") != 0;
+}
+
+/* ---- identity: a name once per PMU ------------------------------------------ */
+
+static const char *identity(interp *in, const char *pmu, const char *name)
+{
+    char *key = arena_printf(in->scratch, "%s\n%s", pmu ? pmu : "", name);
+    for (char *p = key; p && *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    return key;
+}
+
+/* Warn when (pmu, name) came before; `what` is "event" or "metric". */
+static void note_identity(interp *in, name_index *seen, const char *what, const char *pmu,
+                          const char *name, int index, const hw_loc *loc,
+                          const hw_loc *(*loc_of)(const hw_target *, int))
+{
+    const char *key = identity(in, pmu, name);
+    int first = key ? name_index_put(seen, key, index) : -2;
+    if (first == -2) {
+        arena_fail(in->t->arena);
+    } else if (first >= 0) {
+        char where[512];
+        loc_where(where, sizeof where, loc_of(in->t, first));
+        diag_warning(in->d, loc, "%s '%s' of PMU %s is given again (first at %s); perf "
+                     "lists both", what, name, pmu, where);
+    }
+}
+
+static const hw_loc *event_loc(const hw_target *t, int i) { return &t->events[i].loc; }
+static const hw_loc *metric_loc(const hw_target *t, int i) { return &t->metrics[i].loc; }
+
+/* ---- events ------------------------------------------------------------------- */
+
+/* jevents.py's event code: the first of a list ("0xB7,0xBB"), in C's
+ * number syntax, with ExtSel above its low byte. */
+static void event_code(interp *in, hw_event *e, const view *v)
+{
+    const char *code = view_text(in, v, "EventCode");
+    if (!code)
+        return;
+    char *end;
+    errno = 0;
+    unsigned long long c = strtoull(code, &end, 0);
+    const char *ext = view_text(in, v, "ExtSel");
+    unsigned long long x = ext ? strtoull(ext, NULL, 10) : 0;
+    if (end == code || (*end && *end != ',') || errno || x > 0xFFFFFF) {
+        hw_loc loc = view_loc(v, "EventCode");
+        diag_warning(in->d, &loc, "event '%s': EventCode '%s' is not a number; no code "
+                     "taken", e->name, code);
+        return;
+    }
+    e->has_code = 1;
+    e->code = c | x << 8;
+}
+
+static void add_event(interp *in, const view *v, int f, int o)
+{
+    hw_target *t = in->t;
+    hw_event *e = IR_PUSH(t, events);
+    if (!e)
+        return;
+    e->loc = v->own->loc;
+    e->name = view_text(in, v, "EventName");
+    e->title = view_text(in, v, "BriefDescription");
+    e->description = view_text(in, v, "PublicDescription");
+    e->units = view_text(in, v, "ScaleUnit");
+    e->block = e->index = -1;
+    e->pmu = perf_unit_to_pmu(t->arena, view_text(in, v, "Unit"));
+    e->pfile = f, e->pobj = o;
+    if (flagged(in, v, "Deprecated"))
+        e->flags |= EVENT_DEPRECATED;
+    if (flagged(in, v, "Experimental"))
+        e->flags |= EVENT_EXPERIMENTAL;
+    event_code(in, e, v);
+    t->pfiles[f].objs[o].event = t->nevents - 1;
+    note_identity(in, &in->events, "event", e->pmu, e->name, t->nevents - 1, &e->loc,
+                  event_loc);
+}
+
+/* ---- metrics ------------------------------------------------------------------ */
+
+/* The one place a perf formula is to become an expression. It stays text
+ * (m->formula, m->threshold, with their locations) and m->expr NULL until
+ * hwcgen's expression language reads perf's MetricExpr syntax (#slots,
+ * @event@, "x if c else y", ...): then this parses both texts with
+ * expr_parse_perf(t->arena, text, &err) and reports a syntax error at
+ * m->formula_loc or m->threshold_loc. */
+static int perf_metric_parse(hw_target *t, hw_metric *m, hw_diag *d)
+{
+    (void)t, (void)m, (void)d;
+    return 0;
+}
+
+/* Group g gets member `name`, once. */
+static void add_member(interp *in, int g, const char *name, const hw_loc *loc)
+{
+    hw_group *gr = &in->t->groups[g];
+    const char *key = arena_printf(in->scratch, "%s\n%s", gr->name, name);
+    int had = key ? name_index_put(&in->members, key, 0) : -2;
+    if (had >= 0)
+        return;
+    size_t n = (size_t)gr->nmembers;
+    if (had == -2 ||
+        arena_grow(in->t->arena, (void **)&gr->members, &in->caps[g][0], n + 1,
+                   sizeof *gr->members) ||
+        arena_grow(in->t->arena, (void **)&gr->member_locs, &in->caps[g][1], n + 1,
+                   sizeof *gr->member_locs)) {
+        arena_fail(in->t->arena);
+        return;
+    }
+    gr->members[n] = name;
+    gr->member_locs[n] = *loc;
+    gr->nmembers++;
+}
+
+/* The metric group called `name`, made on first sight. */
+static int group_of(interp *in, const char *name, const hw_loc *loc)
+{
+    int g = name_index_get(&in->groups, name);
+    if (g >= 0)
+        return g;
+    hw_target *t = in->t;
+    size_t(*caps)[2] = realloc(in->caps, ((size_t)t->ngroups + 1) * sizeof *caps);
+    hw_group *gr = caps ? IR_PUSH(t, groups) : NULL;
+    if (caps)
+        in->caps = caps;
+    if (!gr || name_index_put(&in->groups, name, t->ngroups - 1) == -2) {
+        arena_fail(t->arena);
+        return -1;
+    }
+    caps[t->ngroups - 1][0] = caps[t->ngroups - 1][1] = 0;
+    gr->loc = *loc;
+    gr->kind = GROUP_METRICS;
+    gr->name = name;
+    gr->section = -1;
+    return t->ngroups - 1;
+}
+
+/* MetricGroup "Default;TopdownL1": metric i's groups (empty parts
+ * skipped, as perf does), and the metric a member of each. */
+static void metric_groups(interp *in, int i, const char *list)
+{
+    hw_metric *m = &in->t->metrics[i];
+    int most = 1;
+    for (const char *p = list; *p; p++)
+        most += *p == ';';
+    m->groups = arena_alloc(in->t->arena, (size_t)most * sizeof *m->groups);
+    for (const char *p = list; m->groups && *p;) {
+        size_t n = strcspn(p, ";");
+        if (n)
+            m->groups[m->ngroups++] = arena_strndup(in->t->arena, p, n);
+        p += n + (p[n] == ';');
+    }
+    for (int k = 0; k < m->ngroups; k++) {
+        int g = m->groups[k] ? group_of(in, m->groups[k], &m->loc) : -1;
+        if (g >= 0)
+            add_member(in, g, m->name, &m->loc);
+    }
+}
+
+static void add_metric(interp *in, const view *v, int f, int o)
+{
+    hw_target *t = in->t;
+    hw_metric *m = IR_PUSH(t, metrics);
+    if (!m)
+        return;
+    m->loc = v->own->loc;
+    m->name = view_text(in, v, "MetricName");
+    m->title = view_text(in, v, "BriefDescription");
+    m->description = view_text(in, v, "PublicDescription");
+    m->units = view_text(in, v, "ScaleUnit");
+    m->formula = view_text(in, v, "MetricExpr");
+    m->formula_loc = view_loc(v, "MetricExpr");
+    m->threshold = view_text(in, v, "MetricThreshold");
+    m->threshold_loc = view_loc(v, "MetricThreshold");
+    m->pmu = perf_unit_to_pmu(t->arena, view_text(in, v, "Unit"));
+    m->pfile = f, m->pobj = o;
+    if (flagged(in, v, "Deprecated"))
+        m->flags |= METRIC_DEPRECATED;
+    if (flagged(in, v, "Experimental"))
+        m->flags |= METRIC_EXPERIMENTAL;
+    t->pfiles[f].objs[o].metric = t->nmetrics - 1;
+    note_identity(in, &in->metrics, "metric", m->pmu, m->name, t->nmetrics - 1, &m->loc,
+                  metric_loc);
+    const char *groups = view_text(in, v, "MetricGroup");
+    if (groups)
+        metric_groups(in, t->nmetrics - 1, groups);
+    perf_metric_parse(t, &t->metrics[t->nmetrics - 1], in->d);
+}
+
+/* metricgroups.json: a description for each group, made when no metric
+ * names it (perf lists it all the same). */
+static void group_descriptions(interp *in, const hw_pobj *o)
+{
+    for (int k = 0; k < o->nkvs; k++) {
+        int g = group_of(in, o->kvs[k].key, &o->kvs[k].loc);
+        if (g >= 0)
+            in->t->groups[g].description = o->kvs[k].value;
+    }
+}
+
+/* ---- objects ---------------------------------------------------------------- */
+
+/* o's view: with the standard object its ArchStdEvent names, if any. */
+static int view_of(interp *in, const hw_pobj *o, view *v)
+{
+    *v = (view){o, NULL};
+    const hw_kv *a = pobj_kv(o, "ArchStdEvent");
+    if (!a)
+        return 0;
+    v->std = perf_archstd_lookup(in->std, a->value);
+    if (v->std)
+        return 0;
+    const char *hint = perf_archstd_hint(in->std, a->value);
+    diag_error(in->d, &a->loc, "ArchStdEvent '%s': arch %s has no standard event or metric "
+               "of that name%s%s%s", a->value, in->t->perf_arch ? in->t->perf_arch : "",
+               hint ? " (did you mean '" : "",
+               hint ? hint : "", hint ? "'?)" : "");
+    return -1;
+}
+
+static void read_file_objects(interp *in, int f)
+{
+    const hw_pfile *pf = &in->t->pfiles[f];
+    for (int o = 0; o < pf->nobjs; o++) {
+        if (pf->is_object) {
+            group_descriptions(in, &pf->objs[o]);
+            continue;
+        }
+        view v;
+        if (view_of(in, &in->t->pfiles[f].objs[o], &v) != 0)
+            continue;
+        /* one object may be both (skylakex's uncore power events) */
+        if (view_text(in, &v, "EventName"))
+            add_event(in, &v, f, o);
+        if (view_text(in, &v, "MetricName"))
+            add_metric(in, &v, f, o);
+    }
+}
+
+int perf_interpret(hw_target *t, const perf_archstd *std, hw_diag *d)
+{
+    int before = d->errors;
+    interp in = {t, std, d, arena_create(), {0}, {0}, {0}, {0}, NULL};
+    if (!in.scratch || name_index_init(&in.events, 256) || name_index_init(&in.metrics, 64) ||
+        name_index_init(&in.groups, 16) || name_index_init(&in.members, 64)) {
+        diag_error(d, NULL, "out of memory");
+    } else {
+        /* the descriptions of groups first: a group then keeps the place
+         * metricgroups.json gives it, not its first member's */
+        for (int f = 0; f < t->npfiles; f++)
+            if (t->pfiles[f].is_object)
+                read_file_objects(&in, f);
+        for (int f = 0; f < t->npfiles; f++)
+            if (!t->pfiles[f].is_object)
+                read_file_objects(&in, f);
+    }
+    name_index_free(&in.events);
+    name_index_free(&in.metrics);
+    name_index_free(&in.groups);
+    name_index_free(&in.members);
+    free(in.caps);
+    arena_free(in.scratch);
+    if (arena_failed(t->arena))
+        diag_error(d, NULL, "out of memory reading %s", t->spec_path);
+    return d->errors == before ? 0 : -1;
+}

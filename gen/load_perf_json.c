@@ -1,0 +1,245 @@
+/* load_perf_json.c - one JSON file of a perf pmu-events tree, kept whole:
+ * every object, every key in file order, each value as the file writes it
+ * (load_perf.h). Nothing is interpreted here; load_perf_interp.c reads the
+ * kept keys into events and metrics. */
+#include "load_perf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "json_lines.h"
+#include "perf_tree.h"
+
+/* Every key the files of Linux 6.12's tree use, and ExtSel, which
+ * jevents.py reads too; sorted (strcmp) for bsearch. */
+static const char *const known_keys[] = {
+    "AggregationMode", "AnyThread", "ArchStdEvent", "BriefDescription",
+    "Compat", "ConfigCode", "Counter", "CounterMask", "CountersNumFixed",
+    "CountersNumGeneric", "Data_LA", "DefaultMetricgroupName", "Deprecated",
+    "EdgeDetect", "EnAllCores", "EnAllSlices", "Errata", "EventCode",
+    "EventName", "EventidCode", "Experimental", "ExtSel", "FCMask", "Filter",
+    "Invert", "MSRIndex", "MSRValue", "MetricConstraint", "MetricExpr",
+    "MetricGroup", "MetricName", "MetricThreshold", "MetricgroupNoGroup",
+    "NodeType", "PEBS", "PerPkg", "PortMask", "PublicDescription", "RdWrMask",
+    "SampleAfterValue", "ScaleUnit", "SliceId", "ThreadMask", "UMask", "Unit",
+};
+enum { NKNOWN = sizeof known_keys / sizeof known_keys[0] };
+
+static int by_text(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int known_key(const char *key)
+{
+    return bsearch(&key, known_keys, NKNOWN, sizeof known_keys[0], by_text) != NULL;
+}
+
+typedef struct file_load {
+    hw_target *t;
+    hw_diag *d;
+    const char *file;  /* the path, in t's arena: every hw_loc's file */
+    const char *text;  /* the file's bytes, for numbers as written */
+    size_t len;
+    json_lines lines;
+    hw_buf path;       /* scratch: the JSON path of a key */
+} file_load;
+
+/* The JSON path json_lines records key k of object o under: "[3].Unit",
+ * or "Unit" in metricgroups.json; "#2" on for the second copy of a key
+ * repeated in one object. Also how many copies came before. */
+static const char *key_path(file_load *fl, const char *base, const hw_pobj *o, const char *key,
+                            int *earlier)
+{
+    *earlier = 0;
+    for (int i = 0; i < o->nkvs; i++)
+        *earlier += strcmp(o->kvs[i].key, key) == 0;
+    buf_reset(&fl->path);
+    buf_printf(&fl->path, "%s%s%s", base, *base ? "." : "", key);
+    if (*earlier)
+        buf_printf(&fl->path, "#%d", *earlier + 1);
+    return fl->path.failed ? "" : fl->path.data;
+}
+
+/* A number as the file spells it: the text json_lines found at its path. */
+static const char *number_text(file_load *fl, const char *path, const cJSON *v)
+{
+    int at = json_lines_number(&fl->lines, path);
+    if (at < 0 || (size_t)at >= fl->len)
+        return arena_printf(fl->t->arena, "%.17g", v->valuedouble);
+    size_t n = strspn(fl->text + at, "+-.eE0123456789");
+    return arena_strndup(fl->t->arena, fl->text + at, n);
+}
+
+static const char *type_name(const cJSON *v)
+{
+    if (cJSON_IsBool(v))
+        return "a boolean";
+    if (cJSON_IsNull(v))
+        return "null";
+    return cJSON_IsArray(v) ? "an array" : "an object";
+}
+
+static void unknown_key(file_load *fl, const hw_kv *kv, const char *path)
+{
+    name_hint h = name_hint_for(kv->key);
+    for (int i = 0; i < NKNOWN; i++)
+        name_hint_offer(&h, known_keys[i]);
+    hw_loc loc = kv->loc;
+    loc.path = arena_strdup(fl->t->arena, path);
+    diag_warning(fl->d, &loc, "unknown key '%s'%s%s%s; kept as written", kv->key,
+                 h.best ? " (did you mean '" : "", h.best ? h.best : "", h.best ? "'?)" : "");
+}
+
+/* One member of an object as a kept key. */
+static void load_member(file_load *fl, hw_pobj *o, const char *base, const cJSON *m,
+                        int check_keys)
+{
+    int earlier;
+    const char *path = key_path(fl, base, o, m->string, &earlier);
+    hw_loc loc = loc_at(fl->file, json_lines_get(&fl->lines, path), 0);
+    if (!cJSON_IsString(m) && !cJSON_IsNumber(m)) {
+        loc.path = arena_strdup(fl->t->arena, path);
+        diag_error(fl->d, &loc, "key '%s': expected a string or a number, found %s",
+                   m->string, type_name(m));
+        return;
+    }
+    hw_kv *kv = ARENA_PUSH(fl->t->arena, o->kvs, o->nkvs, o->cap_kvs);
+    if (!kv)
+        return;
+    kv->loc = loc;
+    kv->key = arena_strdup(fl->t->arena, m->string);
+    kv->number = cJSON_IsNumber(m);
+    kv->value = kv->number ? number_text(fl, path, m) : arena_strdup(fl->t->arena, m->valuestring);
+    if (check_keys && !known_key(m->string))
+        unknown_key(fl, kv, path);
+    if (earlier) {
+        loc.path = arena_strdup(fl->t->arena, path);
+        diag_warning(fl->d, &loc, "key '%s' given %d times in one object: perf reads the "
+                     "last; every copy is kept", m->string, earlier + 1);
+    }
+}
+
+static hw_pobj *new_object(file_load *fl, hw_pfile *f, const char *base)
+{
+    hw_pobj *o = ARENA_PUSH(fl->t->arena, f->objs, f->nobjs, f->cap_objs);
+    if (o) {
+        o->loc = loc_at(fl->file, json_lines_get(&fl->lines, base), 0);
+        o->event = o->metric = -1;
+    }
+    return o;
+}
+
+static void load_object(file_load *fl, hw_pobj *o, const char *base, const cJSON *obj,
+                        int check_keys)
+{
+    const char *saved = arena_strdup(fl->t->arena, base); /* fl->path is reused */
+    for (const cJSON *m = obj->child; m && saved; m = m->next)
+        load_member(fl, o, saved, m, check_keys);
+}
+
+/* metricgroups.json is one object, group name -> description; every other
+ * file an array of objects, each an event or a metric. */
+static void load_root(file_load *fl, hw_pfile *f, const cJSON *root)
+{
+    if (f->is_object) {
+        hw_pobj *o = new_object(fl, f, "");
+        if (o)
+            load_object(fl, o, "", root, 0);
+        return;
+    }
+    int i = 0;
+    for (const cJSON *e = root->child; e; e = e->next, i++) {
+        char base[32];
+        snprintf(base, sizeof base, "[%d]", i);
+        if (!cJSON_IsObject(e)) {
+            hw_loc loc = loc_at(fl->file, json_lines_get(&fl->lines, base), 0);
+            loc.path = arena_strdup(fl->t->arena, base);
+            diag_error(fl->d, &loc, "expected an object (an event or a metric), found %s",
+                       cJSON_IsString(e) ? "a string" : cJSON_IsNumber(e) ? "a number"
+                                                                         : type_name(e));
+            continue;
+        }
+        hw_pobj *o = new_object(fl, f, base);
+        if (o)
+            load_object(fl, o, base, e, 1);
+    }
+}
+
+/* cJSON accepts what JSON and jevents.py's reader refuse: report it. */
+static cJSON *parse(file_load *fl)
+{
+    size_t raw = json_raw_control(fl->text, fl->len);
+    int line, col;
+    if (raw < fl->len) {
+        json_line_col(fl->text, fl->len, raw, &line, &col);
+        hw_loc loc = loc_at(fl->file, line, col);
+        diag_error(fl->d, &loc, "JSON syntax error: raw control character U+%04X in a "
+                   "string (write it escaped, e.g. \\n)", (unsigned char)fl->text[raw]);
+        return NULL;
+    }
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(fl->text, fl->len, &end, 0);
+    if (!root) {
+        size_t off = end && end >= fl->text ? (size_t)(end - fl->text) : 0;
+        json_line_col(fl->text, fl->len, off, &line, &col);
+        hw_loc loc = loc_at(fl->file, line, col);
+        diag_error(fl->d, &loc, "JSON syntax error%s", off >= fl->len ? " (unexpected end)" : "");
+    }
+    return root;
+}
+
+static int is_groups_file(const char *name)
+{
+    const char *slash = strrchr(name, '/');
+    return strcmp(slash ? slash + 1 : name, "metricgroups.json") == 0;
+}
+
+static int load_text(file_load *fl, const char *name)
+{
+    cJSON *root = parse(fl);
+    if (!root)
+        return -1;
+    int groups = is_groups_file(name), rc = -1;
+    hw_arena *positions = arena_create(); /* every path's line, while loading */
+    if (groups ? !cJSON_IsObject(root) : !cJSON_IsArray(root)) {
+        hw_loc loc = loc_at(fl->file, 1, 1);
+        diag_error(fl->d, &loc, "expected a JSON %s at the top level",
+                   groups ? "object (group name -> description)" : "array of objects");
+    } else if (!positions || json_lines_build(&fl->lines, positions, fl->text, fl->len) != 0) {
+        diag_error(fl->d, NULL, "out of memory");
+    } else {
+        hw_pfile *f = IR_PUSH(fl->t, pfiles);
+        if (f) {
+            f->loc = loc_at(fl->file, 0, 0);
+            f->name = arena_strdup(fl->t->arena, name);
+            f->is_object = groups;
+            load_root(fl, f, root);
+            rc = 0;
+        }
+        json_lines_free(&fl->lines);
+    }
+    arena_free(positions);
+    cJSON_Delete(root);
+    return rc;
+}
+
+int perf_json_load(hw_target *t, const char *path, const char *name, hw_diag *d)
+{
+    hw_buf text;
+    buf_init(&text);
+    int before = d->errors;
+    file_load fl = {t, d, arena_strdup(t->arena, path), NULL, 0, {{0}, {0}, NULL, 0, 0}, {0}};
+    buf_init(&fl.path);
+    int rc = perf_tree_read(path, &text, 0, d);
+    if (rc == 0 && fl.file) {
+        fl.text = text.data ? text.data : "";
+        fl.len = text.len;
+        rc = load_text(&fl, name);
+    }
+    buf_free(&fl.path);
+    buf_free(&text);
+    return rc == 0 && d->errors == before ? 0 : -1;
+}
