@@ -504,6 +504,14 @@ static void gd_builtin_cpu(xmlNodePtr root, const cJSON *gatord)
     }
 }
 
+/* The counter set of a core of the table, "" when gatord lacks it. */
+static const char *gd_counter_set(const cJSON *core)
+{
+    const cJSON *g = cJSON_GetObjectItemCaseSensitive(core, "gatord");
+    const char *set = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(g, "counter_set"));
+    return set ? set : "";
+}
+
 static xmlDocPtr gd_builtin(void)
 {
     xmlDocPtr doc = xmlNewDoc(BAD_CAST "1.0");
@@ -515,10 +523,15 @@ static xmlDocPtr gd_builtin(void)
     cJSON *table = cores_table(&d);
     assert_non_null(table);
     diag_free(&d);
-    const cJSON *core;
-    cJSON_ArrayForEach(core, cJSON_GetObjectItemCaseSensitive(table, "cores")) {
+    /* one category per counter set, as gatord has one events file for
+     * it, whichever cores count on it (Cortex-A78 and A78C) */
+    const cJSON *cores = cJSON_GetObjectItemCaseSensitive(table, "cores"), *core;
+    cJSON_ArrayForEach(core, cores) {
         const cJSON *g = cJSON_GetObjectItemCaseSensitive(core, "gatord");
-        if (g)
+        int first = g != NULL;
+        for (const cJSON *o = cores->child; first && o != core; o = o->next)
+            first = strcmp(gd_counter_set(o), gd_counter_set(core)) != 0;
+        if (first)
             gd_builtin_cpu(root, g);
     }
     cJSON_Delete(table);
