@@ -32,6 +32,21 @@
  * 0, or -1 after reporting (only a broken built-in table fails). */
 int cores_apply(hw_target *t, hw_diag *d);
 
+/* Complete core c of t, a model directory of a perf tree (hw_core, from
+ * its arch's mapfile), from `table` (cores_table()): its product name and
+ * counter count, and, for a core gatord has built in, its Streamline
+ * identity and labels of t's events, as cores_apply() gives a telemetry
+ * CPU. A core the table lacks, or knows without gatord, gets no Streamline
+ * category: a category of our own needs the product's architecture, and
+ * gatord keeps only one new category of a file. 0, or -1 after reporting. */
+int cores_apply_tree(hw_target *t, hw_core *c, const cJSON *table, hw_diag *d);
+
+/* An event a CPU's Streamline category carries: coded with an Arm PMU
+ * event number (16 bits), counted by the core's own PMU (a perf tree's
+ * model directory may hold uncore events too, as hisilicon/hip08 does)
+ * and shown to users (not CHAIN). */
+int cores_st_event(const hw_event *e);
+
 /* The units gatord gives a CPU event of this kind, decided from Arm's
  * mnemonic and title: "cycles" for the cycle counter (0x11), events that
  * count cycles ("cycle" in the title, *_PERCYC, STALL_FRONTEND and
