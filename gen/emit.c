@@ -6,10 +6,10 @@ int emit_target(const hw_target *t, const emit_to *to)
     const char *before = to->out->owner;
     to->out->owner = t->spec_name;
     int rc;
-    /* TODO(task C): C headers, docs and Streamline files of a perf tree's
-     * directories; until then its perf files are all it writes. */
+    /* TODO(task C): C headers and docs of a perf tree's directories; until
+     * then its perf files and Streamline files are all it writes. */
     if (target_is_perf_tree(t))
-        rc = emit_perf_tree(t, to);
+        rc = emit_perf_tree(t, to) || emit_streamline(t, to) ? -1 : 0;
     else
         rc = emit_c_headers(t, to) || emit_docs(t, to) || emit_perf(t, to) ||
              emit_streamline(t, to) ? -1 : 0;
