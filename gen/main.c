@@ -50,6 +50,10 @@ static const char usage_text[] =
     "                               spec, by meaning (exit 1 when it matters)\n"
     "  help [COMMAND]               this text, or COMMAND's help\n"
     "\n"
+    "A SPEC may be a directory of a kernel's perf pmu-events tree (its arch/,\n"
+    "one arch, or a directory in one): one target per directory of JSON files,\n"
+    "and one per arch for its own files and mapfile.csv.\n"
+    "\n"
     "options of every command, before or after its name:\n"
     "  -v, --verbose      also print notes (e.g. ignored JSON keys)\n"
     "  -q, --quiet        no 'ok' lines, no summary when generate succeeds;\n"
@@ -81,11 +85,18 @@ static const char *const command_help[][2] = {
      "then write all outputs under DIR (-o DIR, --output DIR; default: out).\n"
      "Nothing is written unless every spec is valid; each file is written to\n"
      "a temporary name and renamed into place, and files whose content is\n"
-     "unchanged are not touched.\n"},
+     "unchanged are not touched.\n"
+     "\n"
+     "A SPEC that is a directory of a perf pmu-events tree (the tree's arch/,\n"
+     "one arch, or a directory in one) gives a target per directory holding\n"
+     "JSON files; each is written back under DIR/perf/arch/ from the keys its\n"
+     "files hold, as they hold them.\n"},
     {"check",
      "usage: hwcgen check SPEC...\n\n"
      "Load and validate each SPEC; print every diagnostic as\n"
-     "file:line[:col]: error: message. Exit 1 if any spec has an error.\n"},
+     "file:line[:col]: error: message. Exit 1 if any spec has an error.\n"
+     "A SPEC may be a directory of a perf pmu-events tree: each directory of it\n"
+     "is checked as a target of its own.\n"},
     {"perf-merge",
      "usage: hwcgen perf-merge [--dry-run] TREE SPEC...\n\n"
      "Merge each CPU SPEC into TREE, a kernel's tools/perf/pmu-events\n"
@@ -102,7 +113,9 @@ static const char *const command_help[][2] = {
      "it was.\n"},
     {"list",
      "usage: hwcgen list SPEC [events|metrics|groups|inputs|constants]\n\n"
-     "Print what SPEC defines, one item per line (default: metrics).\n"},
+     "Print what SPEC defines, one item per line (default: metrics). SPEC may\n"
+     "be one directory of a perf pmu-events tree; a path that names several\n"
+     "(an arch) is a usage error saying how many.\n"},
     {"eval",
      "usage: hwcgen eval SPEC [--metric NAME]... NAME=VALUE...\n\n"
      "Evaluate metrics (all by default, or each --metric NAME) from counter,\n"
@@ -116,7 +129,11 @@ static const char *const command_help[][2] = {
      "not define (with a suggestion when a name is close, ignoring case);\n"
      "a NAME given twice; a negative or non-finite counter value; a value\n"
      "given for a model input outside its valid range, even one the\n"
-     "metrics do not read.\n"},
+     "metrics do not read.\n"
+     "\n"
+     "SPEC may be one directory of a perf pmu-events tree; its formulas are in\n"
+     "perf's syntax, which eval does not read yet: naming such a metric is an\n"
+     "error, and with none named they are left out.\n"},
     {"encode",
      "usage: hwcgen encode SPEC COUNTER=INC/COARSE/FINE...\n\n"
      "Program flexible counters: each COUNTER (e.g. A7) takes an increment\n"
@@ -137,6 +154,12 @@ static const char *const command_help[][2] = {
      "support rules, report layouts, constants, input ranges; then the\n"
      "generated files the changes touch. Formulas are evaluated on simple\n"
      "and random inputs from a fixed seed: the report is the same each run.\n"
+     "\n"
+     "OLD and NEW may each name several targets, as perf pmu-events trees do\n"
+     "(arch/, one arch): targets are paired by id, each pair with a change is\n"
+     "reported, then the targets only one side has (added, removed) and a\n"
+     "summary. In a tree's directory events and metrics pair by PMU and name,\n"
+     "and every key of their objects is compared, keys perf ignores included.\n"
      "\n"
      "  --format FMT       text (default), markdown or json\n"
      "  --all              also list descriptions, titles, notes and\n"
@@ -285,10 +308,13 @@ static int cmd_generate(const options *o, int argc, char **argv, hw_diag *d)
     int ok = run_load_check(&run, specs, n) == 0 &&
              run_emit(&run, o->out_dir, o->templates) == 0 &&
              run_commit(&run, &written, &unchanged, &removed) == 0;
+    char targets[48] = ""; /* a perf tree's path names many */
+    if (run.ntargets > n)
+        snprintf(targets, sizeof targets, " (%d targets)", run.ntargets);
     if (ok && !o->quiet)
-        fprintf(stderr, "hwcgen: %d spec%s, %d files in %s/ (%d written, %d unchanged, "
-                "%d removed)\n", n, n == 1 ? "" : "s", run.out.nfiles, o->out_dir, written,
-                unchanged, removed);
+        fprintf(stderr, "hwcgen: %d spec%s%s, %d files in %s/ (%d written, %d unchanged, "
+                "%d removed)\n", n, n == 1 ? "" : "s", targets, run.out.nfiles, o->out_dir,
+                written, unchanged, removed);
     else if (!ok && written > 0)
         fprintf(stderr, "hwcgen: %d files of %s/ replaced before the failure (%d error%s)\n",
                 written, o->out_dir, d->errors, d->errors == 1 ? "" : "s");
