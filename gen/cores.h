@@ -17,6 +17,11 @@
 #include "diag.h"
 #include "ir.h"
 
+/* CHAIN, in every Arm PMU's architected event space: it joins an odd
+ * counter to the even one below it and counts nothing by itself, so the
+ * loaders hide it (EVENT_HIDDEN). */
+#define ARM_CHAIN_EVENT 0x1Eu
+
 /* The resource path of the table. */
 #define CORES_TABLE "spec/cores.json"
 

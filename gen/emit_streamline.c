@@ -277,7 +277,8 @@ static void st_cpu_event(st_gen *g, xmlNodePtr cat, const st_core *c, int i, con
 static int st_cpu_wanted(const st_gen *g, const st_core *c, int i, unsigned char *codes)
 {
     const hw_event *e = &g->t->events[i];
-    if (!cores_st_event(e) || st_label(g, c, i).gd_shadowed || codes[e->code / 8] & 1u << e->code % 8)
+    if (!cores_st_event(e) || st_label(g, c, i).gd_shadowed ||
+        (codes[e->code / 8] & 1u << e->code % 8))
         return 0;
     codes[e->code / 8] |= (unsigned char)(1u << e->code % 8);
     return 1;
@@ -438,9 +439,12 @@ static int st_target(const hw_target *t, out_set *out, const char *dir, hw_diag 
     int rc = -1;
     st_core *cores = NULL;
     int cpu = target_is_cpu_pmu(t), n = g.a && cpu ? st_cpu_cores(&g, &cores) : 0;
-    if (cpu && n == 0 && g.a && !arena_failed(g.a)) {
+    if (cpu && n == 0) { /* no category to give the file */
+        rc = g.a && !arena_failed(g.a) ? 0 : -1;
+        if (rc != 0)
+            diag_error(d, NULL, "out of memory");
         arena_free(g.a);
-        return 0; /* no category to give the file */
+        return rc;
     }
     if (g.a && st_begin(&g, cpu ? st_cpu_how(&g, cores, n) : st_gpu_how(&g)) == 0) {
         for (int i = 0; i < n; i++)
@@ -460,10 +464,10 @@ static int st_target(const hw_target *t, out_set *out, const char *dir, hw_diag 
     return rc;
 }
 
-/* A CPU needs its counter count: gatord sizes the counter set by it (the
- * checker notes when it is missing), and its Streamline identity; a perf
- * tree's directory a core gatord has (st_target() finds out). A GPU needs
- * gatord's counter ids. */
+/* A CPU may have a category to give (st_target() asks st_cpu_cores(): a
+ * counter count, by which gatord sizes the counter set, and a Streamline
+ * identity; the checker notes a CPU without them). A GPU needs gatord's
+ * counter ids. */
 static int st_wanted(const hw_target *t)
 {
     if (target_is_cpu_pmu(t))

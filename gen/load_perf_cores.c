@@ -21,11 +21,6 @@
 
 #include "cores.h"
 
-/* The architecture reserves event 0x1E of every Arm PMU for CHAIN, which
- * joins an odd counter to the even one below it: counting it alone means
- * nothing, so it is hidden as the telemetry loader hides it. */
-enum { ARM_CHAIN_EVENT = 0x1E };
-
 /* Field `k` (0-based) of a comma-separated row, without the blanks and
  * '\r' around it, into out. 0, or -1 when the row has no such field. */
 static int row_field(const char *row, int k, char *out, size_t size)
@@ -87,6 +82,7 @@ static void rows_of(hw_target *t, const hw_target *arch)
     }
 }
 
+/* CHAIN (cores.h) is hidden as the telemetry loader hides it. */
 static void hide_chain(hw_target *t)
 {
     for (int i = 0; i < t->nevents; i++) {
@@ -102,7 +98,7 @@ int perf_cores_assign(const hw_target *arch, hw_target **targets, int n, hw_diag
     if (!arch || strcmp(arch->perf_arch, "arm64") != 0 || !arch->nmapfile_lines)
         return 0;
     cJSON *table = NULL;
-    int rc = 0;
+    int rc = 0, before = d->errors;
     for (int k = 0; k < n && rc == 0; k++) {
         hw_target *t = targets[k];
         if (!t->kind || strcmp(t->kind, "cpu") != 0)
@@ -118,7 +114,7 @@ int perf_cores_assign(const hw_target *arch, hw_target **targets, int n, hw_diag
             rc = cores_apply_tree(t, &t->cores[i], table, d);
     }
     cJSON_Delete(table);
-    if (rc != 0 && !d->errors)
+    if (rc != 0 && d->errors == before)
         diag_error(d, NULL, "out of memory");
     return rc;
 }

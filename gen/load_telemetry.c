@@ -17,9 +17,6 @@
 #include "json_lines.h"
 #include "names.h"
 
-/* CHAIN, in every Arm PMU's architected event space. */
-enum { ARM_CHAIN_EVENT = 0x1E };
-
 typedef struct loader {
     hw_target *t;
     hw_diag *d;
