@@ -141,6 +141,25 @@ static void check_names(checker *c)
         add_name(c, REF_METRIC, i);
 }
 
+/* A core of a perf tree's directory that gets no Streamline category:
+ * why, at its mapfile row. */
+static void check_tree_cores(checker *c)
+{
+    hw_target *t = c->t;
+    for (int i = 0; target_is_cpu_pmu(t) && i < t->ncores; i++) {
+        const hw_core *k = &t->cores[i];
+        if (k->st_category)
+            continue;
+        const char *why = !k->name ? "hwcgen's table of cores (spec/cores.json) does not know it"
+                          : !k->num_counters ? "the table of cores does not give its number of "
+                                               "programmable counters"
+                                             : "gatord does not have it built in";
+        diag_note(c->d, &k->loc, "%s: no Streamline category for the core with implementer "
+                  "0x%02X, part number 0x%03X: %s", t->spec_name, (unsigned)k->implementer,
+                  (unsigned)k->part_num, why);
+    }
+}
+
 static void check_identity(checker *c)
 {
     hw_target *t = c->t;
@@ -162,6 +181,7 @@ static void check_identity(checker *c)
         diag_note(c->d, &loc, "no Streamline events file: neither the spec "
                   "(num_counters) nor hwcgen's table of cores (spec/cores.json) gives "
                   "the number of programmable counters of %s", t->name);
+    check_tree_cores(c);
 }
 
 /* ---- text ------------------------------------------------------------------ */

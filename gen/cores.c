@@ -145,10 +145,16 @@ static void own_streamline(hw_target *t)
     t->st_cycle_counter = arena_printf(t->arena, "%s_ccnt", pmu);
 }
 
-/* gatord's row for each event of t: labels, and whether a later built-in
- * event of the core repeats the label (gatord's merge keeps one event per
- * label, the last, so -E can replace only that one). */
-static int gatord_events(hw_target *t, const cJSON *events, hw_arena *scratch)
+int cores_st_event(const hw_event *e)
+{
+    return e->has_code && e->code <= 0xFFFF && (!e->pmu || strcmp(e->pmu, "default_core") == 0) &&
+           event_for_users(e);
+}
+
+/* gatord's row for each event of t, for core c: labels, and whether a
+ * later built-in event of the core repeats the label (gatord's merge keeps
+ * one event per label, the last, so -E can replace only that one). */
+static int gatord_events(hw_target *t, hw_core *c, const cJSON *events, hw_arena *scratch)
 {
     int n = cJSON_GetArraySize(events);
     const cJSON **rows = arena_alloc(scratch, ((size_t)n + 1) * sizeof *rows);
@@ -174,47 +180,71 @@ static int gatord_events(hw_target *t, const cJSON *events, hw_arena *scratch)
             name_index_put(&codes, code, i);
     }
     char *replaced = arena_alloc(scratch, (size_t)n + 1);
-    for (int k = 0; shadowed && replaced && k < t->nevents; k++) {
-        hw_event *e = &t->events[k];
-        char key[16];
-        snprintf(key, sizeof key, "%lx", (unsigned long)e->code);
+    c->st_labels = arena_alloc(t->arena, ((size_t)t->nevents + 1) * sizeof *c->st_labels);
+    for (int k = 0; shadowed && replaced && c->st_labels && k < t->nevents; k++) {
+        const hw_event *e = &t->events[k];
+        hw_st_label *l = &c->st_labels[k];
+        char key[24];
+        snprintf(key, sizeof key, "%llx", (unsigned long long)e->code);
         int r = e->has_code ? name_index_get(&codes, key) : -1;
         const char *title = r >= 0 ? cJSON_GetStringValue(cJSON_GetArrayItem(rows[r], 0)) : NULL;
         const char *name = r >= 0 ? cJSON_GetStringValue(cJSON_GetArrayItem(rows[r], 1)) : NULL;
         if (!title || !name) {
-            e->st_units = cores_units_by_kind(e);
+            l->units = cores_units_by_kind(e);
             continue;
         }
-        replaced[r] = !shadowed[r] && event_for_users(e);
-        e->gd_title = arena_strdup(t->arena, title);
-        e->gd_name = arena_strdup(t->arena, name);
-        e->gd_shadowed = shadowed[r];
+        replaced[r] |= !shadowed[r] && cores_st_event(e);
+        l->gd_title = arena_strdup(t->arena, title);
+        l->gd_name = arena_strdup(t->arena, name);
+        l->gd_shadowed = shadowed[r];
         const char *units = cJSON_GetStringValue(cJSON_GetArrayItem(rows[r], 2));
-        e->st_units = units ? arena_strdup(t->arena, units) : NULL;
+        l->units = units ? arena_strdup(t->arena, units) : NULL;
     }
-    t->st_taken = arena_alloc(t->arena, ((size_t)n + 1) * sizeof *t->st_taken);
-    for (i = 0; shadowed && replaced && t->st_taken && i < n; i++) {
+    c->st_taken = arena_alloc(t->arena, ((size_t)n + 1) * sizeof *c->st_taken);
+    for (i = 0; shadowed && replaced && c->st_taken && i < n; i++) {
         const char *title = cJSON_GetStringValue(cJSON_GetArrayItem(rows[i], 0));
         const char *name = cJSON_GetStringValue(cJSON_GetArrayItem(rows[i], 1));
         if (!replaced[i] && title && name)
-            t->st_taken[t->nst_taken++] = arena_printf(t->arena, "%s\n%s", title, name);
+            c->st_taken[c->nst_taken++] = arena_printf(t->arena, "%s\n%s", title, name);
     }
-    int failed = !shadowed || !replaced || !t->st_taken || labels.failed || codes.failed;
+    int failed = !shadowed || !replaced || !c->st_labels || !c->st_taken || labels.failed ||
+                 codes.failed;
     name_index_free(&labels);
     name_index_free(&codes);
     return failed ? -1 : 0;
 }
 
-static int known_streamline(hw_target *t, const cJSON *gatord, hw_arena *scratch)
+/* Core c as gatord knows it (the table's "gatord" member): its category,
+ * counter set and cycle counter, and its labels of t's events. */
+static int known_streamline(hw_target *t, hw_core *c, const cJSON *gatord, hw_arena *scratch)
 {
     const char *version = text_of(gatord, "version");
-    t->st_category = arena_strdup(t->arena, text_of(gatord, "category"));
-    t->st_counter_set = arena_strdup(t->arena, text_of(gatord, "counter_set"));
-    t->st_cycle_counter = arena_strdup(t->arena, text_of(gatord, "cycle_counter"));
-    t->st_gatord = arena_printf(t->arena, "gatord %s", version ? version : "?");
-    if (!t->st_category || !t->st_counter_set || !t->st_cycle_counter)
+    c->st_category = arena_strdup(t->arena, text_of(gatord, "category"));
+    c->st_counter_set = arena_strdup(t->arena, text_of(gatord, "counter_set"));
+    c->st_cycle_counter = arena_strdup(t->arena, text_of(gatord, "cycle_counter"));
+    c->st_gatord = arena_printf(t->arena, "gatord %s", version ? version : "?");
+    if (!c->st_category || !c->st_counter_set || !c->st_cycle_counter)
         return -1;
-    return gatord_events(t, cJSON_GetObjectItemCaseSensitive(gatord, "events"), scratch);
+    return gatord_events(t, c, cJSON_GetObjectItemCaseSensitive(gatord, "events"), scratch);
+}
+
+/* A telemetry CPU is one core: its identity goes on the target, its labels
+ * on the events. */
+static void use_core(hw_target *t, const hw_core *c)
+{
+    t->st_category = c->st_category;
+    t->st_counter_set = c->st_counter_set;
+    t->st_cycle_counter = c->st_cycle_counter;
+    t->st_gatord = c->st_gatord;
+    t->st_taken = c->st_taken;
+    t->nst_taken = c->nst_taken;
+    for (int i = 0; i < t->nevents; i++) {
+        hw_event *e = &t->events[i];
+        e->gd_title = c->st_labels[i].gd_title;
+        e->gd_name = c->st_labels[i].gd_name;
+        e->gd_shadowed = c->st_labels[i].gd_shadowed;
+        e->st_units = c->st_labels[i].units;
+    }
 }
 
 int cores_apply(hw_target *t, hw_diag *d)
@@ -240,8 +270,11 @@ int cores_apply(hw_target *t, hw_diag *d)
             t->num_counters = count->valueint;
     }
     const cJSON *gatord = core ? cJSON_GetObjectItemCaseSensitive(core, "gatord") : NULL;
+    hw_core one = {0};
     if (gatord) {
-        rc = known_streamline(t, gatord, scratch);
+        rc = known_streamline(t, &one, gatord, scratch);
+        if (rc == 0)
+            use_core(t, &one);
     } else {
         own_streamline(t);
         for (int i = 0; i < t->nevents; i++)
@@ -252,5 +285,28 @@ int cores_apply(hw_target *t, hw_diag *d)
                    CORES_TABLE, t->part_name);
     cJSON_Delete(table);
     arena_free(scratch);
+    return rc;
+}
+
+int cores_apply_tree(hw_target *t, hw_core *c, const cJSON *table, hw_diag *d)
+{
+    const cJSON *core = cores_find(table, c->implementer, c->part_num);
+    if (!core)
+        return 0;
+    c->name = arena_strdup(t->arena, text_of(core, "name"));
+    const cJSON *count = cJSON_GetObjectItemCaseSensitive(core, "num_counters");
+    if (cJSON_IsNumber(count))
+        c->num_counters = count->valueint;
+    const cJSON *gatord = cJSON_GetObjectItemCaseSensitive(core, "gatord");
+    if (!gatord || c->num_counters <= 0)
+        return 0;
+    hw_arena *scratch = arena_create();
+    int rc = scratch ? known_streamline(t, c, gatord, scratch) : -1;
+    arena_free(scratch);
+    if (rc != 0) {
+        c->st_category = NULL;
+        diag_error(d, &c->loc, "out of memory, or the built-in %s has a broken row for %s "
+                   "(rebuild hwcgen)", CORES_TABLE, c->name ? c->name : "a core");
+    }
     return rc;
 }

@@ -17,6 +17,11 @@
 #include "diag.h"
 #include "ir.h"
 
+/* CHAIN, in every Arm PMU's architected event space: it joins an odd
+ * counter to the even one below it and counts nothing by itself, so the
+ * loaders hide it (EVENT_HIDDEN). */
+#define ARM_CHAIN_EVENT 0x1Eu
+
 /* The resource path of the table. */
 #define CORES_TABLE "spec/cores.json"
 
@@ -31,6 +36,21 @@
  *   - each event's Streamline units: gatord's, else cores_units_by_kind().
  * 0, or -1 after reporting (only a broken built-in table fails). */
 int cores_apply(hw_target *t, hw_diag *d);
+
+/* Complete core c of t, a model directory of a perf tree (hw_core, from
+ * its arch's mapfile), from `table` (cores_table()): its product name and
+ * counter count, and, for a core gatord has built in, its Streamline
+ * identity and labels of t's events, as cores_apply() gives a telemetry
+ * CPU. A core the table lacks, or knows without gatord, gets no Streamline
+ * category: a category of our own needs the product's architecture, and
+ * gatord keeps only one new category of a file. 0, or -1 after reporting. */
+int cores_apply_tree(hw_target *t, hw_core *c, const cJSON *table, hw_diag *d);
+
+/* An event a CPU's Streamline category carries: coded with an Arm PMU
+ * event number (16 bits), counted by the core's own PMU (a perf tree's
+ * model directory may hold uncore events too, as hisilicon/hip08 does)
+ * and shown to users (not CHAIN). */
+int cores_st_event(const hw_event *e);
 
 /* The units gatord gives a CPU event of this kind, decided from Arm's
  * mnemonic and title: "cycles" for the cycle counter (0x11), events that

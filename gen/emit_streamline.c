@@ -15,6 +15,14 @@
  *     under labels no built-in event of the core has;
  *   - a CPU gatord lacks: one category of its own on a counter set of its
  *     own;
+ *   - an arm64 model directory of a perf tree: gatord's category for each
+ *     of its cores that gatord has (hw_core; a category once when two
+ *     cores share it, as Cortex-A78 and A78C do), the directory's events
+ *     in each, so one file serves every core perf gives the directory
+ *     (gatord takes one -E file; it shows a category only on a CPU whose
+ *     PMU counts on its counter set). The events are those of the core's
+ *     own PMU, each code once; one gatord lacks is titled by the core and
+ *     named by perf's EventName;
  *   - a target whose counters have gatord ids (Mali): one category for the
  *     whole device, named so that no built-in category has the name: a
  *     second new category would be dropped, and a shared name ("Mali CSF"
@@ -40,6 +48,7 @@
 #include <libxml/chvalid.h>
 #include <libxml/tree.h>
 
+#include "cores.h"
 #include "emit.h"
 #include "expr.h"
 #include "names.h"
@@ -49,13 +58,26 @@
 /* The merge rules every file is shaped for (README). */
 #define ST_GATORD "gatord 9.7.2"
 
+/* One core's category: the identity of a telemetry CPU (the target's
+ * st_* fields, labels on its events) or of one core of a perf tree's model
+ * directory (hw_core, labels beside the events). */
+typedef struct st_core {
+    const char *name;            /* product name: the title of an event
+                                    gatord lacks that no group titles */
+    int num_counters;
+    const char *category, *counter_set, *cycle_counter, *gatord;
+    const char *const *taken;
+    int ntaken;
+    const hw_st_label *labels;   /* one per event; NULL: the events' own */
+} st_core;
+
 typedef struct st_gen {
     const hw_target *t;
     hw_arena *a;         /* scratch, freed when the target is done */
     hw_diag *d;
     xmlDocPtr doc;
     xmlNodePtr root;
-    name_index seen;     /* "title\nname" labels used in the document */
+    name_index seen;     /* "title\nname" labels used in the category */
 } st_gen;
 
 /* ---- document building ----------------------------------------------------- */
@@ -109,17 +131,33 @@ static int st_begin(st_gen *g, const char *how)
             "For %s -E (append): %s.", g->t->name, HWCGEN_VERSION, g->t->spec_name,
             ST_GATORD, how))) != 0)
         return -1;
-    if (name_index_init(&g->seen, 2 * (size_t)g->t->nevents + (size_t)g->t->nst_taken) != 0)
+    return 0;
+}
+
+/* Event i as core c labels it. */
+static hw_st_label st_label(const st_gen *g, const st_core *c, int i)
+{
+    if (c && c->labels)
+        return c->labels[i];
+    const hw_event *e = &g->t->events[i];
+    return (hw_st_label){e->gd_title, e->gd_name, e->gd_shadowed, e->st_units};
+}
+
+/* A new category (core c; NULL for a GPU): no label used yet but gatord's,
+ * those of its events that stay and those ours take over, which a label
+ * of our own (for an event gatord lacks) may match none of. */
+static int st_seen_reset(st_gen *g, const st_core *c)
+{
+    name_index_free(&g->seen);
+    if (name_index_init(&g->seen, 2 * (size_t)g->t->nevents + (size_t)(c ? c->ntaken : 0)) != 0)
         return -1;
-    /* gatord's labels, those of its events that stay and those ours take
-     * over: a label of our own (for an event gatord lacks) may match none */
-    for (int i = 0; i < g->t->nst_taken; i++)
-        if (name_index_put(&g->seen, g->t->st_taken[i], 0) == -2)
+    for (int i = 0; c && i < c->ntaken; i++)
+        if (name_index_put(&g->seen, c->taken[i], 0) == -2)
             return -1;
-    for (int i = 0; i < g->t->nevents; i++) {
-        const hw_event *e = &g->t->events[i];
-        const char *key = e->gd_title ? arena_printf(g->a, "%s\n%s", e->gd_title, e->gd_name) : NULL;
-        if (e->gd_title && (!key || name_index_put(&g->seen, key, 0) == -2))
+    for (int i = 0; c && i < g->t->nevents; i++) {
+        hw_st_label l = st_label(g, c, i);
+        const char *key = l.gd_title ? arena_printf(g->a, "%s\n%s", l.gd_title, l.gd_name) : NULL;
+        if (l.gd_title && (!key || name_index_put(&g->seen, key, 0) == -2))
             return -1;
     }
     return 0;
@@ -182,8 +220,9 @@ static const char *st_unique_name(st_gen *g, const hw_event *e,
 /* ---- CPU PMU ------------------------------------------------------------------ */
 
 /* Title of an event gatord lacks: the first functional group that lists
- * it, as gatord titles CPU events by topic; the product name otherwise. */
-static const char **st_cpu_titles(st_gen *g)
+ * it, as gatord titles CPU events by topic; the core's product name
+ * otherwise. */
+static const char **st_cpu_titles(st_gen *g, const st_core *c)
 {
     const hw_target *t = g->t;
     const char **titles = arena_alloc(g->a, ((size_t)t->nevents + 1) * sizeof *titles);
@@ -199,19 +238,36 @@ static const char **st_cpu_titles(st_gen *g)
     }
     for (int i = 0; titles && i < t->nevents; i++)
         if (!titles[i])
-            titles[i] = t->part_name ? t->part_name : t->name;
+            titles[i] = c->name;
     return titles;
 }
 
-static void st_cpu_event(st_gen *g, xmlNodePtr cat, const hw_event *e,
-                         const char *title, const char *ccnt)
+/* The name of an event gatord lacks: its title; in a perf tree, whose
+ * title is a sentence (BriefDescription), the EventName perf users know. */
+static const char *st_own_name(const st_gen *g, const hw_event *e)
 {
+    if (target_is_perf_tree(g->t) || !e->title)
+        return e->name;
+    return e->title;
+}
+
+/* A perf tree's event may have only its BriefDescription. */
+static const char *st_description(const st_gen *g, const hw_event *e)
+{
+    return e->description || !target_is_perf_tree(g->t) ? e->description : e->title;
+}
+
+static void st_cpu_event(st_gen *g, xmlNodePtr cat, const st_core *c, int i, const char *title,
+                         const char *ccnt)
+{
+    const hw_event *e = &g->t->events[i];
+    hw_st_label l = st_label(g, c, i);
     const char *name;
-    if (e->gd_title) { /* gatord's own label: the event replaces gatord's */
-        title = e->gd_title;
-        name = e->gd_name;
+    if (l.gd_title) { /* gatord's own label: the event replaces gatord's */
+        title = l.gd_title;
+        name = l.gd_name;
     } else {
-        name = st_unique_name(g, e, title, e->title ? e->title : e->name);
+        name = st_unique_name(g, e, title, st_own_name(g, e));
     }
     xmlNodePtr n = st_child(g, cat, "event");
     if (!n)
@@ -220,54 +276,103 @@ static void st_cpu_event(st_gen *g, xmlNodePtr cat, const hw_event *e,
     st_prop(g, n, "event", arena_printf(g->a, "0x%02x", (unsigned)e->code));
     st_prop(g, n, "title", title);
     st_prop(g, n, "name", name);
-    st_prop(g, n, "description", e->description);
-    st_prop(g, n, "units", ccnt ? "cycles" : e->st_units);
+    st_prop(g, n, "description", st_description(g, e));
+    st_prop(g, n, "units", ccnt ? "cycles" : l.units);
 }
 
-/* In the file: coded, shown to users, and not an event of gatord's that
- * its merge cannot replace. */
-static int st_cpu_wanted(const hw_event *e)
+/* In the category: an event of the core's PMU, shown to users, not an
+ * event of gatord's that its merge cannot replace, and the first of its
+ * code (a category counts a code once; a perf tree may give two names
+ * one code). `codes` marks the codes taken. */
+static int st_cpu_wanted(const st_gen *g, const st_core *c, int i, unsigned char *codes)
 {
-    return e->has_code && event_for_users(e) && !e->gd_shadowed;
+    const hw_event *e = &g->t->events[i];
+    if (!cores_st_event(e) || st_label(g, c, i).gd_shadowed ||
+        (codes[e->code / 8] & 1u << e->code % 8))
+        return 0;
+    codes[e->code / 8] |= (unsigned char)(1u << e->code % 8);
+    return 1;
 }
 
-static void st_cpu_events(st_gen *g, xmlNodePtr cat)
+static void st_cpu_events(st_gen *g, xmlNodePtr cat, const st_core *c)
 {
     const hw_target *t = g->t;
-    const char **titles = st_cpu_titles(g);
-    if (!titles)
+    const char **titles = st_cpu_titles(g, c);
+    unsigned char *codes = arena_alloc(g->a, 0x10000 / 8);
+    if (!titles || !codes)
         return;
     for (int i = 0; i < t->nevents; i++)
-        if (st_cpu_wanted(&t->events[i]) && t->events[i].code == GATORD_CYCLE_EVENT)
-            st_cpu_event(g, cat, &t->events[i], titles[i], t->st_cycle_counter);
+        if (t->events[i].code == GATORD_CYCLE_EVENT && st_cpu_wanted(g, c, i, codes))
+            st_cpu_event(g, cat, c, i, titles[i], c->cycle_counter);
     for (int i = 0; i < t->nevents; i++)
-        if (st_cpu_wanted(&t->events[i]) && t->events[i].code != GATORD_CYCLE_EVENT)
-            st_cpu_event(g, cat, &t->events[i], titles[i], NULL);
+        if (t->events[i].code != GATORD_CYCLE_EVENT && st_cpu_wanted(g, c, i, codes))
+            st_cpu_event(g, cat, c, i, titles[i], NULL);
 }
 
-static void st_cpu_doc(st_gen *g)
+static void st_cpu_category(st_gen *g, const st_core *c)
 {
-    const hw_target *t = g->t;
+    if (st_seen_reset(g, c) != 0) {
+        arena_fail(g->a);
+        return;
+    }
     xmlNodePtr cs = st_child(g, g->root, "counter_set");
-    st_prop(g, cs, "name", t->st_counter_set);
-    st_prop(g, cs, "count", arena_printf(g->a, "%d", t->num_counters));
+    st_prop(g, cs, "name", c->counter_set);
+    st_prop(g, cs, "count", arena_printf(g->a, "%d", c->num_counters));
     xmlNodePtr cat = st_child(g, g->root, "category");
-    st_prop(g, cat, "name", t->st_category);
-    st_prop(g, cat, "counter_set", t->st_counter_set);
+    st_prop(g, cat, "name", c->category);
+    st_prop(g, cat, "counter_set", c->counter_set);
     st_prop(g, cat, "per_cpu", "yes");
     st_prop(g, cat, "supports_event_based_sampling", "yes");
-    st_cpu_events(g, cat);
+    st_cpu_events(g, cat, c);
 }
 
-static const char *st_cpu_how(st_gen *g)
+/* The cores of the file, one per category (cores.h): a telemetry CPU's
+ * own; of a perf tree's directory, each core gatord has, the first of
+ * cores that share a category. Their number; *out in g->a. */
+static int st_cpu_cores(st_gen *g, st_core **out)
 {
     const hw_target *t = g->t;
-    if (t->st_gatord)
+    int n = 0;
+    st_core *c = *out = arena_alloc(g->a, ((size_t)t->ncores + 1) * sizeof *c);
+    if (!c)
+        return 0;
+    if (!target_is_perf_tree(t)) {
+        c[0] = (st_core){t->part_name ? t->part_name : t->name, t->num_counters, t->st_category,
+                         t->st_counter_set, t->st_cycle_counter, t->st_gatord,
+                         (const char *const *)t->st_taken, t->nst_taken, NULL};
+        return t->num_counters > 0 && t->st_category && t->st_counter_set && t->st_cycle_counter;
+    }
+    for (int i = 0; i < t->ncores; i++) {
+        const hw_core *k = &t->cores[i];
+        int first = k->st_category && k->num_counters > 0;
+        for (int j = 0; first && j < n; j++)
+            first = strcmp(c[j].category, k->st_category) != 0;
+        if (first)
+            c[n++] = (st_core){k->name, k->num_counters, k->st_category, k->st_counter_set,
+                               k->st_cycle_counter, k->st_gatord,
+                               (const char *const *)k->st_taken, k->nst_taken, k->st_labels};
+    }
+    return n;
+}
+
+/* "category 'Cortex-A57' and category 'Cortex-A72'" */
+static const char *st_categories(st_gen *g, const st_core *c, int n)
+{
+    const char *text = arena_printf(g->a, "category '%s'", c[0].category);
+    for (int i = 1; text && i < n; i++)
+        text = arena_printf(g->a, "%s%s category '%s'", text, i + 1 < n ? "," : " and",
+                            c[i].category);
+    return text;
+}
+
+static const char *st_cpu_how(st_gen *g, const st_core *c, int n)
+{
+    if (c[0].gatord)
         return arena_printf(g->a, "updates in place the events gatord has built in for "
-                            "category '%s' (labels of %s), and adds those it lacks",
-                            t->st_category, t->st_gatord);
+                            "%s (labels of %s), and adds those it lacks",
+                            st_categories(g, c, n), c[0].gatord);
     return arena_printf(g->a, "adds category '%s' on counter set %s; gatord needs the core "
-                        "in its PMU list too (-P)", t->st_category, t->st_counter_set);
+                        "in its PMU list too (-P)", c[0].category, c[0].counter_set);
 }
 
 /* ---- counters with gatord ids (GPU) -------------------------------------------- */
@@ -312,6 +417,10 @@ static const char *st_gpu_category(st_gen *g)
 static void st_gpu_doc(st_gen *g)
 {
     const hw_target *t = g->t;
+    if (st_seen_reset(g, NULL) != 0) {
+        arena_fail(g->a);
+        return;
+    }
     xmlNodePtr cat = st_child(g, g->root, "category");
     st_prop(g, cat, "name", st_gpu_category(g));
     st_prop(g, cat, "per_cpu", "no");
@@ -338,11 +447,19 @@ static int st_target(const hw_target *t, out_set *out, const char *dir, hw_diag 
 {
     st_gen g = {t, arena_create(), d, NULL, NULL, {0}};
     int rc = -1;
-    int cpu = target_is_cpu_pmu(t);
-    if (g.a && st_begin(&g, cpu ? st_cpu_how(&g) : st_gpu_how(&g)) == 0) {
-        if (cpu)
-            st_cpu_doc(&g);
-        else
+    st_core *cores = NULL;
+    int cpu = target_is_cpu_pmu(t), n = g.a && cpu ? st_cpu_cores(&g, &cores) : 0;
+    if (cpu && n == 0) { /* no category to give the file */
+        rc = g.a && !arena_failed(g.a) ? 0 : -1;
+        if (rc != 0)
+            diag_error(d, NULL, "out of memory");
+        arena_free(g.a);
+        return rc;
+    }
+    if (g.a && st_begin(&g, cpu ? st_cpu_how(&g, cores, n) : st_gpu_how(&g)) == 0) {
+        for (int i = 0; i < n; i++)
+            st_cpu_category(&g, &cores[i]);
+        if (!cpu)
             st_gpu_doc(&g);
         if (arena_failed(g.a))
             diag_error(d, NULL, "out of memory building Streamline XML of %s", t->spec_name);
@@ -357,13 +474,14 @@ static int st_target(const hw_target *t, out_set *out, const char *dir, hw_diag 
     return rc;
 }
 
-/* A CPU needs its counter count: gatord sizes the counter set by it (the
- * checker notes when it is missing), and its Streamline identity. */
+/* A CPU may have a category to give (st_target() asks st_cpu_cores(): a
+ * counter count, by which gatord sizes the counter set, and a Streamline
+ * identity; the checker notes a CPU without them). A GPU needs gatord's
+ * counter ids. */
 static int st_wanted(const hw_target *t)
 {
     if (target_is_cpu_pmu(t))
-        return t->num_counters > 0 && t->st_category && t->st_counter_set &&
-               t->st_cycle_counter;
+        return 1;
     return t->kind && strcmp(t->kind, "model") != 0 && st_has_ids(t);
 }
 

@@ -425,6 +425,38 @@ typedef struct hw_pfile {
     size_t cap_objs;
 } hw_pfile;
 
+/* ---- the cores a perf tree's model directory is for ------------------ */
+
+/* One event of a target as gatord labels it for one core (cores.h): what
+ * hw_event's gd_title, gd_name, gd_shadowed and st_units say for the one
+ * core of a telemetry CPU. */
+typedef struct hw_st_label {
+    const char *gd_title;    /* NULL when gatord has no event of its code */
+    const char *gd_name;
+    int gd_shadowed;
+    const char *units;
+} hw_st_label;
+
+/* A CPU core an arm64 model directory of a perf tree is for: a row of the
+ * arch's mapfile.csv, by its MIDR (one directory may serve several:
+ * arm/cortex-a57-a72), with what hwcgen's table of cores (cores.h) says
+ * of it. The Streamline fields are those of hw_target, for this core. */
+typedef struct hw_core {
+    hw_loc loc;              /* its mapfile.csv row */
+    uint32_t implementer;
+    uint32_t part_num;
+    const char *name;        /* product name from the table; NULL when the
+                                table lacks the core */
+    int num_counters;        /* programmable counters, 0 when unknown */
+    const char *st_category; /* NULL: no Streamline category */
+    const char *st_counter_set;
+    const char *st_cycle_counter;
+    const char *st_gatord;
+    const char **st_taken;
+    int nst_taken;
+    hw_st_label *st_labels;  /* one per event of the target */
+} hw_core;
+
 #define HW_LIST(type, name) type *name; int n##name; size_t cap_##name
 
 typedef struct hw_target {
@@ -490,6 +522,9 @@ typedef struct hw_target {
     int nmapfile_lines;
     int mapfile_unterminated; /* the last line has no '\n' */
     HW_LIST(hw_pfile, pfiles);
+    /* arm64 model directories: the cores the mapfile gives them, in its
+     * order, one per MIDR (load_perf_cores.c) */
+    HW_LIST(hw_core, cores);
 
     HW_LIST(hw_block, blocks);
     HW_LIST(hw_event, events);

@@ -10,6 +10,8 @@
  *                       model files refer to with ArchStdEvent
  *   load_perf_interp.c  objects into IR events, metrics and groups, as
  *                       perf's jevents.py reads them
+ *   load_perf_cores.c   the cores (MIDRs) arm64's mapfile gives each model
+ *                       directory, completed from hwcgen's table of cores
  *
  * Internal to these files; the rest of hwcgen calls load_specs() (load.h).
  */
@@ -60,6 +62,14 @@ const char *perf_archstd_hint(const perf_archstd *s, const char *name);
  * keys the object lacks or leaves empty come from there). 0, or -1 after
  * reporting. */
 int perf_interpret(hw_target *t, const perf_archstd *std, hw_diag *d);
+
+/* The cores of the model directories `targets` (n of them) of arch
+ * `arch` (its own target, with the mapfile): for arm64, one hw_core per
+ * MIDR of the mapfile rows naming a directory, in row order, completed
+ * from hwcgen's table of cores (cores_apply_tree()); their CHAIN events
+ * (0x1E) hidden. Other arches' mapfiles name CPUs otherwise: nothing to
+ * do. 0, or -1 after reporting. */
+int perf_cores_assign(const hw_target *arch, hw_target **targets, int n, hw_diag *d);
 
 /* The PMU jevents.py names for a Unit key (NULL: none). */
 const char *perf_unit_to_pmu(hw_arena *a, const char *unit);

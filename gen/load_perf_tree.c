@@ -336,10 +336,14 @@ static void load_arch(tree_out *to, const char *dir, const char *name, const cha
         if (al.own)
             diag_error(to->d, NULL, "out of memory");
         to->failed = 1;
-    } else if (sub) {
-        walk(&al, sub_shown, sub, 0);
     } else {
-        walk(&al, dir, "", 0);
+        if (sub)
+            walk(&al, sub_shown, sub, 0);
+        else
+            walk(&al, dir, "", 0);
+        if (*to->n > first &&
+            perf_cores_assign(al.own, *to->list + first, *to->n - first, to->d) != 0)
+            to->failed = 1;
     }
     perf_archstd_free(&al.std);
     int keep = al.own && !sub && (al.own->npfiles || al.own->nmapfile_lines);

@@ -18,9 +18,6 @@
 #include "names.h"
 #include "spdx.h"
 
-/* CHAIN, in every Arm PMU's architected event space. */
-enum { ARM_CHAIN_EVENT = 0x1E };
-
 typedef struct loader {
     hw_target *t;
     hw_diag *d;
