@@ -139,7 +139,8 @@ hw_term *perf_term_split(hw_arena *a, const char *text)
 
 const char *perf_pmu_or_cpu(const char *pmu)
 {
-    return pmu ? pmu : "cpu";
+    /* jevents.py names the PMU of an item without Unit "default_core" */
+    return !pmu || strcmp(pmu, "default_core") == 0 ? "cpu" : pmu;
 }
 
 static const char *without_uncore(const char *pmu)

@@ -43,11 +43,13 @@ hw_term *perf_term_split(hw_arena *a, const char *text);
 
 /* Does the PMU a term names (as a user types it: "cha", "imx9_ddr0",
  * "cpu") name the PMU an event is on (as jevents names it from Unit:
- * "uncore_cha", "imx9_ddr"; NULL = the core PMU, "cpu")? perf matches a
- * name without its "uncore_" prefix and an instance by its number. */
+ * "uncore_cha", "imx9_ddr"; the core PMU: see perf_pmu_or_cpu)? perf
+ * matches a name without its "uncore_" prefix and an instance by its
+ * number. */
 int perf_pmu_matches(const char *term_pmu, const char *event_pmu);
 
-/* The PMU of an event or metric as perf compares them: NULL is "cpu". */
+/* The PMU of an event or metric as perf compares them: the core PMU, NULL
+ * or jevents.py's "default_core" (no Unit), is "cpu". */
 const char *perf_pmu_or_cpu(const char *pmu);
 
 #endif

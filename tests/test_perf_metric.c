@@ -15,8 +15,10 @@
 
 #include "check.h"
 #include "diff_formula.h"
+#include "emit.h"
 #include "expr.h"
 #include "interp.h"
+#include "test_util.h"
 
 static hw_arena *arena;
 
@@ -588,6 +590,115 @@ static void test_diff_formula(void **state)
     target_free(c);
 }
 
+/* ---- generated C ------------------------------------------------------------ */
+
+static const char *file_data(const out_set *out, const char *name)
+{
+    int i = out_find(out, name, 0);
+    if (i < 0)
+        fail_msg("no %s rendered", name);
+    return out->files[i].data;
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(fputs(text, f) >= 0, 1);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* A program that fills the evaluators' struct with s's values, by member
+ * name, and prints every metric of eval_all as %a (or "nan"). */
+static char *sample_program(const hw_target *t, const sample *s)
+{
+    hw_buf b;
+    buf_init(&b);
+    buf_puts(&b, "#include <math.h>\n#include <stdio.h>\n#include <string.h>\n"
+                 "#include \"hwcgen/test_model_metrics.h\"\nint main(void)\n{\n"
+                 "    struct test_model_counters c;\n    double out[TEST_MODEL_METRIC_COUNT];\n"
+                 "    int i;\n    memset(&c, 0, sizeof c);\n");
+    static const char *const members[NEVENTS] = {
+        "INST_RETIRED_ANY", "CPU_CLK_UNHALTED_THREAD", "CPU_CLK_UNHALTED_THREAD_ANY",
+        "UOPS_RETIRED_SLOTS", "UNC_CHA_CLOCKTICKS"};
+    for (int i = 0; i < NEVENTS; i++)
+        buf_printf(&b, "    c.%s = %.17g;\n", members[i], s->events[i]);
+    for (int i = 0; i < t->nruntime; i++)
+        buf_printf(&b, "    c.%s = %.17g;\n", t->runtime[i].cname, s->runtime[i]);
+    buf_puts(&b, "    test_model_eval_all(&c, out);\n"
+                 "    for (i = 0; i < TEST_MODEL_METRIC_COUNT; i++)\n"
+                 "        if (isnan(out[i]))\n            printf(\"nan\\n\");\n"
+                 "        else\n            printf(\"%a\\n\", out[i]);\n"
+                 "    return 0;\n}\n");
+    return buf_steal(&b);
+}
+
+static char *expected_output(const sample *s)
+{
+    hw_buf b;
+    buf_init(&b);
+    for (int i = 0; i < NMETRICS; i++)
+        if (isnan(s->out[i]))
+            buf_puts(&b, "nan\n");
+        else
+            buf_printf(&b, "%a\n", s->out[i]);
+    return buf_steal(&b);
+}
+
+/* The evaluators of a perf model compile with gcc and clang as C99, C11
+ * and C++17 with every warning an error, and give the interpreter's values
+ * bit for bit. */
+static void test_generated_c(void **state)
+{
+    (void)state;
+    hw_target *t = checked_target(core_events, NEVENTS, core_metrics, NMETRICS);
+    sample *s = core_sample(t);
+    s->events[CYCLES] = 0; /* a zero divisor too */
+    run(s);
+    out_set out;
+    out_init(&out);
+    hw_diag d;
+    diag_init(&d, NULL);
+    char dir[] = "/tmp/hwcgen-perf-metric-XXXXXX", path[256], cmd[1024];
+    assert_non_null(mkdtemp(dir));
+    emit_to to = {&out, dir, NULL, &d};
+    assert_int_equal(emit_c_headers(t, &to), 0);
+    snprintf(path, sizeof path, "%s/hwcgen", dir);
+    assert_int_equal(mkdir(path, 0755), 0);
+    snprintf(path, sizeof path, "%s/hwcgen/test_model_metrics.h", dir);
+    const char *header = file_data(&out, "include/hwcgen/test_model_metrics.h");
+    assert_non_null(strstr(header, "hwcgen_if(")); /* perf's helpers came along */
+    write_text(path, header);
+    char *program = sample_program(t, s), *want = expected_output(s);
+    snprintf(path, sizeof path, "%s/main.c", dir);
+    write_text(path, program);
+    static const char *const builds[] = {
+        "gcc -std=c99", "gcc -std=c11", "g++ -x c++ -std=c++17",
+        "clang -std=c99", "clang -std=c11", "clang++ -x c++ -std=c++17"};
+    for (size_t i = 0; i < sizeof builds / sizeof builds[0]; i++) {
+        snprintf(cmd, sizeof cmd, "%s -Wall -Wextra -Werror -pedantic -I%s %s/main.c -o %s/run -lm "
+                 ">%s/cc.log 2>&1 && %s/run >%s/out.txt", builds[i], dir, dir, dir, dir, dir, dir);
+        if (system(cmd) != 0) {
+            snprintf(path, sizeof path, "%s/cc.log", dir);
+            char *log = read_file(path, NULL);
+            fail_msg("%s failed:\n%s", builds[i], log ? log : "");
+        }
+        snprintf(path, sizeof path, "%s/out.txt", dir);
+        char *got = read_file(path, NULL);
+        assert_non_null(got);
+        if (strcmp(got, want) != 0)
+            fail_msg("%s: generated C gives\n%s\nthe interpreter\n%s", builds[i], got, want);
+        free(got);
+    }
+    free(program);
+    free(want);
+    remove_tree(dir);
+    out_free(&out);
+    diag_free(&d);
+    sample_free(s);
+    target_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -605,6 +716,7 @@ int main(void)
         cmocka_unit_test(test_binding),
         cmocka_unit_test(test_binding_by_pmu),
         cmocka_unit_test(test_diff_formula),
+        cmocka_unit_test(test_generated_c),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
