@@ -295,6 +295,7 @@ static void binder_free(binder *b)
 int check_perf_formulas(hw_target *t, hw_diag *d)
 {
     binder b;
+    t->nruntime = 0; /* bound afresh: a second binding makes the same list */
     int rc = binder_init(&b, t, d);
     for (int i = 0; rc == 0 && i < t->nmetrics; i++) {
         b.m = &t->metrics[i];

@@ -555,6 +555,11 @@ static void test_binding_by_pmu(void **state)
     assert_int_equal(t->metrics[5].expr->ref, REF_EVENT);
     assert_int_equal(t->metrics[5].expr->index, 2);
     assert_int_equal(t->metrics[6].expr->args[1]->index, 2);
+    /* binding again gives the same run-time values */
+    int n = t->nruntime;
+    assert_int_equal(check_perf_formulas(t, &d), 0);
+    assert_int_equal(t->nruntime, n);
+    assert_int_equal(t->metrics[4].expr->index, n - 1);
     diag_free(&d);
     target_free(t);
 }
