@@ -13,7 +13,8 @@
  *      (its runtime entry still names the event).
  * '#' literals and the names in has_event(), strcmp_cpuid_str() and
  * source_count() are run-time values too. None of this is an error: perf
- * resolves such names on the running system.
+ * resolves such names on the running system. A call perf's grammar could
+ * not have made (a tree built by hand or read in our syntax) is one.
  */
 #include "check.h"
 
@@ -247,8 +248,28 @@ static void bind_name_call(binder *b, hw_expr *call)
     bind_to(arg, REF_RUNTIME, runtime_entry(b, kind, key, arg, event));
 }
 
+/* perf's grammar makes these hold for a parsed formula; a tree made
+ * otherwise is checked too, as binding and evaluation rely on them. */
+static int call_ok(binder *b, const hw_expr *e)
+{
+    const char *why = NULL;
+    if (!func_in_perf(e->func))
+        why = "is not in perf's language";
+    else if (!func_arity_ok(e->func, e->nargs, 1))
+        why = "has the wrong number of arguments for perf";
+    else if (func_takes_name(e->func) &&
+             (e->args[0]->kind != EXPR_REF || e->args[0]->literal))
+        why = "takes a name, not a value";
+    if (why)
+        diag_error(b->d, &b->m->formula_loc, "metric '%s': '%s' at formula column %d %s",
+                   b->m->name, func_name(e->func), e->col, why);
+    return !why;
+}
+
 static void bind_node(binder *b, hw_expr *e)
 {
+    if (e->kind == EXPR_CALL && !call_ok(b, e))
+        return;
     if (e->kind == EXPR_REF) {
         if (e->literal)
             bind_literal(b, e);
@@ -295,6 +316,7 @@ static void binder_free(binder *b)
 int check_perf_formulas(hw_target *t, hw_diag *d)
 {
     binder b;
+    int before = d->errors;
     t->nruntime = 0; /* bound afresh: a second binding makes the same list */
     int rc = binder_init(&b, t, d);
     for (int i = 0; rc == 0 && i < t->nmetrics; i++) {
@@ -308,6 +330,8 @@ int check_perf_formulas(hw_target *t, hw_diag *d)
         diag_error(d, NULL, "out of memory while binding the formulas of %s", t->spec_path);
         rc = -1;
     }
+    if (d->errors > before)
+        rc = -1;
     binder_free(&b);
     return rc;
 }

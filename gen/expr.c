@@ -66,6 +66,19 @@ int func_takes_name(hw_func f)
     return name_arg[f];
 }
 
+int func_arity_ok(hw_func f, int nargs, int perf)
+{
+    if (perf && funcs[f].max_args < 0)
+        return nargs == 2; /* perf's min and max take two */
+    return nargs >= funcs[f].min_args &&
+           (funcs[f].max_args < 0 || nargs <= funcs[f].max_args);
+}
+
+int func_in_perf(hw_func f)
+{
+    return (funcs[f].where & FUNC_PERF) || func_infix(f);
+}
+
 int func_infix(hw_func f)
 {
     static const char infix[FUNC_COUNT] = {

@@ -651,6 +651,10 @@ const char *func_name(hw_func f);
 int func_takes_name(hw_func f);
 /* An operator's INFIX_* precedence; INFIX_NONE for a function. */
 int func_infix(hw_func f);
+/* Does f take nargs arguments, in our formats or (perf) in perf's? */
+int func_arity_ok(hw_func f, int nargs, int perf);
+/* Is f a function or operator of perf's metric language? */
+int func_in_perf(hw_func f);
 const char *ref_kind_name(hw_ref_kind k);
 const char *runtime_kind_name(hw_runtime_kind k);
 

@@ -564,6 +564,42 @@ static void test_binding_by_pmu(void **state)
     target_free(t);
 }
 
+/* A tree that perf's grammar could not have made (built by hand, or read
+ * in our syntax) is an error naming the metric, the call and its column. */
+static void test_type_check(void **state)
+{
+    (void)state;
+    static const spec_metric me[] = {
+        {"name_arg", NULL, "has_event(X)", NULL},
+        {"three", NULL, "a", NULL},
+        {"ours", NULL, "a", NULL},
+        {"literal_arg", NULL, "source_count(X)", NULL},
+    };
+    hw_target *t = perf_target(core_events, NEVENTS, me, 4);
+    expr_error err;
+    hw_expr *one = expr_parse_perf(t->arena, "1", &err);
+    t->metrics[0].expr->args[0] = one;
+    t->metrics[1].expr = expr_parse(t->arena, "min(a, b, c)", &err);
+    t->metrics[2].expr = expr_parse(t->arena, "2 * ceil(a)", &err);
+    t->metrics[3].expr->args[0] = expr_parse_perf(t->arena, "#slots", &err);
+    for (int i = 0; i < 4; i++)
+        t->metrics[i].formula_loc = loc_at("model/metrics.json", 10 + i, 0);
+    hw_diag d;
+    diag_init(&d, NULL);
+    assert_int_equal(check_perf_formulas(t, &d), -1);
+    assert_int_equal(d.errors, 4);
+    const char *log = d.log.data;
+    assert_non_null(strstr(log, "model/metrics.json:10: error: metric 'name_arg': 'has_event' "
+                                "at formula column 1 takes a name, not a value"));
+    assert_non_null(strstr(log, "model/metrics.json:11: error: metric 'three': 'min' at "
+                                "formula column 1 has the wrong number of arguments for perf"));
+    assert_non_null(strstr(log, "model/metrics.json:12: error: metric 'ours': 'ceil' at "
+                                "formula column 5 is not in perf's language"));
+    assert_non_null(strstr(log, "metric 'literal_arg': 'source_count'"));
+    diag_free(&d);
+    target_free(t);
+}
+
 /* hwcgen diff compares perf formulas by value too. */
 static void test_diff_formula(void **state)
 {
@@ -720,6 +756,7 @@ int main(void)
         cmocka_unit_test(test_hand_computed_values),
         cmocka_unit_test(test_binding),
         cmocka_unit_test(test_binding_by_pmu),
+        cmocka_unit_test(test_type_check),
         cmocka_unit_test(test_diff_formula),
         cmocka_unit_test(test_generated_c),
     };
