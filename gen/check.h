@@ -22,10 +22,9 @@ int check_target(hw_target *t, hw_diag *d);
  * events, '#' literals, has_event, strcmp_cpuid_str, source_count). An
  * unknown name is never an error there; a call perf's grammar could not
  * have made (a value where a name belongs, min of three, ceil) is.
- * check_target() calls it for that
- * format in place of the name lookup of our own formats; call it alone
- * only on a target check_target() does not see. 0, or -1 after
- * reporting. */
+ * check_target() calls it for that format in place of the name lookup of
+ * our own formats; call it alone only on a target check_target() does not
+ * see. 0, or -1 after reporting. */
 int check_perf_formulas(hw_target *t, hw_diag *d);
 
 /* No two items of t make one macro of the freestanding header <id>.h, and
