@@ -24,9 +24,11 @@ const char *expr_kind_name(hw_expr_kind k)
 static const struct {
     const char *name;
     int min_args, max_args;
-    int where; /* FUNC_OURS, FUNC_PERF */
+    int where;    /* FUNC_OURS, FUNC_PERF */
+    int name_arg; /* the argument is a name */
+    int infix;    /* INFIX_*: an operator */
 } funcs[FUNC_COUNT] = {
-#define X(e, s, lo, hi, where, name_arg, infix) {s, lo, hi, where},
+#define X(e, s, lo, hi, where, name_arg, infix) {s, lo, hi, where, name_arg, infix},
     HW_FUNCS(X)
 #undef X
 };
@@ -58,12 +60,7 @@ const char *runtime_kind_name(hw_runtime_kind k)
 
 int func_takes_name(hw_func f)
 {
-    static const char name_arg[FUNC_COUNT] = {
-#define X(e, s, lo, hi, where, name_arg, infix) name_arg,
-        HW_FUNCS(X)
-#undef X
-    };
-    return name_arg[f];
+    return funcs[f].name_arg;
 }
 
 int func_arity_ok(hw_func f, int nargs, int perf)
@@ -74,19 +71,14 @@ int func_arity_ok(hw_func f, int nargs, int perf)
            (funcs[f].max_args < 0 || nargs <= funcs[f].max_args);
 }
 
-int func_in_perf(hw_func f)
-{
-    return (funcs[f].where & FUNC_PERF) || func_infix(f);
-}
-
 int func_infix(hw_func f)
 {
-    static const char infix[FUNC_COUNT] = {
-#define X(e, s, lo, hi, where, name_arg, infix) infix,
-        HW_FUNCS(X)
-#undef X
-    };
-    return infix[f];
+    return funcs[f].infix;
+}
+
+int func_in_perf(hw_func f)
+{
+    return (funcs[f].where & FUNC_PERF) || funcs[f].infix;
 }
 
 hw_expr *expr_new(hw_arena *a, hw_expr_kind kind, int col)
