@@ -404,6 +404,11 @@ static void check_listed_events(checker *c, const hw_metric *m)
 
 static void resolve_metrics(checker *c)
 {
+    /* perf's metric language binds names by its own rules (check_perf.c) */
+    if (c->t->format && strcmp(c->t->format, "pmu-events") == 0) {
+        check_perf_formulas(c->t, c->d);
+        return;
+    }
     for (int i = 0; i < c->t->nmetrics; i++) {
         hw_metric *m = &c->t->metrics[i];
         check_listed_events(c, m);

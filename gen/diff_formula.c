@@ -32,10 +32,12 @@ int formula_close(double x, double y)
 /* ---- canonical trees ------------------------------------------------------ */
 
 /* A canonical tree is a string: atoms are "#<number>", "e:<event>" (its
- * OLD name), "c:<run-time constant>", "i:<input>", a metric "{<its tree>}";
- * a product "[a*b/c/d]" (factors sorted, then divisors sorted); a sum
- * "(+a-b)" (signed terms sorted); calls "min(a,b)" (min and max arguments
- * sorted), "ceil(a)", "mod(a,b)". Negation moves to the sign of a term. */
+ * OLD name), "c:<run-time constant>", "i:<input>", "r:<run-time value's
+ * key>", a metric "{<its tree>}"; a product "[a*b/c/d]" (factors sorted,
+ * then divisors sorted); a sum "(+a-b)" (signed terms sorted); calls
+ * "min(a,b)" (the arguments of min, max, and, or, xor sorted), "ceil(a)",
+ * "mod(a,b)", "lt(a,b)" (a > b as lt(b,a)), "if(then,cond,else)".
+ * Negation moves to the sign of a term. */
 
 enum { CANON_MAX = 1 << 20, CANON_DEPTH = 2048 };
 
@@ -125,6 +127,8 @@ static char *atom(canon_ctx *c, const hw_expr *e)
         buf_printf(&b, "c:%s", e->text);
     } else if (e->ref == REF_INPUT) {
         buf_printf(&b, "i:%s", e->text);
+    } else if (e->ref == REF_RUNTIME) {
+        buf_printf(&b, "r:%s", t->runtime[e->index].key);
     } else if (e->ref == REF_METRIC && t->metrics[e->index].expr) {
         char *inner = canon(c, t->metrics[e->index].expr);
         if (inner)
@@ -200,17 +204,38 @@ static void sum(canon_ctx *c, const hw_expr *e, int neg, strs *terms)
     }
 }
 
+/* The name a node that is not a sum or product has in a canonical tree. */
+static const char *call_name(const hw_expr *e)
+{
+    if (e->kind == EXPR_MOD)
+        return "mod";
+    switch (e->func) {
+    case FUNC_LT:
+    case FUNC_GT: return "lt";
+    case FUNC_AND: return "and";
+    case FUNC_OR: return "or";
+    case FUNC_XOR: return "xor";
+    default: return func_name(e->func);
+    }
+}
+
+static int commutes(const hw_expr *e)
+{
+    return e->kind == EXPR_CALL && (e->func == FUNC_MIN || e->func == FUNC_MAX ||
+                                    e->func == FUNC_AND || e->func == FUNC_OR ||
+                                    e->func == FUNC_XOR);
+}
+
 static char *call(canon_ctx *c, const hw_expr *e)
 {
     strs args = {0};
-    for (int i = 0; i < e->nargs; i++)
-        strs_push(c, &args, canon(c, e->args[i]));
+    for (int i = 0; i < e->nargs; i++) /* a > b is b < a */
+        strs_push(c, &args, canon(c, e->args[e->kind == EXPR_CALL && e->func == FUNC_GT ? 1 - i : i]));
     hw_buf b;
     buf_init(&b);
-    buf_printf(&b, "%s(", e->kind == EXPR_MOD ? "mod" : func_name(e->func));
+    buf_printf(&b, "%s(", call_name(e));
     if (!c->failed) {
-        int commutes = e->kind == EXPR_CALL && (e->func == FUNC_MIN || e->func == FUNC_MAX);
-        if (commutes)
+        if (commutes(e))
             strs_join(&b, &args, ",", 0);
         else
             for (int i = 0; i < args.n; i++)
@@ -219,6 +244,13 @@ static char *call(canon_ctx *c, const hw_expr *e)
     buf_putc(&b, ')');
     strs_free(&args);
     return finish(c, &b);
+}
+
+/* Sums and products are flattened; everything else is a call. */
+static int arithmetic(hw_expr_kind k)
+{
+    return k == EXPR_ADD || k == EXPR_SUB || k == EXPR_MUL || k == EXPR_DIV ||
+           k == EXPR_NEG;
 }
 
 static char *canon(canon_ctx *c, const hw_expr *e)
@@ -230,7 +262,7 @@ static char *canon(canon_ctx *c, const hw_expr *e)
     char *out;
     if (e->kind == EXPR_NUM || e->kind == EXPR_REF) {
         out = atom(c, e);
-    } else if (e->kind == EXPR_CALL || e->kind == EXPR_MOD) {
+    } else if (!arithmetic(e->kind)) {
         out = call(c, e);
     } else {
         strs terms = {0};
@@ -270,8 +302,8 @@ typedef struct side {
     const hw_target *t;
     int metric;
     hw_mask need;
-    double *events, *constants, *inputs, *metrics;
-    int *event_slot, *constant_slot, *input_slot; /* index into names, -1 */
+    double *events, *constants, *inputs, *runtime, *metrics;
+    int *event_slot, *constant_slot, *input_slot, *runtime_slot; /* into names, -1 */
 } side;
 
 typedef struct sampler {
@@ -288,12 +320,15 @@ static int side_init(side *s, const hw_target *t, int metric)
     s->events = calloc((size_t)t->nevents + 1, sizeof(double));
     s->constants = calloc((size_t)t->nconstants + 1, sizeof(double));
     s->inputs = calloc((size_t)t->ninputs + 1, sizeof(double));
+    s->runtime = calloc((size_t)t->nruntime + 1, sizeof(double));
     s->metrics = calloc((size_t)t->nmetrics + 1, sizeof(double));
     s->event_slot = calloc((size_t)t->nevents + 1, sizeof(int));
     s->constant_slot = calloc((size_t)t->nconstants + 1, sizeof(int));
     s->input_slot = calloc((size_t)t->ninputs + 1, sizeof(int));
-    if (!s->events || !s->constants || !s->inputs || !s->metrics || !s->event_slot ||
-        !s->constant_slot || !s->input_slot || mask_init(&s->need, t) != 0)
+    s->runtime_slot = calloc((size_t)t->nruntime + 1, sizeof(int));
+    if (!s->events || !s->constants || !s->inputs || !s->runtime || !s->metrics ||
+        !s->event_slot || !s->constant_slot || !s->input_slot || !s->runtime_slot ||
+        mask_init(&s->need, t) != 0)
         return -1;
     s->need.metrics[metric] = 1;
     interp_needs(t, &s->need);
@@ -302,8 +337,8 @@ static int side_init(side *s, const hw_target *t, int metric)
 
 static void side_free(side *s)
 {
-    free(s->events), free(s->constants), free(s->inputs), free(s->metrics);
-    free(s->event_slot), free(s->constant_slot), free(s->input_slot);
+    free(s->events), free(s->constants), free(s->inputs), free(s->runtime), free(s->metrics);
+    free(s->event_slot), free(s->constant_slot), free(s->input_slot), free(s->runtime_slot);
     mask_free(&s->need);
 }
 
@@ -327,7 +362,7 @@ static int collect_names(sampler *sp)
     size_t most = 1;
     for (int k = 0; k < 2; k++)
         most += (size_t)sp->s[k].t->nevents + (size_t)sp->s[k].t->nconstants +
-                (size_t)sp->s[k].t->ninputs;
+                (size_t)sp->s[k].t->ninputs + (size_t)sp->s[k].t->nruntime;
     sp->names = calloc(most, sizeof *sp->names);
     if (!sp->names)
         return -1;
@@ -342,6 +377,9 @@ static int collect_names(sampler *sp)
         for (int i = 0; i < s->t->ninputs; i++)
             if (s->need.inputs[i])
                 add_name(sp, s->t->inputs[i].name);
+        for (int i = 0; i < s->t->nruntime; i++)
+            if (s->need.runtime[i])
+                add_name(sp, s->t->runtime[i].key);
     }
     if (sp->n > 1)
         qsort(sp->names, (size_t)sp->n, sizeof *sp->names, by_string);
@@ -365,6 +403,8 @@ static void find_slots(sampler *sp, int k)
         s->constant_slot[i] = s->need.constants[i] ? slot_of(sp, t->constants[i].name) : -1;
     for (int i = 0; i < t->ninputs; i++)
         s->input_slot[i] = s->need.inputs[i] ? slot_of(sp, t->inputs[i].name) : -1;
+    for (int i = 0; i < t->nruntime; i++)
+        s->runtime_slot[i] = s->need.runtime[i] ? slot_of(sp, t->runtime[i].key) : -1;
 }
 
 static void fill(double *values, const int *slot, int n, const double *u)
@@ -381,11 +421,13 @@ static double evaluate(const sampler *sp, int k, const double *u)
     fill(s->events, s->event_slot, t->nevents, u);
     fill(s->constants, s->constant_slot, t->nconstants, u);
     fill(s->inputs, s->input_slot, t->ninputs, u);
+    fill(s->runtime, s->runtime_slot, t->nruntime, u);
     hw_values v = {s->events, s->constants, s->inputs};
     for (int o = 0; o < t->nmetrics; o++) {
         int i = t->metric_order[o];
         if (s->need.metrics[i])
-            s->metrics[i] = t->metrics[i].expr ? interp_expr(t->metrics[i].expr, t, &v, s->metrics)
+            s->metrics[i] = t->metrics[i].expr ? interp_expr_rt(t->metrics[i].expr, t, &v,
+                                                                s->runtime, s->metrics)
                                                : NAN;
     }
     return s->metrics[s->metric];

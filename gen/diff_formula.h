@@ -1,14 +1,15 @@
 /* diff_formula.h - is a metric's new formula the old one by value?
  *
  * Two formulas are compared in two ways. First their canonical trees: sums
- * and products flattened and their operands sorted, min and max arguments
- * sorted, metrics they use inlined, fixed constants replaced by their
- * values. Identical canonical trees are the same value up to rounding.
- * Otherwise both are evaluated with the interpreter on the same inputs:
- * values for the union of the events, run-time constants and inputs they
- * read (directly or through other metrics), simple ones first (all 1, each
- * name 0 or 2 in turn, all 0), then random ones from a fixed seed, so the
- * verdict is the same on every run.
+ * and products flattened and their operands sorted, the arguments of min,
+ * max and perf's '&', '|', '^' sorted, a > b as b < a, metrics they use
+ * inlined, fixed constants replaced by their values. Identical canonical
+ * trees are the same value up to rounding. Otherwise both are evaluated
+ * with the interpreter on the same inputs: values for the union of the
+ * events, run-time constants, inputs and run-time values (a perf tree's
+ * hw_runtime, by key) they read (directly or through other metrics),
+ * simple ones first (all 1, each name 0 or 2 in turn, all 0), then random
+ * ones from a fixed seed, so the verdict is the same on every run.
  */
 #ifndef HWCGEN_DIFF_FORMULA_H
 #define HWCGEN_DIFF_FORMULA_H

@@ -15,6 +15,7 @@
 #include "emit_c_regs.h"
 #include "expr.h"
 #include "names.h"
+#include "perf_lang.h"
 #include "render.h"
 #include "spdx.h"
 #include "version.h"
@@ -199,8 +200,8 @@ static const char *c_ref(void *ctx, const hw_expr *e)
     cgen *g = ctx;
     const hw_target *t = g->t;
     switch (e->ref) {
-    case REF_EVENT:
-        return arena_printf(g->scratch, "(double)c->%s", keep(g, e->text));
+    case REF_EVENT: /* a perf formula may spell it in another case */
+        return arena_printf(g->scratch, "(double)c->%s", keep(g, t->events[e->index].name));
     case REF_CONSTANT:
         if (t->constants[e->index].has_value) {
             char num[40];
@@ -210,13 +211,40 @@ static const char *c_ref(void *ctx, const hw_expr *e)
         return arena_printf(g->scratch, "c->%s", keep(g, e->text));
     case REF_INPUT:
         return arena_printf(g->scratch, "c->%s", keep(g, e->text));
-    case REF_METRIC:
+    case REF_METRIC: {
+        const char *name = t->metrics[e->index].name;
         if (g->all)
-            return arena_printf(g->scratch, "out[%s]", c_metric_enum(g->scratch, g->ID, e->text));
-        return arena_printf(g->scratch, "%s(c)", c_metric_fn(g->scratch, t, e->text));
+            return arena_printf(g->scratch, "out[%s]", c_metric_enum(g->scratch, g->ID, name));
+        return arena_printf(g->scratch, "%s(c)", c_metric_fn(g->scratch, t, name));
+    }
+    case REF_RUNTIME: {
+        const hw_runtime *r = &t->runtime[e->index];
+        return arena_printf(g->scratch, "%sc->%s",
+                            r->kind == RUNTIME_COUNTER ? "(double)" : "", r->cname);
+    }
     default:
         return e->text;
     }
+}
+
+/* Does e use an operator of perf's metric language, whose C helpers only
+ * the headers of such formulas define? */
+static int uses_perf_ops(const hw_expr *e)
+{
+    if (e->kind == EXPR_CALL && (e->func == FUNC_D_RATIO || func_infix(e->func)))
+        return 1;
+    for (int i = 0; i < e->nargs; i++)
+        if (uses_perf_ops(e->args[i]))
+            return 1;
+    return 0;
+}
+
+static int target_uses_perf_ops(const hw_target *t)
+{
+    for (int i = 0; i < t->nmetrics; i++)
+        if (t->metrics[i].expr && uses_perf_ops(t->metrics[i].expr))
+            return 1;
+    return 0;
 }
 
 static int uses_arg(void *ctx, hw_expr *e)
@@ -255,6 +283,38 @@ static const char *joined_groups(cgen *g, const hw_metric *m)
     const char *r = arena_strdup(g->scratch, b.data ? b.data : "");
     buf_free(&b);
     return r;
+}
+
+/* A value perf reads at run time (hw_runtime): what it is, as perf spells
+ * it, so a tool fills the member from what it measured. */
+static void runtime_field(cgen *g, cJSON *f, const hw_runtime *r)
+{
+    jstr(f, "ctype", r->kind == RUNTIME_COUNTER ? "uint64_t" : "double");
+    jstr(f, "name", r->cname);
+    const char *what = NULL;
+    switch (r->kind) {
+    case RUNTIME_COUNTER:
+        what = "count of an event outside this model";
+        break;
+    case RUNTIME_TOOL:
+        what = perf_tool_event(r->key);
+        break;
+    case RUNTIME_LITERAL: {
+        const perf_literal *l = perf_literal_find(r->key, strlen(r->key), NULL);
+        what = l ? l->what : NULL;
+        break;
+    }
+    case RUNTIME_HAS_EVENT:
+        what = "1 when the event can be counted, else 0";
+        break;
+    case RUNTIME_CPUID:
+        what = "1 when the CPU id matches, else 0";
+        break;
+    case RUNTIME_SOURCE_COUNT:
+        what = "PMUs the event is summed over (1 when unsure)";
+        break;
+    }
+    jstr(f, "comment", arena_printf(g->scratch, "%s: %s", r->key, what ? what : ""));
 }
 
 static int mark_event(void *ctx, hw_expr *ref)
@@ -302,6 +362,8 @@ static void metric_fields(cgen *g, cJSON *fields)
                                                    in->title ? in->title : in->name, in->units)
                                      : in->title);
     }
+    for (int i = 0; i < t->nruntime; i++)
+        runtime_field(g, jobj(fields, NULL), &t->runtime[i]);
 }
 
 static const char *no_formula_reason(const hw_metric *m)
@@ -495,7 +557,8 @@ static int emit_metrics(cgen *g, const emit_to *to)
     jstr(data, "struct", arena_printf(g->scratch, "%s_%s", t->id, model ? "inputs" : "counters"));
     jstr(data, "struct_doc", model ? "The model's inputs." :
          "One sample: counter deltas, and device settings supplied at run time.");
-    jbool(data, "has_counters", t->nevents > 0);
+    jbool(data, "has_counters", t->nevents > 0 || t->nruntime > 0);
+    jbool(data, "perf_ops", target_uses_perf_ops(t));
     metric_fields(g, jarr(data, "fields"));
     cJSON *metrics = jarr(data, "metrics");
     for (int i = 0; i < t->nmetrics; i++)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* ---- names of kinds ----------------------------------------------------- */
 
@@ -23,8 +24,11 @@ const char *expr_kind_name(hw_expr_kind k)
 static const struct {
     const char *name;
     int min_args, max_args;
+    int where;    /* FUNC_OURS, FUNC_PERF */
+    int name_arg; /* the argument is a name */
+    int infix;    /* INFIX_*: an operator */
 } funcs[FUNC_COUNT] = {
-#define X(e, s, lo, hi) {s, lo, hi},
+#define X(e, s, lo, hi, where, name_arg, infix) {s, lo, hi, where, name_arg, infix},
     HW_FUNCS(X)
 #undef X
 };
@@ -42,6 +46,39 @@ const char *ref_kind_name(hw_ref_kind k)
 #undef X
     };
     return names[k];
+}
+
+const char *runtime_kind_name(hw_runtime_kind k)
+{
+    static const char *const names[] = {
+#define X(e, s) s,
+        HW_RUNTIME_KINDS(X)
+#undef X
+    };
+    return names[k];
+}
+
+int func_takes_name(hw_func f)
+{
+    return funcs[f].name_arg;
+}
+
+int func_arity_ok(hw_func f, int nargs, int perf)
+{
+    if (perf && funcs[f].max_args < 0)
+        return nargs == 2; /* perf's min and max take two */
+    return nargs >= funcs[f].min_args &&
+           (funcs[f].max_args < 0 || nargs <= funcs[f].max_args);
+}
+
+int func_infix(hw_func f)
+{
+    return funcs[f].infix;
+}
+
+int func_in_perf(hw_func f)
+{
+    return (funcs[f].where & FUNC_PERF) || funcs[f].infix;
 }
 
 hw_expr *expr_new(hw_arena *a, hw_expr_kind kind, int col)
@@ -199,7 +236,8 @@ static hw_expr *node(parser *p, hw_expr_kind kind, int col, int nargs)
 static hw_expr *parse_call(parser *p, token name)
 {
     int f = 0;
-    while (f < FUNC_COUNT && (strlen(funcs[f].name) != name.len ||
+    while (f < FUNC_COUNT && (!(funcs[f].where & FUNC_OURS) ||
+                              strlen(funcs[f].name) != name.len ||
                               strncmp(funcs[f].name, name.start, name.len)))
         f++;
     if (f == FUNC_COUNT || name.dollar) {
@@ -415,28 +453,49 @@ typedef struct printer {
     void *ctx;
 } printer;
 
+/* Binding strength for INFIX, loosest first: perf's precedence table
+ * (expr.h), which keeps ours for the operators both syntaxes have; perf's
+ * own operators (INFIX_*) come below the sums. */
+enum { PREC_SUM = INFIX_CMP + 1, PREC_PRODUCT, PREC_NEG, PREC_ATOM };
+
 static int precedence(const hw_expr *e)
 {
     switch (e->kind) {
+    case EXPR_CALL:
+        return func_infix(e->func) ? func_infix(e->func) : PREC_ATOM;
     case EXPR_ADD:
     case EXPR_SUB:
-        return 1;
+        return PREC_SUM;
     case EXPR_MUL:
     case EXPR_DIV:
     case EXPR_MOD:
-        return 2;
+        return PREC_PRODUCT;
     case EXPR_NEG:
-        return 3;
+        return PREC_NEG;
     default:
-        return 4;
+        return PREC_ATOM;
     }
 }
 
 static void print_node(printer *pr, const hw_expr *e);
 
+/* e, in parentheses when `paren` */
+static void print_wrapped(printer *pr, const hw_expr *e, int paren)
+{
+    if (paren)
+        buf_putc(pr->out, '(');
+    print_node(pr, e);
+    if (paren)
+        buf_putc(pr->out, ')');
+}
+
 static void print_number(printer *pr, const hw_expr *e)
 {
     char num[40];
+    if (isnan(e->value)) { /* perf's NaN */
+        buf_puts(pr->out, pr->style == EXPR_STYLE_C ? "NAN" : "NaN");
+        return;
+    }
     if (pr->style != EXPR_STYLE_C && e->text) {
         /* Keep the spelling of the spec ("0x10", "1e6") for people. */
         buf_puts(pr->out, e->text);
@@ -476,19 +535,49 @@ static void print_c_fold(printer *pr, const char *name, hw_expr *const *args,
     buf_putc(pr->out, ')');
 }
 
+/* name(a, b, ...) */
+static void print_c_helper(printer *pr, const char *name, hw_expr *const *args, int n)
+{
+    buf_printf(pr->out, "%s(", name);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            buf_puts(pr->out, ", ");
+        print_node(pr, args[i]);
+    }
+    buf_putc(pr->out, ')');
+}
+
+/* The C helper of a function or operator (the metrics header defines the
+ * hwcgen_ ones with the shared NaN and zero rules). */
+static const char *c_helper(hw_func f)
+{
+    static const char *const names[FUNC_COUNT] = {
+        [FUNC_MIN] = "hwcgen_min", [FUNC_MAX] = "hwcgen_max", [FUNC_CEIL] = "ceil",
+        [FUNC_FLOOR] = "floor", [FUNC_ABS] = "fabs", [FUNC_D_RATIO] = "hwcgen_d_ratio",
+        [FUNC_IF] = "hwcgen_if", [FUNC_OR] = "hwcgen_or", [FUNC_XOR] = "hwcgen_xor",
+        [FUNC_AND] = "hwcgen_and", [FUNC_LT] = "hwcgen_lt", [FUNC_GT] = "hwcgen_gt"};
+    return names[f];
+}
+
 static void print_c_call(printer *pr, const hw_expr *e)
 {
-    static const char *const c_names[FUNC_COUNT] = {
-        "hwcgen_min", "hwcgen_max", "ceil", "floor", "fabs"};
-    const char *name = c_names[e->func];
-    if (e->nargs == 1) {
-        buf_printf(pr->out, "%s(", name);
+    if (func_takes_name(e->func)) {
+        /* its value is the run-time input its name argument is bound to */
         print_node(pr, e->args[0]);
-        buf_putc(pr->out, ')');
         return;
     }
-    print_c_fold(pr, name, e->args, e->nargs);
+    const char *name = c_helper(e->func);
+    if (e->func == FUNC_MIN || e->func == FUNC_MAX) {
+        print_c_fold(pr, name, e->args, e->nargs);
+    } else if (e->func == FUNC_IF) { /* hwcgen_if(cond, then, otherwise) */
+        hw_expr *const args[3] = {e->args[1], e->args[0], e->args[2]};
+        print_c_helper(pr, name, args, 3);
+    } else {
+        print_c_helper(pr, name, e->args, e->nargs);
+    }
 }
+
+static void print_operator(printer *pr, const hw_expr *e);
 
 static void print_call(printer *pr, const hw_expr *e)
 {
@@ -496,11 +585,18 @@ static void print_call(printer *pr, const hw_expr *e)
         print_c_call(pr, e);
         return;
     }
+    if (func_infix(e->func)) {
+        print_operator(pr, e);
+        return;
+    }
     buf_printf(pr->out, "%s(", func_name(e->func));
     for (int i = 0; i < e->nargs; i++) {
         if (i)
             buf_puts(pr->out, ", ");
-        print_node(pr, e->args[i]);
+        /* perf reads an argument as an expr, not an if-else (PERF style
+         * puts every if-else in parentheses anyway) */
+        print_wrapped(pr, e->args[i], pr->style == EXPR_STYLE_INFIX &&
+                                          precedence(e->args[i]) == INFIX_IF);
     }
     buf_putc(pr->out, ')');
 }
@@ -511,13 +607,21 @@ static void print_call(printer *pr, const hw_expr *e)
 static void print_operand(printer *pr, const hw_expr *parent,
                           const hw_expr *child, int right)
 {
-    int paren = pr->style == EXPR_STYLE_INFIX &&
-                (precedence(child) < precedence(parent) ||
-                 (right && precedence(child) == precedence(parent)));
-    if (paren)
+    print_wrapped(pr, child, pr->style == EXPR_STYLE_INFIX &&
+                                 (precedence(child) < precedence(parent) ||
+                                  (right && precedence(child) == precedence(parent))));
+}
+
+/* l op r; C and PERF put every one in parentheses */
+static void print_infix(printer *pr, const hw_expr *e, const char *op)
+{
+    int wrap = pr->style != EXPR_STYLE_INFIX;
+    if (wrap)
         buf_putc(pr->out, '(');
-    print_node(pr, child);
-    if (paren)
+    print_operand(pr, e, e->args[0], 0);
+    buf_printf(pr->out, " %s ", op);
+    print_operand(pr, e, e->args[1], 1);
+    if (wrap)
         buf_putc(pr->out, ')');
 }
 
@@ -525,21 +629,35 @@ static void print_binary(printer *pr, const hw_expr *e)
 {
     if (pr->style == EXPR_STYLE_C && (e->kind == EXPR_DIV || e->kind == EXPR_MOD)) {
         /* NaN on a zero divisor, as the shared semantics say */
-        buf_puts(pr->out, e->kind == EXPR_DIV ? "hwcgen_div(" : "hwcgen_mod(");
-        print_node(pr, e->args[0]);
-        buf_puts(pr->out, ", ");
-        print_node(pr, e->args[1]);
-        buf_putc(pr->out, ')');
+        print_c_helper(pr, e->kind == EXPR_DIV ? "hwcgen_div" : "hwcgen_mod", e->args, 2);
         return;
     }
+    print_infix(pr, e, expr_kind_name(e->kind));
+}
+
+/* "then if cond else otherwise": perf reads then and cond as exprs, the
+ * else branch as another if-else (right-associative). */
+static void print_if(printer *pr, const hw_expr *e)
+{
     int wrap = pr->style != EXPR_STYLE_INFIX;
     if (wrap)
         buf_putc(pr->out, '(');
-    print_operand(pr, e, e->args[0], 0);
-    buf_printf(pr->out, " %s ", expr_kind_name(e->kind));
-    print_operand(pr, e, e->args[1], 1);
+    print_wrapped(pr, e->args[0], !wrap && precedence(e->args[0]) == INFIX_IF);
+    buf_puts(pr->out, " if ");
+    print_wrapped(pr, e->args[1], !wrap && precedence(e->args[1]) == INFIX_IF);
+    buf_puts(pr->out, " else ");
+    print_node(pr, e->args[2]);
     if (wrap)
         buf_putc(pr->out, ')');
+}
+
+/* perf's operators, PERF and INFIX styles: like the binary operators */
+static void print_operator(printer *pr, const hw_expr *e)
+{
+    if (e->func == FUNC_IF)
+        print_if(pr, e);
+    else
+        print_infix(pr, e, func_name(e->func));
 }
 
 static void print_node(printer *pr, const hw_expr *e)
@@ -553,13 +671,8 @@ static void print_node(printer *pr, const hw_expr *e)
         break;
     case EXPR_NEG:
         buf_puts(pr->out, pr->style == EXPR_STYLE_INFIX ? "-" : "(-");
-        if (pr->style == EXPR_STYLE_INFIX && precedence(e->args[0]) < 3) {
-            buf_putc(pr->out, '(');
-            print_node(pr, e->args[0]);
-            buf_putc(pr->out, ')');
-        } else {
-            print_node(pr, e->args[0]);
-        }
+        print_wrapped(pr, e->args[0], pr->style == EXPR_STYLE_INFIX &&
+                                          precedence(e->args[0]) < PREC_NEG);
         if (pr->style != EXPR_STYLE_INFIX)
             buf_putc(pr->out, ')');
         break;
@@ -581,13 +694,21 @@ void expr_print(hw_buf *out, const hw_expr *e, expr_style style,
 
 /* ---- comparison and walking --------------------------------------------- */
 
+static int same_name(const hw_expr *a, const hw_expr *b)
+{
+    if (a->literal != b->literal)
+        return 0;
+    return a->literal ? strcasecmp(a->text, b->text) == 0 : strcmp(a->text, b->text) == 0;
+}
+
 int expr_equal(const hw_expr *a, const hw_expr *b)
 {
     if (a->kind != b->kind || a->nargs != b->nargs)
         return 0;
-    if (a->kind == EXPR_NUM && a->value != b->value)
+    if (a->kind == EXPR_NUM && a->value != b->value &&
+        !(isnan(a->value) && isnan(b->value)))
         return 0;
-    if (a->kind == EXPR_REF && strcmp(a->text, b->text) != 0)
+    if (a->kind == EXPR_REF && !same_name(a, b))
         return 0;
     if (a->kind == EXPR_CALL && a->func != b->func)
         return 0;

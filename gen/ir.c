@@ -150,6 +150,8 @@ const char *ir_ref_name(const hw_target *t, hw_ref_kind kind, int index)
         return t->inputs[index].name;
     case REF_METRIC:
         return t->metrics[index].name;
+    case REF_RUNTIME:
+        return t->runtime[index].key;
     default:
         return NULL;
     }

@@ -41,16 +41,40 @@ typedef enum {
 #undef X
 } hw_expr_kind;
 
-/* X(enum suffix, spelling, min args, max args; -1 = unbounded) */
+/* X(enum suffix, spelling, min args, max args (-1 = unbounded), where it
+ * may be called by name (FUNC_OURS: our spec formats; FUNC_PERF: perf's
+ * MetricExpr, expr_parse_perf), whether its argument is a name, its infix
+ * precedence).
+ *
+ * A name argument is a REF node the checker binds to the run-time value
+ * the call reads (hw_runtime). perf takes exactly two arguments of min and
+ * max. perf's operators that our formats lack ('<', '>', '&', '|', '^' and
+ * "then if cond else otherwise", args then, cond, otherwise) are calls
+ * too, with an infix precedence (INFIX_*, perf's grammar, loosest first)
+ * so the printers write them as operators: the node kinds stay those both
+ * syntaxes share, and these operators' semantics sit beside d_ratio's
+ * (interp.h). */
+enum { FUNC_OURS = 1, FUNC_PERF = 2 };
+enum { INFIX_NONE, INFIX_IF, INFIX_OR, INFIX_XOR, INFIX_AND, INFIX_CMP };
 #define HW_FUNCS(X)                                                           \
-    X(MIN, "min", 2, -1)                                                      \
-    X(MAX, "max", 2, -1)                                                      \
-    X(CEIL, "ceil", 1, 1)                                                     \
-    X(FLOOR, "floor", 1, 1)                                                   \
-    X(ABS, "abs", 1, 1)
+    X(MIN, "min", 2, -1, FUNC_OURS | FUNC_PERF, 0, INFIX_NONE)                \
+    X(MAX, "max", 2, -1, FUNC_OURS | FUNC_PERF, 0, INFIX_NONE)                \
+    X(CEIL, "ceil", 1, 1, FUNC_OURS, 0, INFIX_NONE)                           \
+    X(FLOOR, "floor", 1, 1, FUNC_OURS, 0, INFIX_NONE)                         \
+    X(ABS, "abs", 1, 1, FUNC_OURS, 0, INFIX_NONE)                             \
+    X(D_RATIO, "d_ratio", 2, 2, FUNC_PERF, 0, INFIX_NONE)                     \
+    X(HAS_EVENT, "has_event", 1, 1, FUNC_PERF, 1, INFIX_NONE)                 \
+    X(STRCMP_CPUID_STR, "strcmp_cpuid_str", 1, 1, FUNC_PERF, 1, INFIX_NONE)   \
+    X(SOURCE_COUNT, "source_count", 1, 1, FUNC_PERF, 1, INFIX_NONE)           \
+    X(IF, "if", 3, 3, 0, 0, INFIX_IF)                                         \
+    X(OR, "|", 2, 2, 0, 0, INFIX_OR)                                          \
+    X(XOR, "^", 2, 2, 0, 0, INFIX_XOR)                                        \
+    X(AND, "&", 2, 2, 0, 0, INFIX_AND)                                        \
+    X(LT, "<", 2, 2, 0, 0, INFIX_CMP)                                         \
+    X(GT, ">", 2, 2, 0, 0, INFIX_CMP)
 
 typedef enum {
-#define X(e, s, lo, hi) FUNC_##e,
+#define X(e, s, lo, hi, where, name_arg, infix) FUNC_##e,
     HW_FUNCS(X)
 #undef X
     FUNC_COUNT
@@ -62,7 +86,8 @@ typedef enum {
     X(EVENT, "event")                                                         \
     X(CONSTANT, "constant")                                                   \
     X(INPUT, "input")                                                         \
-    X(METRIC, "metric")
+    X(METRIC, "metric")                                                       \
+    X(RUNTIME, "run-time value")
 
 typedef enum {
 #define X(e, s) REF_##e,
@@ -70,13 +95,31 @@ typedef enum {
 #undef X
 } hw_ref_kind;
 
+/* A name of perf's metric language as perf's lexer reads a symbol
+ * ([0-9a-zA-Z_.:@?] and backslash-escaped '-', ',', '='), taken apart the
+ * way perf turns it into an event (perf_lang.h, perf_term_split): "pmu@
+ * event,terms@modifiers" is pmu/event,terms/modifiers; "event:modifiers"
+ * and "event\,terms" have no PMU. Strings are unescaped; NULL when absent. */
+typedef struct hw_term {
+    const char *event;    /* "INST_RETIRED.ANY", "cycles", "l1d-loads-misses";
+                             NULL for a PMU with raw terms only
+                             ("armv8_pmuv3_0@event\=0x201d@") */
+    const char *pmu;      /* "cpu_core", "msr", "hv_24x7" */
+    const char *config;   /* further terms: "cmask=1", "config1=0x40433" */
+    const char *mods;     /* modifiers: "k", "u", "R" */
+} hw_term;
+
 typedef struct hw_expr {
     hw_expr_kind kind;
     int col;             /* 1-based column in the formula text */
-    double value;        /* NUM */
-    const char *text;    /* NUM: spelling; REF: name without any '$' */
+    double value;        /* NUM (NaN for perf's NaN) */
+    const char *text;    /* NUM: spelling; REF: name without any '$'; a perf
+                            symbol or '#' literal exactly as written */
     int dollar;          /* REF: written with a leading '$' */
-    hw_ref_kind ref;     /* REF: filled by ir_resolve() */
+    int literal;         /* REF: a perf '#' literal ("#SMT_on"); its
+                            identity is its name in lower case */
+    const hw_term *term; /* REF parsed by expr_parse_perf, not a literal */
+    hw_ref_kind ref;     /* REF: filled by the checker (check.h) */
     int index;           /* REF: index into the array ref names */
     hw_func func;        /* CALL */
     int nargs;           /* NEG 1, binary 2, CALL nargs */
@@ -386,6 +429,54 @@ typedef struct hw_example {
     size_t cap_sets;
 } hw_example;
 
+/* ---- values a perf formula reads that the target does not define ---- */
+
+/* perf's metric language reads more than a target's events and metrics:
+ * events outside the target, perf's tool events, facts of the running
+ * system ('#' literals) and the answers of has_event(), strcmp_cpuid_str()
+ * and source_count(). For a target of format "pmu-events" the checker
+ * (check_perf.c) binds each such REF to an entry of target->runtime
+ * (ref REF_RUNTIME): every one is an input of the evaluators, one value per
+ * entry, like a run-time constant; none is an error.
+ *
+ *   COUNTER       an event outside the target, or one of its events with
+ *                 terms or modifiers: a count per sample
+ *   TOOL          duration_time, user_time, system_time: seconds
+ *   LITERAL       #slots, #smt_on, ...: a fact of the running system
+ *   HAS_EVENT     has_event(E): 1 when E can be counted, else 0
+ *   CPUID         strcmp_cpuid_str(ID): 1 when the CPU id matches, else 0
+ *   SOURCE_COUNT  source_count(E): the sources E sums (default 1) */
+#define HW_RUNTIME_KINDS(X)                                                   \
+    X(COUNTER, "counter")                                                     \
+    X(TOOL, "tool event")                                                     \
+    X(LITERAL, "literal")                                                     \
+    X(HAS_EVENT, "has_event")                                                 \
+    X(CPUID, "strcmp_cpuid_str")                                              \
+    X(SOURCE_COUNT, "source_count")
+
+typedef enum {
+#define X(e, s) RUNTIME_##e,
+    HW_RUNTIME_KINDS(X)
+#undef X
+} hw_runtime_kind;
+
+typedef struct hw_runtime {
+    hw_runtime_kind kind;
+    const char *key;         /* identity, as perf spells it: the symbol as
+                                written ("msr@tsc@", "duration_time"), the
+                                literal in lower case ("#smt_on"), a call
+                                with its argument ("has_event(cycles\-t)") */
+    const char *text;        /* as first written ("#SMT_on") */
+    const char *cname;       /* member of the evaluators' struct: a C
+                                identifier unique among the target's event
+                                and run-time members ("smt_on", "msr_tsc") */
+    const hw_term *term;     /* the event a COUNTER counts, or HAS_EVENT and
+                                SOURCE_COUNT ask about; NULL otherwise */
+    int event;               /* that event of the target, or -1 */
+    int has_default;         /* SOURCE_COUNT: default_value when not given */
+    double default_value;
+} hw_runtime;
+
 /* ---- a kernel's perf pmu-events tree, kept as the files have it ------ */
 
 /* One key of a perf JSON object, as the file spells it: the round trip
@@ -541,6 +632,9 @@ typedef struct hw_target {
     HW_LIST(hw_report, reports);
     HW_LIST(hw_note, notes);
     HW_LIST(hw_example, examples);
+    /* Filled by the checker for format "pmu-events": what its formulas
+     * read besides events and metrics (hw_runtime); empty elsewhere. */
+    HW_LIST(hw_runtime, runtime);
 
     /* Filled by check_target(): metrics in an order where every metric
      * comes after the metrics it uses (evaluation order). */
@@ -572,8 +666,9 @@ int ir_find_metric(const hw_target *t, const char *name);
 int ir_find_group(const hw_target *t, hw_group_kind kind, const char *name);
 int ir_find_block(const hw_target *t, const char *name);
 int ir_find_enum(const hw_target *t, const char *name);
-/* The name of what a bound reference names: the event, constant, input or
- * metric `index` of `kind`; NULL for REF_UNRESOLVED. */
+/* The name of what a bound reference names: the event, constant, input,
+ * metric or run-time value (its key) `index` of `kind`; NULL for
+ * REF_UNRESOLVED. */
 const char *ir_ref_name(const hw_target *t, hw_ref_kind kind, int index);
 
 /* Where the spec names the target (its line when known), for what is
@@ -608,6 +703,15 @@ hw_expr *expr_new(hw_arena *a, hw_expr_kind kind, int col);
 
 const char *expr_kind_name(hw_expr_kind k);
 const char *func_name(hw_func f);
+/* has_event, strcmp_cpuid_str, source_count: the argument is a name. */
+int func_takes_name(hw_func f);
+/* An operator's INFIX_* precedence; INFIX_NONE for a function. */
+int func_infix(hw_func f);
+/* Does f take nargs arguments, in our formats or (perf) in perf's? */
+int func_arity_ok(hw_func f, int nargs, int perf);
+/* Is f a function or operator of perf's metric language? */
+int func_in_perf(hw_func f);
 const char *ref_kind_name(hw_ref_kind k);
+const char *runtime_kind_name(hw_runtime_kind k);
 
 #endif

@@ -408,7 +408,7 @@ static int cmd_list(const options *o, int argc, char **argv, hw_diag *d)
 
 typedef struct eval_state {
     const hw_target *t;
-    double *events, *constants, *inputs;
+    double *events, *constants, *inputs, *runtime;
     hw_mask given; /* the values the user set */
     hw_mask needs; /* the chosen metrics, what they use and what they read */
     hw_diag *d;
@@ -453,6 +453,8 @@ static hint_text settable_hint(const hw_target *t, const char *name)
     for (int i = 0; i < t->nconstants; i++)
         if (!t->constants[i].has_value)
             name_hint_offer(&h, t->constants[i].name);
+    for (int i = 0; i < t->nruntime; i++)
+        name_hint_offer(&h, t->runtime[i].key);
     return hint_of(&h);
 }
 
@@ -472,6 +474,11 @@ static double *value_slot(eval_state *s, const char *key, char **given)
     if ((i = ir_find_constant(t, key)) >= 0 && !t->constants[i].has_value) {
         *given = &s->given.constants[i];
         return &s->constants[i];
+    }
+    int r = interp_runtime_find(t, key);
+    if (r >= 0) {
+        *given = &s->given.runtime[r];
+        return &s->runtime[r];
     }
     if (i >= 0)
         diag_error(s->d, NULL, "eval: '%s' is a constant the spec fixes at %.10g",
@@ -546,6 +553,10 @@ static int report_missing(const eval_state *s)
     for (int i = 0; i < t->ninputs; i++)
         n += missing_value(s->d, need->inputs[i] && !given->inputs[i],
                            t->inputs[i].name);
+    for (int i = 0; i < t->nruntime; i++)
+        n += missing_value(s->d, need->runtime[i] && !given->runtime[i] &&
+                                     !t->runtime[i].has_default,
+                           t->runtime[i].key);
     return n;
 }
 
@@ -621,7 +632,7 @@ static int eval_run(eval_state *s, const options *o, int argc, char **argv)
     if (!out)
         return EXIT_SPEC;
     hw_values v = {s->events, s->constants, s->inputs};
-    interp_all(t, &v, out);
+    interp_all_rt(t, &v, s->runtime, out);
     if (o->nmetrics)
         for (int k = 0; k < o->nmetrics; k++)
             print_value(o->metrics[k], out[ir_find_metric(t, o->metrics[k])]);
@@ -642,16 +653,18 @@ static int cmd_eval(const options *o, int argc, char **argv, hw_diag *d)
     if (opened)
         return opened;
     size_t ne = (size_t)t->nevents + 1, nc = (size_t)t->nconstants + 1,
-           ni = (size_t)t->ninputs + 1;
+           ni = (size_t)t->ninputs + 1, nr = (size_t)t->nruntime + 1;
     eval_state s = {t, calloc(ne, sizeof(double)), calloc(nc, sizeof(double)),
-                    calloc(ni, sizeof(double)), {0}, {0}, d};
+                    calloc(ni, sizeof(double)), calloc(nr, sizeof(double)), {0}, {0}, d};
     int rc = EXIT_SPEC;
-    if (s.events && s.constants && s.inputs && mask_init(&s.given, t) == 0 &&
-        mask_init(&s.needs, t) == 0)
+    if (s.events && s.constants && s.inputs && s.runtime && mask_init(&s.given, t) == 0 &&
+        mask_init(&s.needs, t) == 0) {
+        interp_runtime_defaults(t, s.runtime); /* what a user need not give */
         rc = eval_run(&s, o, argc - 1, argv + 1);
-    else
+    } else {
         diag_error(d, NULL, "out of memory");
-    free(s.events), free(s.constants), free(s.inputs);
+    }
+    free(s.events), free(s.constants), free(s.inputs), free(s.runtime);
     mask_free(&s.given), mask_free(&s.needs);
     target_free(t);
     return rc;

@@ -48,6 +48,14 @@ static hw_expr *perf_node(pgen *g, hw_expr_kind kind, int col, int nargs)
  * a negative value as unary minus. */
 static hw_expr *perf_number(pgen *g, double v, int col)
 {
+    if (isnan(v)) { /* perf's keyword */
+        hw_expr *e = perf_node(g, EXPR_NUM, col, 0);
+        if (e) {
+            e->value = v;
+            e->text = "NaN";
+        }
+        return e;
+    }
     char num[400];
     double mag = fabs(v);
     if (mag == floor(mag) && mag < 1e300)
@@ -84,11 +92,15 @@ static hw_expr *perf_fold(pgen *g, const hw_expr *e, int n, const char **why)
     return c;
 }
 
+/* The reference as written: an event's name, or a perf symbol or literal
+ * perf reads itself. */
 static hw_expr *perf_event_ref(pgen *g, const hw_expr *e)
 {
     hw_expr *r = perf_node(g, EXPR_REF, e->col, 0);
     if (r) {
         r->text = e->text;
+        r->literal = e->literal;
+        r->term = e->term;
         r->ref = e->ref;
         r->index = e->index;
     }
@@ -111,6 +123,8 @@ static hw_expr *perf_ref(pgen *g, const hw_expr *e, const char **why)
             return perf_number(g, t->constants[e->index].value, e->col);
         *why = arena_printf(g->a, "'%s' is only known at run time", e->text);
         return NULL;
+    case REF_RUNTIME: /* perf finds these on the running system itself */
+        return perf_event_ref(g, e);
     default:
         *why = arena_printf(g->a, "'%s' is not a counter", e->text);
         return NULL;
@@ -148,15 +162,17 @@ static hw_expr *perf_tree_at(pgen *g, const hw_expr *e, const char **why)
         return perf_number(g, e->value, e->col);
     if (e->kind == EXPR_REF)
         return perf_ref(g, e, why);
-    if (e->kind == EXPR_CALL && e->func != FUNC_MIN && e->func != FUNC_MAX) {
+    if (e->kind == EXPR_CALL &&
+        (e->func == FUNC_CEIL || e->func == FUNC_FLOOR || e->func == FUNC_ABS)) {
         *why = arena_printf(g->a, "perf has no %s()", func_name(e->func));
         return NULL;
     }
-    if (e->kind == EXPR_CALL)
+    if (e->kind == EXPR_CALL && (e->func == FUNC_MIN || e->func == FUNC_MAX))
         return perf_fold(g, e, e->nargs, why);
     hw_expr *c = perf_node(g, e->kind, e->col, e->nargs);
     if (!c)
         return NULL;
+    c->func = e->func;
     for (int i = 0; i < e->nargs; i++)
         if (!(c->args[i] = perf_tree(g, e->args[i], why)))
             return NULL;

@@ -1,0 +1,337 @@
+/* check_perf.c - the names of perf formulas bound (format "pmu-events").
+ *
+ * perf's metric language names metrics, events of the model and things
+ * the model does not define: each REF is bound, in perf's order, to
+ *   1. a metric of the target with that name (case ignored, as perf's
+ *      lookup does), of the metric's own PMU when there is one;
+ *   2. an event of the target with that name (case ignored), on the PMU
+ *      the symbol names when it names one, else preferably on the metric's
+ *      PMU;
+ *   3. else a run-time value (hw_runtime): a tool event, or a counter
+ *      outside the target. A symbol with terms or modifiers counts
+ *      something else than its plain event, so it is a counter of its own
+ *      (its runtime entry still names the event).
+ * '#' literals and the names in has_event(), strcmp_cpuid_str() and
+ * source_count() are run-time values too. None of this is an error: perf
+ * resolves such names on the running system. A call perf's grammar could
+ * not have made (a tree built by hand or read in our syntax) is one.
+ */
+#include "check.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "names.h"
+#include "perf_lang.h"
+
+typedef struct binder {
+    hw_target *t;
+    hw_diag *d;
+    hw_arena *scratch;   /* folded names, while binding */
+    name_index events;   /* folded name -> first event of that name */
+    int *event_next;     /* the next event of the same folded name, -1 */
+    name_index metrics;  /* likewise for metrics */
+    int *metric_next;
+    name_index runtime;  /* key -> index into t->runtime */
+    name_index cnames;   /* C members taken: events', then run-time's */
+    const hw_metric *m;  /* the metric whose formulas are being bound */
+    int failed;          /* out of memory */
+} binder;
+
+static const char *fold(binder *b, const char *name)
+{
+    char *f = arena_strdup(b->scratch, name);
+    for (char *s = f; s && *s; s++)
+        *s = (char)tolower((unsigned char)*s);
+    if (!f)
+        b->failed = 1;
+    return f;
+}
+
+/* Index names[i] of n items by folded name, chaining repeats in next[]. */
+static int index_folded(binder *b, name_index *ix, int **next, int n,
+                        const char *(*name_at)(const hw_target *, int))
+{
+    *next = arena_alloc(b->scratch, ((size_t)n + 1) * sizeof **next);
+    if (!*next || name_index_init(ix, (size_t)n) != 0)
+        return -1;
+    int *last = arena_alloc(b->scratch, ((size_t)n + 1) * sizeof *last);
+    if (!last)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        (*next)[i] = -1;
+        const char *name = name_at(b->t, i);
+        const char *key = name ? fold(b, name) : NULL;
+        if (!key)
+            continue;
+        int first = name_index_put(ix, key, i);
+        if (first == -2)
+            return -1;
+        if (first >= 0)
+            (*next)[last[first]] = i;
+        last[first >= 0 ? first : i] = i;
+    }
+    return 0;
+}
+
+static const char *event_name(const hw_target *t, int i)
+{
+    return t->events[i].name;
+}
+
+static const char *metric_name(const hw_target *t, int i)
+{
+    return t->metrics[i].name;
+}
+
+/* ---- lookups -------------------------------------------------------------- */
+
+static int same_pmu(const char *a, const char *b)
+{
+    return strcmp(perf_pmu_or_cpu(a), perf_pmu_or_cpu(b)) == 0;
+}
+
+/* The metric called `name` (case ignored): of the formula's own PMU when
+ * there is one, else the first; -1 when none. */
+static int find_metric(binder *b, const char *name)
+{
+    const char *key = fold(b, name);
+    int first = key ? name_index_get(&b->metrics, key) : -1;
+    for (int i = first; i >= 0; i = b->metric_next[i])
+        if (same_pmu(b->t->metrics[i].pmu, b->m->pmu))
+            return i;
+    return first;
+}
+
+/* The event called `name` (case ignored): on PMU `pmu` when given (-1 when
+ * none is), else preferably on the formula's PMU. */
+static int find_event(binder *b, const char *name, const char *pmu)
+{
+    const char *key = fold(b, name);
+    int first = key ? name_index_get(&b->events, key) : -1;
+    for (int i = first; i >= 0; i = b->event_next[i]) {
+        const char *on = b->t->events[i].pmu;
+        if (pmu ? perf_pmu_matches(pmu, on) : same_pmu(on, b->m->pmu))
+            return i;
+    }
+    return pmu ? -1 : first;
+}
+
+/* ---- run-time values ------------------------------------------------------ */
+
+/* A C identifier from `text`: letters and digits kept, every other run as
+ * one '_'. */
+static void c_stem(char *out, size_t size, const char *prefix, const char *text)
+{
+    size_t n = (size_t)snprintf(out, size, "%s", prefix);
+    for (const char *s = text; *s && n + 1 < size; s++) {
+        if (isalnum((unsigned char)*s))
+            out[n++] = *s;
+        else if (n && out[n - 1] != '_')
+            out[n++] = '_';
+    }
+    while (n && out[n - 1] == '_')
+        n--;
+    out[n] = '\0';
+    if (!n || isdigit((unsigned char)out[0]) || name_is_keyword(out)) {
+        /* not an identifier yet: "v_" in front */
+        if (n + 3 > size)
+            n = size - 3;
+        memmove(out + 2, out, n);
+        memcpy(out, "v_", 2);
+        out[n + 2] = '\0';
+    }
+}
+
+/* The stem, or stem_2, stem_3, ...: the first not yet taken. */
+static const char *unique_cname(binder *b, const char *stem)
+{
+    const char *name = arena_strdup(b->t->arena, stem);
+    for (int k = 2; name && name_index_get(&b->cnames, name) >= 0; k++)
+        name = arena_printf(b->t->arena, "%s_%d", stem, k);
+    if (!name || name_index_put(&b->cnames, name, 0) == -2) {
+        b->failed = 1;
+        return NULL;
+    }
+    return name;
+}
+
+static const char *cname_prefix(hw_runtime_kind kind)
+{
+    switch (kind) {
+    case RUNTIME_HAS_EVENT: return "has_";
+    case RUNTIME_CPUID: return "cpuid_";
+    case RUNTIME_SOURCE_COUNT: return "sources_";
+    default: return "";
+    }
+}
+
+/* The entry `key` names, made on first sight; -1 when out of memory. */
+static int runtime_entry(binder *b, hw_runtime_kind kind, const char *key,
+                         const hw_expr *ref, int event)
+{
+    int i = key ? name_index_get(&b->runtime, key) : -1;
+    if (i >= 0 || !key)
+        return i;
+    hw_target *t = b->t;
+    hw_runtime *r = IR_PUSH(t, runtime);
+    char stem[160];
+    /* the literal's name, the tool event's, else the symbol as written */
+    c_stem(stem, sizeof stem, cname_prefix(kind), ref->literal ? key + 1 : ref->text);
+    if (!r || !(r->cname = unique_cname(b, stem)) ||
+        name_index_put(&b->runtime, key, t->nruntime - 1) == -2) {
+        b->failed = 1;
+        return -1;
+    }
+    r->kind = kind;
+    r->key = key;
+    r->text = ref->text;
+    r->term = ref->term;
+    r->event = event;
+    r->has_default = kind == RUNTIME_SOURCE_COUNT;
+    r->default_value = 1.0;
+    return t->nruntime - 1;
+}
+
+static void bind_to(hw_expr *ref, hw_ref_kind kind, int index)
+{
+    ref->ref = index >= 0 ? kind : REF_UNRESOLVED;
+    ref->index = index;
+}
+
+/* ---- binding -------------------------------------------------------------- */
+
+static void bind_literal(binder *b, hw_expr *ref)
+{
+    char *key = arena_strdup(b->t->arena, ref->text);
+    for (char *s = key; s && *s; s++)
+        *s = (char)tolower((unsigned char)*s);
+    bind_to(ref, REF_RUNTIME, runtime_entry(b, RUNTIME_LITERAL, key, ref, -1));
+}
+
+/* A symbol that is a value: metric, event, tool event or counter. */
+static void bind_symbol(binder *b, hw_expr *ref)
+{
+    const hw_term *tm = ref->term;
+    const char *event = tm ? tm->event : ref->text;
+    int plain = !tm || (!tm->pmu && !tm->config && !tm->mods);
+    int i;
+    if (event && plain && (i = find_metric(b, event)) >= 0) {
+        bind_to(ref, REF_METRIC, i);
+        return;
+    }
+    int on = event ? find_event(b, event, tm ? tm->pmu : NULL) : -1;
+    if (on >= 0 && (!tm || (!tm->config && !tm->mods))) {
+        bind_to(ref, REF_EVENT, on);
+        return;
+    }
+    if (event && plain && perf_tool_event(event)) {
+        bind_to(ref, REF_RUNTIME, runtime_entry(b, RUNTIME_TOOL, event, ref, -1));
+        return;
+    }
+    bind_to(ref, REF_RUNTIME, runtime_entry(b, RUNTIME_COUNTER, ref->text, ref, on));
+}
+
+/* has_event(E), strcmp_cpuid_str(ID), source_count(E): the name argument
+ * is bound to the run-time value the call reads. */
+static void bind_name_call(binder *b, hw_expr *call)
+{
+    hw_expr *arg = call->args[0];
+    hw_runtime_kind kind = call->func == FUNC_HAS_EVENT          ? RUNTIME_HAS_EVENT
+                           : call->func == FUNC_STRCMP_CPUID_STR ? RUNTIME_CPUID
+                                                                 : RUNTIME_SOURCE_COUNT;
+    const hw_term *tm = arg->term;
+    int event = kind != RUNTIME_CPUID && tm && tm->event ? find_event(b, tm->event, tm->pmu)
+                                                        : -1;
+    const char *key = arena_printf(b->t->arena, "%s(%s)", func_name(call->func), arg->text);
+    bind_to(arg, REF_RUNTIME, runtime_entry(b, kind, key, arg, event));
+}
+
+/* perf's grammar makes these hold for a parsed formula; a tree made
+ * otherwise is checked too, as binding and evaluation rely on them. */
+static int call_ok(binder *b, const hw_expr *e)
+{
+    const char *why = NULL;
+    if (!func_in_perf(e->func))
+        why = "is not in perf's language";
+    else if (!func_arity_ok(e->func, e->nargs, 1))
+        why = "has the wrong number of arguments for perf";
+    else if (func_takes_name(e->func) &&
+             (e->args[0]->kind != EXPR_REF || e->args[0]->literal))
+        why = "takes a name, not a value";
+    if (why)
+        diag_error(b->d, &b->m->formula_loc, "metric '%s': '%s' at formula column %d %s",
+                   b->m->name, func_name(e->func), e->col, why);
+    return !why;
+}
+
+static void bind_node(binder *b, hw_expr *e)
+{
+    if (e->kind == EXPR_CALL && !call_ok(b, e))
+        return;
+    if (e->kind == EXPR_REF) {
+        if (e->literal)
+            bind_literal(b, e);
+        else
+            bind_symbol(b, e);
+        return;
+    }
+    if (e->kind == EXPR_CALL && func_takes_name(e->func)) {
+        bind_name_call(b, e);
+        return;
+    }
+    for (int i = 0; i < e->nargs; i++)
+        bind_node(b, e->args[i]);
+}
+
+static int binder_init(binder *b, hw_target *t, hw_diag *d)
+{
+    *b = (binder){t, d, arena_create(), {0}, NULL, {0}, NULL, {0}, {0}, NULL, 0};
+    if (!b->scratch ||
+        index_folded(b, &b->events, &b->event_next, t->nevents, event_name) != 0 ||
+        index_folded(b, &b->metrics, &b->metric_next, t->nmetrics, metric_name) != 0 ||
+        name_index_init(&b->runtime, 64) != 0 ||
+        name_index_init(&b->cnames, (size_t)t->nevents + 64) != 0)
+        return -1;
+    /* run-time members must not take an event's member (emit_c.c) */
+    for (int i = 0; i < t->nevents; i++) {
+        const char *c = t->events[i].name ? name_c(b->scratch, t->events[i].name, CASE_KEEP)
+                                          : NULL;
+        if (c && name_index_put(&b->cnames, c, i) == -2)
+            return -1;
+    }
+    return 0;
+}
+
+static void binder_free(binder *b)
+{
+    name_index_free(&b->events);
+    name_index_free(&b->metrics);
+    name_index_free(&b->runtime);
+    name_index_free(&b->cnames);
+    arena_free(b->scratch);
+}
+
+int check_perf_formulas(hw_target *t, hw_diag *d)
+{
+    binder b;
+    int before = d->errors;
+    t->nruntime = 0; /* bound afresh: a second binding makes the same list */
+    int rc = binder_init(&b, t, d);
+    for (int i = 0; rc == 0 && i < t->nmetrics; i++) {
+        b.m = &t->metrics[i];
+        if (b.m->expr)
+            bind_node(&b, b.m->expr);
+        if (b.m->threshold_expr)
+            bind_node(&b, b.m->threshold_expr);
+    }
+    if (rc != 0 || b.failed || arena_failed(t->arena)) {
+        diag_error(d, NULL, "out of memory while binding the formulas of %s", t->spec_path);
+        rc = -1;
+    }
+    if (d->errors > before)
+        rc = -1;
+    binder_free(&b);
+    return rc;
+}
