@@ -557,12 +557,12 @@ static int build_graph(const hw_target *t, graph *g)
 
 /* Walk from a metric left on a cycle until a metric repeats, then name the
  * loop: "a -> b -> a". */
-static void report_cycle(checker *c, const graph *g, const char *done, int from)
+static int report_cycle(checker *c, const graph *g, const char *done, int from)
 {
     hw_target *t = c->t;
     int *seen = calloc((size_t)t->nmetrics, sizeof *seen);
     if (!seen)
-        return;
+        return -1;
     int at = from, step = 1;
     while (!seen[at]) {
         seen[at] = step++;
@@ -586,17 +586,26 @@ static void report_cycle(checker *c, const graph *g, const char *done, int from)
             }
     } while (at != first);
     buf_puts(&path, t->metrics[first].name);
-    diag_error(c->d, &t->metrics[first].loc, "metric '%s': cycle through "
-               "metrics: %s", t->metrics[first].name,
-               path.data ? path.data : "");
+    if (target_is_perf_tree(t))
+        diag_warning(c->d, &t->metrics[first].loc, "metric '%s': cycle through metrics: "
+                     "%s; it gets no evaluator (perf refuses it when asked for it)",
+                     t->metrics[first].name, path.data ? path.data : "");
+    else
+        diag_error(c->d, &t->metrics[first].loc, "metric '%s': cycle through "
+                   "metrics: %s", t->metrics[first].name, path.data ? path.data : "");
     buf_free(&path);
     free(seen);
+    return first;
 }
 
 /* Depth-first post-order without recursion, so a hostile chain of 100,000
- * metrics cannot exhaust the stack. */
-static void order_metrics(checker *c)
+ * metrics cannot exhaust the stack. 0 when ordered or after reporting an
+ * error; 1 when a metric of a cycle lost its expression and the order must
+ * be tried again (a perf tree: the kernel's own test tree has cycles, on
+ * purpose, and perf only refuses such a metric when it is asked for). */
+static int order_metrics_once(checker *c)
 {
+    int again = 0;
     hw_target *t = c->t;
     int n = t->nmetrics;
     graph g = {0};
@@ -624,7 +633,12 @@ static void order_metrics(checker *c)
                 if (done[dep])
                     continue;
                 if (onstack[dep]) {
-                    report_cycle(c, &g, done, dep);
+                    int m0 = report_cycle(c, &g, done, dep);
+                    if (m0 >= 0 && target_is_perf_tree(t)) {
+                        t->metrics[m0].expr = NULL;
+                        t->metrics[m0].flags |= METRIC_EXTERNAL;
+                        again = 1;
+                    }
                     goto out;
                 }
                 stack[++top] = dep;
@@ -646,6 +660,13 @@ out:
     free(stack);
     free(edge);
     free(onstack);
+    return again;
+}
+
+static void order_metrics(checker *c)
+{
+    while (order_metrics_once(c))
+        ;
 }
 
 /* ---- what the outputs can carry -------------------------------------------- */

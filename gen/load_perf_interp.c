@@ -6,6 +6,7 @@
  * hybrid CPU has tma_retiring on cpu_core and on cpu_atom. One name twice
  * in one PMU is a warning, not an error: perf's own tree does it.
  */
+#include "expr.h"
 #include "load_perf.h"
 
 #include <ctype.h>
@@ -176,15 +177,29 @@ static void add_event(interp *in, const view *v, int f, int o)
 
 /* ---- metrics ------------------------------------------------------------------ */
 
-/* The one place a perf formula is to become an expression. It stays text
- * (m->formula, m->threshold, with their locations) and m->expr NULL until
- * hwcgen's expression language reads perf's MetricExpr syntax (#slots,
- * @event@, "x if c else y", ...): then this parses both texts with
- * expr_parse_perf(t->arena, text, &err) and reports a syntax error at
- * m->formula_loc or m->threshold_loc. */
+/* One perf formula text into an expression; NULL after reporting a syntax
+ * error at `loc`, naming the metric and the column in the text. */
+static hw_expr *perf_formula(hw_target *t, const hw_metric *m, const char *key,
+                             const char *text, hw_loc loc, hw_diag *d)
+{
+    expr_error err;
+    hw_expr *e = expr_parse_perf(t->arena, text, &err);
+    if (!e)
+        diag_error(d, &loc, "metric '%s': %s column %d: %s near '%s'", m->name, key, err.col,
+                   err.message, err.token);
+    return e;
+}
+
+/* The metric's MetricExpr and MetricThreshold, in perf's metric language
+ * (expr.h); the checker binds their names by perf's rules. */
 static int perf_metric_parse(hw_target *t, hw_metric *m, hw_diag *d)
 {
-    (void)t, (void)m, (void)d;
+    if (m->formula && !(m->expr = perf_formula(t, m, "MetricExpr", m->formula,
+                                               m->formula_loc, d)))
+        return -1;
+    if (m->threshold && !(m->threshold_expr = perf_formula(t, m, "MetricThreshold",
+                                                           m->threshold, m->threshold_loc, d)))
+        return -1;
     return 0;
 }
 
