@@ -139,9 +139,9 @@ static const char *const command_help[][2] = {
      "given for a model input outside its valid range, even one the\n"
      "metrics do not read.\n"
      "\n"
-     "SPEC may be one directory of a perf pmu-events tree; its formulas are in\n"
-     "perf's syntax, which eval does not read yet: naming such a metric is an\n"
-     "error, and with none named they are left out.\n"},
+     "SPEC may be one directory of a perf pmu-events tree: its formulas are in\n"
+     "perf's metric language; give perf's run-time values as NAME=VALUE too\n"
+     "('#smt_on=1', duration_time=2), or leave them at their defaults.\n"},
     {"encode",
      "usage: hwcgen encode SPEC COUNTER=INC/COARSE/FINE...\n\n"
      "Program flexible counters: each COUNTER (e.g. A7) takes an increment\n"
@@ -586,38 +586,10 @@ static int eval_read(eval_state *s, const options *o, int argc, char **argv)
     return bad ? EXIT_SPEC : 0;
 }
 
-/* A perf tree's formulas are perf's syntax, kept as text (m->expr NULL)
- * until hwcgen can parse it: a metric named is an error, and with none
- * named those are left out (an error if that leaves none). */
-static int drop_unparsed(eval_state *s, const options *o)
-{
-    const hw_target *t = s->t;
-    int left = 0, dropped = 0;
-    for (int i = 0; i < t->nmetrics; i++) {
-        const hw_metric *m = &t->metrics[i];
-        if (!s->needs.metrics[i] || m->expr || !m->formula) {
-            left += s->needs.metrics[i];
-            continue;
-        }
-        if (o->nmetrics)
-            diag_error(s->d, &m->formula_loc, "eval: metric '%s': its formula is in perf's "
-                       "syntax, which hwcgen does not evaluate yet", m->name);
-        s->needs.metrics[i] = 0;
-        dropped++;
-    }
-    if (dropped && !o->nmetrics && !left)
-        diag_error(s->d, NULL, "eval: none of the %d metrics of %s can be evaluated: their "
-                   "formulas are in perf's syntax, which hwcgen does not evaluate yet",
-                   dropped, t->name ? t->name : t->id);
-    return dropped && (o->nmetrics || !left) ? EXIT_SPEC : 0;
-}
-
 static int eval_run(eval_state *s, const options *o, int argc, char **argv)
 {
     const hw_target *t = s->t;
     int rc = eval_read(s, o, argc, argv);
-    if (!rc)
-        rc = drop_unparsed(s, o);
     if (rc)
         return rc;
     interp_needs(t, &s->needs);
@@ -638,8 +610,7 @@ static int eval_run(eval_state *s, const options *o, int argc, char **argv)
             print_value(o->metrics[k], out[ir_find_metric(t, o->metrics[k])]);
     else
         for (int i = 0; i < t->nmetrics; i++)
-            if (t->metrics[i].expr || !t->metrics[i].formula)
-                print_value(t->metrics[i].name, out[i]);
+            print_value(t->metrics[i].name, out[i]);
     free(out);
     return 0;
 }

@@ -212,7 +212,11 @@ static void test_arch_std_events(void **state)
     assert_string_equal(ipc->units, "1per cycle");
     assert_int_equal(ipc->ngroups, 1);
     assert_string_equal(ipc->groups[0], "General");
-    assert_null(ipc->expr); /* perf's syntax stays text for now */
+    /* parsed in perf's metric language, its names bound to the events */
+    assert_non_null(ipc->expr);
+    assert_int_equal(ipc->expr->kind, EXPR_DIV);
+    assert_int_equal(ipc->expr->args[0]->ref, REF_EVENT);
+    assert_string_equal(t->events[ipc->expr->args[0]->index].name, "INST_RETIRED");
     const hw_metric *mpki = metric_named(t, "l1d_mpki", 0);
     assert_int_equal(mpki->ngroups, 2);
     assert_string_equal(mpki->groups[0], "Cache");
@@ -610,10 +614,14 @@ static void test_cli(void **state)
                                   "a perf tree); give one of them, e.g. " FIXTURE
                                   "/arm64/arm/cortex-x9\n"));
     result_free(&r);
-    r = RUN(s->root, hwcgen, "eval", HYBRID, "--metric", "tma_retiring");
+    r = RUN(s->root, hwcgen, "eval", HYBRID, "--metric", "tma_info_ipc", "INST_RETIRED.ANY=300",
+            "CPU_CLK_UNHALTED.THREAD=200");
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "tma_info_ipc 1.5\n");
+    result_free(&r);
+    r = RUN(s->root, hwcgen, "eval", HYBRID, "--metric", "tma_info_ipc", "INST_RETIRED.ANY=300");
     assert_int_equal(r.status, 1);
-    assert_non_null(strstr(r.err, "metrics.json:4: error: eval: metric 'tma_retiring': its "
-                                  "formula is in perf's syntax"));
+    assert_non_null(strstr(r.err, "error: eval: missing value for 'CPU_CLK_UNHALTED.THREAD'"));
     result_free(&r);
     r = RUN(s->root, hwcgen, "check", FIXTURE);
     assert_int_equal(r.status, 0);
