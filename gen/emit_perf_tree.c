@@ -17,36 +17,29 @@
 static void put_string(hw_buf *b, const char *s)
 {
     buf_putc(b, '"');
+    const char *run = s;
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        const char *esc = NULL;
         switch (*p) {
-        case '"':
-            buf_puts(b, "\\\"");
-            break;
-        case '\\':
-            buf_puts(b, "\\\\");
-            break;
-        case '\n':
-            buf_puts(b, "\\n");
-            break;
-        case '\r':
-            buf_puts(b, "\\r");
-            break;
-        case '\t':
-            buf_puts(b, "\\t");
-            break;
-        case '\b':
-            buf_puts(b, "\\b");
-            break;
-        case '\f':
-            buf_puts(b, "\\f");
-            break;
+        case '"': esc = "\\\""; break;
+        case '\\': esc = "\\\\"; break;
+        case '\n': esc = "\\n"; break;
+        case '\r': esc = "\\r"; break;
+        case '\t': esc = "\\t"; break;
+        case '\b': esc = "\\b"; break;
+        case '\f': esc = "\\f"; break;
         default:
-            if (*p < 0x20)
-                buf_printf(b, "\\u%04x", *p);
-            else
-                buf_putc(b, (char)*p);
+            if (*p >= 0x20)
+                continue; /* part of the run copied whole */
         }
+        buf_putn(b, run, (size_t)((const char *)p - run));
+        if (esc)
+            buf_puts(b, esc);
+        else
+            buf_printf(b, "\\u%04x", *p);
+        run = (const char *)p + 1;
     }
+    buf_puts(b, run);
     buf_putc(b, '"');
 }
 
