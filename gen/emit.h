@@ -14,6 +14,10 @@
 
 /* include/hwcgen/<id>.h (freestanding) and <id>_metrics.h (evaluators). */
 int emit_c_headers(const hw_target *t, const emit_to *to);
+/* include/hwcgen/<id>.h of a directory of a perf pmu-events tree (format
+ * "pmu-events"): one X-macro table of event encodings per PMU
+ * (emit_c_perf.c); emit_c_headers() calls it for such a target. */
+int emit_c_perf(const hw_target *t, const emit_to *to);
 /* docs/<slug>.md and .html, diagrams, and rows of the docs index. */
 int emit_docs(const hw_target *t, const emit_to *to);
 /* perf/arch/arm64/<vendor>/<slug>/ JSON, perf/<slug>.aliases and a row of
@@ -28,7 +32,7 @@ int emit_streamline(const hw_target *t, const emit_to *to);
 int emit_perf_tree(const hw_target *t, const emit_to *to);
 
 /* Every file of one target, owned by its spec. A perf tree's directory
- * writes only its own files (emit_perf_tree). */
+ * writes its own files back (emit_perf_tree) and its driver header. */
 int emit_target(const hw_target *t, const emit_to *to);
 
 /* The shared files, from every row in to->out: docs/index.md and .html,
