@@ -6,11 +6,11 @@ int emit_target(const hw_target *t, const emit_to *to)
     const char *before = to->out->owner;
     to->out->owner = t->spec_name;
     int rc;
-    /* A perf tree's directory: its perf files as they were and its driver
-     * header. No Streamline file: gatord knows a CPU by its own table of
-     * PMUs, which a directory of perf's tree does not name. */
+    /* A perf tree's directory: its perf files as they were, its driver
+     * header and its docs. No Streamline file: gatord knows a CPU by its
+     * own table of PMUs, which a directory of perf's tree does not name. */
     if (target_is_perf_tree(t))
-        rc = emit_perf_tree(t, to) || emit_c_headers(t, to) ? -1 : 0;
+        rc = emit_perf_tree(t, to) || emit_c_headers(t, to) || emit_docs(t, to) ? -1 : 0;
     else
         rc = emit_c_headers(t, to) || emit_docs(t, to) || emit_perf(t, to) ||
              emit_streamline(t, to) ? -1 : 0;

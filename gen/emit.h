@@ -32,7 +32,8 @@ int emit_streamline(const hw_target *t, const emit_to *to);
 int emit_perf_tree(const hw_target *t, const emit_to *to);
 
 /* Every file of one target, owned by its spec. A perf tree's directory
- * writes its own files back (emit_perf_tree) and its driver header. */
+ * writes its own files back (emit_perf_tree), its driver header and its
+ * docs. */
 int emit_target(const hw_target *t, const emit_to *to);
 
 /* The shared files, from every row in to->out: docs/index.md and .html,
