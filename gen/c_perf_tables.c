@@ -11,20 +11,26 @@
 
 /* ---- names ------------------------------------------------------------------ */
 
-/* prefix_name (or name alone) upper case, anything but a letter or digit '_', runs of '_'
- * folded and none at the end: no name with "__", which C++ reserves. */
+/* prefix_name (or name alone) upper case, anything but a letter or digit
+ * '_', runs of '_' folded and none at the end: no name with "__", which
+ * C++ reserves. */
 static char *upper_name(hw_arena *a, const char *prefix, const char *name)
 {
-    char *s = prefix ? arena_printf(a, "%s_%s", prefix, name) : arena_strdup(a, name);
+    size_t np = prefix ? strlen(prefix) : 0, nn = strlen(name);
+    char *s = arena_alloc(a, np + nn + 2);
     if (!s)
         return NULL;
     char *w = s;
-    for (const char *p = s; *p; p++) {
-        char c = isalnum((unsigned char)*p) && !((unsigned char)*p & 0x80)
-                     ? (char)toupper((unsigned char)*p)
-                     : '_';
-        if (c != '_' || (w > s && w[-1] != '_'))
-            *w++ = c;
+    for (int part = 0; part < 2; part++) {
+        const char *p = part ? name : prefix;
+        for (; p && *p; p++) {
+            unsigned char u = (unsigned char)*p;
+            char c = u < 0x80 && isalnum(u) ? (char)toupper(u) : '_';
+            if (c != '_' || (w > s && w[-1] != '_'))
+                *w++ = c;
+        }
+        if (!part && w > s && w[-1] != '_')
+            *w++ = '_';
     }
     while (w > s && w[-1] == '_')
         w--;
@@ -272,10 +278,16 @@ int cpt_header_names(const hw_target *t, hw_arena *a, c_name_fn *fn, void *ctx)
     cpt_plan p;
     if (cpt_plan_build(t, a, &p) != 0)
         return -1;
+    return cpt_plan_names(t, &p, a, fn, ctx);
+}
+
+int cpt_plan_names(const hw_target *t, const cpt_plan *p, hw_arena *a, c_name_fn *fn,
+                   void *ctx)
+{
     c_owner top = {"the list of PMUs", NULL};
-    fn(ctx, p.pmus, &top);
-    for (int k = 0; k < p.ntables; k++) {
-        const cpt_table *tb = &p.tables[k];
+    fn(ctx, p->pmus, &top);
+    for (int k = 0; k < p->ntables; k++) {
+        const cpt_table *tb = &p->tables[k];
         c_owner o = {arena_printf(a, "the table of PMU '%s'", tb->pmu),
                      &t->events[tb->rows[0]].loc};
         if (!o.what)

@@ -72,6 +72,9 @@ int cpt_value(const hw_event *e, const char *const text[], const cpt_col *c, uin
 /* c_header_names() of a perf tree's directory: the list of PMUs, and each
  * table's macro and row count, owned by the table's PMU. */
 int cpt_header_names(const hw_target *t, hw_arena *a, c_name_fn *fn, void *ctx);
+/* The same from a plan already made of t. */
+int cpt_plan_names(const hw_target *t, const cpt_plan *p, hw_arena *a, c_name_fn *fn,
+                   void *ctx);
 
 /* A column's name in the header's comments: the key ("UMask"), "EventCode
  * (second)", "Filter config1". */

@@ -22,6 +22,14 @@ const char *perf_enc_key(perf_enc_id k)
     return k < PERF_ENC_COUNT ? keys[k].key : "";
 }
 
+int perf_enc_find(const char *key)
+{
+    for (int k = 0; k < PERF_ENC_COUNT; k++)
+        if (keys[k].key[0] == key[0] && strcmp(keys[k].key, key) == 0)
+            return k;
+    return -1;
+}
+
 int perf_enc_arity(perf_enc_id k)
 {
     return k < PERF_ENC_COUNT ? keys[k].arity : 0;

@@ -54,6 +54,8 @@ typedef enum {
 
 /* The JSON key of k ("UMask"). */
 const char *perf_enc_key(perf_enc_id k);
+/* The table's index of JSON key `key`, or -1. */
+int perf_enc_find(const char *key);
 /* How many numbers key k holds (see PERF_ENC_KEYS). */
 int perf_enc_arity(perf_enc_id k);
 
