@@ -214,6 +214,9 @@ static void event_enc(interp *in, hw_event *e, const view *v)
         check_enc(in, e, (perf_enc_id)k, kv);
         found[n++] = kv;
     }
+    if (own[PERF_ENC_MSR_INDEX] && !own[PERF_ENC_MSR_VALUE] && !std[PERF_ENC_MSR_VALUE])
+        diag_warning(in->d, &own[PERF_ENC_MSR_INDEX]->loc, "event '%s': MSRIndex without "
+                     "MSRValue; perf's jevents.py writes the value as None", e->name);
     e->enc = n ? arena_alloc(in->t->arena, (size_t)n * sizeof *e->enc) : NULL;
     if (e->enc)
         memcpy(e->enc, found, (size_t)n * sizeof *found);

@@ -223,6 +223,7 @@ void perf_enc_terms(hw_buf *b, const hw_event *e)
                               perf_enc_item(text[PERF_ENC_MSR_INDEX], 0, &msr, NULL) == 1
                           ? perf_enc_msr_term(msr)
                           : NULL;
-    if (reg && text[PERF_ENC_MSR_VALUE])
-        buf_printf(b, ",%s%s", reg, text[PERF_ENC_MSR_VALUE]);
+    /* without an MSRValue, Python's None (the loader warns of it) */
+    if (reg)
+        buf_printf(b, ",%s%s", reg, text[PERF_ENC_MSR_VALUE] ? text[PERF_ENC_MSR_VALUE] : "None");
 }

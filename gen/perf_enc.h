@@ -83,7 +83,8 @@ const char *perf_enc_msr_term(uint64_t msr);
 /* perf's event string for e ("event=0xc0,umask=0x1,period=2000003"),
  * appended to b, as jevents.py makes it: config=, eventid= or event=,
  * then each other term it knows whose value is not zero, the Filter and
- * the MSR term as written; six x86 events by name get the encodings perf
+ * the MSR term as written (an MSRIndex without MSRValue gets "None", as
+ * Python prints it); six x86 events by name get the encodings perf
  * substitutes for them. */
 void perf_enc_terms(hw_buf *b, const hw_event *e);
 
