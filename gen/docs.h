@@ -122,6 +122,9 @@ const char *doc_vendor(const char *vendor);
 /* A metric group's name as the page shows it: for a CPU's PMU, exactly
  * what perf users type (perf stat -M TopdownL1); else the spec's. */
 const char *doc_group_name(dgen *g, const char *name);
+/* Whether line i of a perf tree arch's mapfile.csv maps a CPU: perf's
+ * jevents.py skips the first line and those starting with '#'. */
+int doc_mapfile_row(const hw_target *t, int i);
 /* "132 events, 36 metrics": what the target has, zero counts left out. */
 const char *doc_contents(dgen *g, const hw_target *t);
 /* File stem of a methodology's diagram: "topdown_methodology" ->
@@ -172,6 +175,8 @@ struct doc_perf *doc_perf_build(const hw_target *t, hw_arena *a);
 void doc_perf_page(dgen *g, struct doc_perf *p);
 void perf_page_identity(dgen *g, cJSON *rows);
 void perf_page_events(dgen *g, cJSON *data);
+/* The arch's own page: the rows of its mapfile.csv that perf reads. */
+void perf_page_mapfile(dgen *g, cJSON *data);
 void perf_metric_collect(dgen *g, cJSON *o, int i);
 const int *doc_perf_members(dgen *g, int group, int *n);
 const char *doc_perf_anchor(dgen *g, hw_ref_kind k, int i);

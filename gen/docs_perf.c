@@ -305,8 +305,22 @@ static void event_columns(cJSON *data, const hw_target *t, int pmus)
     jnum(cols, "span", 1 + (pmus > 1) + 1 + units);
 }
 
-/* One section per file, in the order jevents.py reads them; an event's
- * topic in perf list is its file. */
+/* The heading perf list gives a file's events, as jevents.py makes it:
+ * "uncore-memory.json" -> "uncore memory". */
+static const char *perf_topic(dgen *g, const char *file)
+{
+    size_t n = strlen(file);
+    if (n >= 12 && strcmp(file + n - 12, "metrics.json") == 0)
+        return "metrics";
+    char *s = arena_strndup(g->a, file, n >= 5 && strcmp(file + n - 5, ".json") == 0 ? n - 5 : n);
+    for (char *p = s; p && *p; p++)
+        if (*p == '-')
+            *p = ' ';
+    return s ? s : "";
+}
+
+/* One section per file, in the order jevents.py reads them, under the
+ * heading perf list gives its events. */
 void perf_page_events(dgen *g, cJSON *data)
 {
     const hw_target *t = g->t;
@@ -332,10 +346,10 @@ void perf_page_events(dgen *g, cJSON *data)
         const hw_event *e = &t->events[i];
         if (!rows || (i > 0 && t->events[i - 1].pfile != e->pfile)) {
             const char *file = e->pfile >= 0 ? t->pfiles[e->pfile].name : "";
-            const char *topic = arena_strndup(g->a, file, strcspn(file, "."));
+            const char *topic = perf_topic(g, file);
             cJSON *s = jobj(secs, NULL);
             doc_put(s, "anchor", doc_anchor(g, "ef-", file));
-            doc_put(s, "title", topic ? topic : "");
+            doc_put(s, "title", topic);
             hw_buf fb;
             buf_init(&fb);
             doc_code_breaks_to(g, &fb, file, "-.");
@@ -348,6 +362,42 @@ void perf_page_events(dgen *g, cJSON *data)
     if (scratch.failed)
         arena_fail(g->a);
     buf_free(&scratch);
+}
+
+/* ---- the arch's mapfile ------------------------------------------------------------- */
+
+/* Field k (from 0) of a CSV line without quotes, as an arena string. */
+static const char *csv_field(dgen *g, const char *line, int k)
+{
+    for (; k > 0 && line; k--) {
+        line = strchr(line, ',');
+        line = line ? line + 1 : NULL;
+    }
+    if (!line)
+        return NULL;
+    size_t n = strcspn(line, ",\r");
+    return arena_strndup(g->a, line, n);
+}
+
+void perf_page_mapfile(dgen *g, cJSON *data)
+{
+    const hw_target *t = g->t;
+    cJSON *rows = jarr(data, "mapfile");
+    for (int i = 0; i < t->nmapfile_lines; i++) {
+        const char *line = t->mapfile_lines[i];
+        if (!doc_mapfile_row(t, i))
+            continue;
+        cJSON *o = jobj(rows, NULL);
+        hw_buf b;
+        buf_init(&b);
+        doc_code_breaks_to(g, &b, csv_field(g, line, 0), "-|");
+        doc_ref(o, "anchor", doc_fmt(g, "cpu-%d", i + 1));
+        doc_ref(o, "cpuid", doc_take(g, &b));
+        doc_ref(o, "version", csv_field(g, line, 1));
+        doc_ref(o, "dir", doc_code(g, csv_field(g, line, 2)));
+        doc_ref(o, "type", csv_field(g, line, 3));
+    }
+    doc_has(data, "mapfile");
 }
 
 /* ---- metrics ---------------------------------------------------------------------- */

@@ -379,7 +379,18 @@ const char *doc_contents(dgen *g, const hw_target *t)
         buf_printf(&b, "%s%d report formats", b.len ? ", " : "", t->nreports);
     if (t->nnotes)
         buf_printf(&b, "%s%d notes", b.len ? ", " : "", t->nnotes);
+    int cpus = 0;
+    for (int i = 0; i < t->nmapfile_lines; i++)
+        cpus += doc_mapfile_row(t, i);
+    if (cpus)
+        buf_printf(&b, "%s%d CPU%s in its mapfile", b.len ? ", " : "", cpus, cpus == 1 ? "" : "s");
     return doc_take(g, &b);
+}
+
+int doc_mapfile_row(const hw_target *t, int i)
+{
+    const char *line = t->mapfile_lines[i];
+    return i > 0 && *line && *line != '\r' && *line != '#';
 }
 
 const char *doc_method_stem(dgen *g, const hw_methodology *m)

@@ -787,10 +787,12 @@ static cJSON *page_data(dgen *g)
         doc_collect_init(g);
     }
     identity(g, data);
-    if (tree)
+    if (tree) {
+        perf_page_mapfile(g, data);
         perf_page_events(g, data);
-    else
+    } else {
         events(g, data);
+    }
     constants(g, data);
     inputs(g, data);
     page_metrics(g, data);
@@ -811,6 +813,7 @@ static cJSON *page_data(dgen *g)
 
     cJSON *c = jarr(data, "toc");
     toc(c, 1, "identity", "Identity");
+    toc(c, cJSON_IsTrue(cJSON_GetObjectItem(data, "has_mapfile")), "cpus", "CPUs");
     toc_list(g,
              subs_of(toc(c, t->nevents > 0, "events",
                          t->nblocks ? "Counters" : "Events")),
