@@ -502,9 +502,13 @@ int diff_targets(hw_diff *df, const hw_target *old_t, const hw_target *new_t)
     ctx c = {df, old_t, new_t, {0}, {0}, NULL, {NULL, NULL}, 0};
     diff_target(&c);
     diff_list(&c, &block_kind, LISTS(&c, blocks));
-    /* events first, metrics next: what follows reads through their renames */
-    diff_list(&c, &event_kind, LISTS(&c, events));
-    diff_list(&c, &metric_kind, LISTS(&c, metrics));
+    if (target_is_perf_tree(old_t) && target_is_perf_tree(new_t)) {
+        diff_tree(&c); /* names repeat across PMUs: paired by both */
+    } else {
+        /* events first, metrics next: what follows reads through their renames */
+        diff_list(&c, &event_kind, LISTS(&c, events));
+        diff_list(&c, &metric_kind, LISTS(&c, metrics));
+    }
     diff_groups(&c);
     diff_list(&c, &methodology_kind, LISTS(&c, methodologies));
     diff_list(&c, &enum_kind, LISTS(&c, enums));

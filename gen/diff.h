@@ -29,7 +29,8 @@
     X(REPORT, "report", "report layouts")                                     \
     X(CONSTANT, "constant", "constants")                                      \
     X(INPUT, "input", "inputs")                                               \
-    X(NOTE, "note", "notes")
+    X(NOTE, "note", "notes")                                                  \
+    X(FILE, "file", "files") /* a perf tree's files, not events or metrics */
 
 typedef enum {
 #define X(e, s, h) DIFF_##e,
@@ -155,5 +156,23 @@ int diff_parse_format(const char *s, diff_format *out);
 /* The report in one format (diff_report.c). */
 void diff_report(hw_buf *out, const hw_diff *df, diff_format format, int all,
                  diff_classes fail_on);
+
+/* What `hwcgen diff` was asked for. */
+typedef struct diff_opts {
+    diff_format format;
+    int all;               /* --all */
+    diff_classes fail_on;  /* what makes the status 1 */
+    const char *templates; /* NULL: the built-in ones */
+} diff_opts;
+
+/* OLD against NEW, each loaded and checked here (diff_specs.c). Two paths
+ * that name one target each give one report. Paths that name several (a
+ * perf tree's directories: arch/, one arch) have their targets paired by
+ * id: a report for each pair with anything to list, the targets only one
+ * side has (added or removed, which matter when those classes are in
+ * fail_on), and a summary line. Reports go to `out`. 0 no change that
+ * matters, 1 changes that matter, 2 an error (reported). */
+int diff_paths(const char *old_path, const char *new_path, const diff_opts *o, hw_buf *out,
+               hw_diag *d);
 
 #endif

@@ -173,6 +173,14 @@ int target_is_cpu_pmu(const hw_target *t)
     return 0;
 }
 
+const hw_kv *pobj_kv(const hw_pobj *o, const char *key)
+{
+    for (int i = o->nkvs - 1; i >= 0; i--)
+        if (strcmp(o->kvs[i].key, key) == 0)
+            return &o->kvs[i];
+    return NULL;
+}
+
 int target_is_perf_tree(const hw_target *t)
 {
     return t->format && strcmp(t->format, HW_FORMAT_PMU_EVENTS) == 0;

@@ -416,6 +416,10 @@ typedef struct hw_pobj {
     int metric;              /* index into target->metrics, or -1 */
 } hw_pobj;
 
+/* The key `key` of o as perf reads it (the last of a repeated key), or
+ * NULL. */
+const hw_kv *pobj_kv(const hw_pobj *o, const char *key);
+
 /* One JSON file of a perf model directory, objects in file order. */
 typedef struct hw_pfile {
     hw_loc loc;

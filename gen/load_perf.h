@@ -35,10 +35,6 @@ int load_perf_tree(const char *path, hw_target ***out, int *n, hw_diag *d);
  * or -1 after reporting. */
 int perf_json_load(hw_target *t, const char *path, const char *name, hw_diag *d);
 
-/* The key `key` of `o` as perf reads it (the last of a repeated key), or
- * NULL. */
-const hw_kv *perf_kv(const hw_pobj *o, const char *key);
-
 /* The standard events and metrics of an arch: the objects of its own JSON
  * files (the arch's target), by lower-case EventName and MetricName, as
  * jevents.py looks up ArchStdEvent. Borrows the arch target's objects. */

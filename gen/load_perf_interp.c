@@ -64,9 +64,9 @@ typedef struct view {
 
 static const hw_kv *view_kv(const view *v, const char *key)
 {
-    const hw_kv *kv = perf_kv(v->own, key);
+    const hw_kv *kv = pobj_kv(v->own, key);
     if ((!kv || !*kv->value) && v->std) {
-        const hw_kv *s = perf_kv(v->std, key);
+        const hw_kv *s = pobj_kv(v->std, key);
         if (s && *s->value)
             return s;
     }
@@ -80,14 +80,14 @@ static const char *view_text(interp *in, const view *v, const char *key)
     const hw_kv *kv = view_kv(v, key);
     if (!kv || !*kv->value)
         return NULL;
-    return kv == perf_kv(v->own, key) ? kv->value : arena_strdup(in->t->arena, kv->value);
+    return kv == pobj_kv(v->own, key) ? kv->value : arena_strdup(in->t->arena, kv->value);
 }
 
 /* Where a key is, for what is said about it: its own line, else the
  * object's (a key from the standard object). */
 static hw_loc view_loc(const view *v, const char *key)
 {
-    const hw_kv *kv = perf_kv(v->own, key);
+    const hw_kv *kv = pobj_kv(v->own, key);
     return kv ? kv->loc : v->own->loc;
 }
 
@@ -376,7 +376,7 @@ static void group_descriptions(interp *in, const hw_pobj *o)
 static int view_of(interp *in, const hw_pobj *o, view *v)
 {
     *v = (view){o, NULL};
-    const hw_kv *a = perf_kv(o, "ArchStdEvent");
+    const hw_kv *a = pobj_kv(o, "ArchStdEvent");
     if (!a)
         return 0;
     v->std = perf_archstd_lookup(in->std, a->value);

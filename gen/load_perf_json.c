@@ -47,14 +47,6 @@ typedef struct file_load {
     hw_buf path;       /* scratch: the JSON path of a key */
 } file_load;
 
-const hw_kv *perf_kv(const hw_pobj *o, const char *key)
-{
-    for (int i = o->nkvs - 1; i >= 0; i--)
-        if (strcmp(o->kvs[i].key, key) == 0)
-            return &o->kvs[i];
-    return NULL;
-}
-
 /* The JSON path json_lines records key k of object o under: "[3].Unit",
  * or "Unit" in metricgroups.json; "#2" on for the second copy of a key
  * repeated in one object. Also how many copies came before. */

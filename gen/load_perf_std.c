@@ -49,8 +49,8 @@ int perf_archstd_build(perf_archstd *s, const hw_target *arch)
     for (int f = 0; arch && f < arch->npfiles && rc == 0; f++) {
         const hw_pfile *pf = &arch->pfiles[f];
         for (int i = 0; !pf->is_object && i < pf->nobjs && rc == 0; i++) {
-            const hw_kv *e = perf_kv(&pf->objs[i], "EventName");
-            const hw_kv *m = perf_kv(&pf->objs[i], "MetricName");
+            const hw_kv *e = pobj_kv(&pf->objs[i], "EventName");
+            const hw_kv *m = pobj_kv(&pf->objs[i], "MetricName");
             if (e && *e->value)
                 rc = add(s, &pf->objs[i], e->value);
             if (m && *m->value && rc == 0)
@@ -84,8 +84,8 @@ const char *perf_archstd_hint(const perf_archstd *s, const char *name)
 {
     name_hint h = name_hint_for(name);
     for (int i = 0; s && i < s->n; i++) {
-        const hw_kv *e = perf_kv(s->objs[i], "EventName");
-        const hw_kv *m = perf_kv(s->objs[i], "MetricName");
+        const hw_kv *e = pobj_kv(s->objs[i], "EventName");
+        const hw_kv *m = pobj_kv(s->objs[i], "MetricName");
         if (e)
             name_hint_offer(&h, e->value);
         if (m)

@@ -409,6 +409,7 @@ static int load_inside(tree_out *to, const char *path)
 int load_perf_tree(const char *path, hw_target ***out, int *n, hw_diag *d)
 {
     tree_out to = {out, n, d, 0};
+    int before = *n;
     char below[PATH_MAX];
     snprintf(below, sizeof below, "%s/arch", path);
     char real[PATH_MAX];
@@ -427,6 +428,10 @@ int load_perf_tree(const char *path, hw_target ***out, int *n, hw_diag *d)
     else if (load_inside(&to, path) != 0) {
         diag_error(d, &loc, "not a perf pmu-events tree: no mapfile.csv here or in a "
                    "directory above, and no arch directory below");
+        return -1;
+    }
+    if (*n == before && !to.failed) {
+        diag_error(d, &loc, "no JSON file of a perf pmu-events tree in it or below it");
         return -1;
     }
     return to.failed ? -1 : 0;

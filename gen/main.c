@@ -1,7 +1,6 @@
 /* main.c - the command line: a thin layer over load, check, emit. */
 #include <errno.h>
 #include <glob.h>
-#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,6 +15,7 @@
 #include "expr.h"
 #include "inputs.h"
 #include "interp.h"
+#include "list.h"
 #include "names.h"
 #include "perf_merge.h"
 #include "pipeline.h"
@@ -50,6 +50,10 @@ static const char usage_text[] =
     "                               spec, by meaning (exit 1 when it matters)\n"
     "  help [COMMAND]               this text, or COMMAND's help\n"
     "\n"
+    "A SPEC may be a directory of a kernel's perf pmu-events tree (its arch/,\n"
+    "one arch, or a directory in one): one target per directory of JSON files,\n"
+    "and one per arch for its own files and mapfile.csv.\n"
+    "\n"
     "options of every command, before or after its name:\n"
     "  -v, --verbose      also print notes (e.g. ignored JSON keys)\n"
     "  -q, --quiet        no 'ok' lines, no summary when generate succeeds;\n"
@@ -81,11 +85,18 @@ static const char *const command_help[][2] = {
      "then write all outputs under DIR (-o DIR, --output DIR; default: out).\n"
      "Nothing is written unless every spec is valid; each file is written to\n"
      "a temporary name and renamed into place, and files whose content is\n"
-     "unchanged are not touched.\n"},
+     "unchanged are not touched.\n"
+     "\n"
+     "A SPEC that is a directory of a perf pmu-events tree (the tree's arch/,\n"
+     "one arch, or a directory in one) gives a target per directory holding\n"
+     "JSON files; each is written back under DIR/perf/arch/ from the keys its\n"
+     "files hold, as they hold them.\n"},
     {"check",
      "usage: hwcgen check SPEC...\n\n"
      "Load and validate each SPEC; print every diagnostic as\n"
-     "file:line[:col]: error: message. Exit 1 if any spec has an error.\n"},
+     "file:line[:col]: error: message. Exit 1 if any spec has an error.\n"
+     "A SPEC may be a directory of a perf pmu-events tree: each directory of it\n"
+     "is checked as a target of its own.\n"},
     {"perf-merge",
      "usage: hwcgen perf-merge [--dry-run] TREE SPEC...\n\n"
      "Merge each CPU SPEC into TREE, a kernel's tools/perf/pmu-events\n"
@@ -102,7 +113,9 @@ static const char *const command_help[][2] = {
      "it was.\n"},
     {"list",
      "usage: hwcgen list SPEC [events|metrics|groups|inputs|constants]\n\n"
-     "Print what SPEC defines, one item per line (default: metrics).\n"},
+     "Print what SPEC defines, one item per line (default: metrics). SPEC may\n"
+     "be one directory of a perf pmu-events tree; a path that names several\n"
+     "(an arch) is a usage error saying how many.\n"},
     {"eval",
      "usage: hwcgen eval SPEC [--metric NAME]... NAME=VALUE...\n\n"
      "Evaluate metrics (all by default, or each --metric NAME) from counter,\n"
@@ -116,7 +129,11 @@ static const char *const command_help[][2] = {
      "not define (with a suggestion when a name is close, ignoring case);\n"
      "a NAME given twice; a negative or non-finite counter value; a value\n"
      "given for a model input outside its valid range, even one the\n"
-     "metrics do not read.\n"},
+     "metrics do not read.\n"
+     "\n"
+     "SPEC may be one directory of a perf pmu-events tree; its formulas are in\n"
+     "perf's syntax, which eval does not read yet: naming such a metric is an\n"
+     "error, and with none named they are left out.\n"},
     {"encode",
      "usage: hwcgen encode SPEC COUNTER=INC/COARSE/FINE...\n\n"
      "Program flexible counters: each COUNTER (e.g. A7) takes an increment\n"
@@ -137,6 +154,12 @@ static const char *const command_help[][2] = {
      "support rules, report layouts, constants, input ranges; then the\n"
      "generated files the changes touch. Formulas are evaluated on simple\n"
      "and random inputs from a fixed seed: the report is the same each run.\n"
+     "\n"
+     "OLD and NEW may each name several targets, as perf pmu-events trees do\n"
+     "(arch/, one arch): targets are paired by id, each pair with a change is\n"
+     "reported, then the targets only one side has (added, removed) and a\n"
+     "summary. In a tree's directory events and metrics pair by PMU and name,\n"
+     "and every key of their objects is compared, keys perf ignores included.\n"
      "\n"
      "  --format FMT       text (default), markdown or json\n"
      "  --all              also list descriptions, titles, notes and\n"
@@ -240,6 +263,30 @@ static int default_specs(glob_t *g)
 
 /* ---- commands ------------------------------------------------------------ */
 
+/* The one target `path` names, loaded and checked, into *t: a spec, or one
+ * directory of a perf tree. 0; EXIT_SPEC after reporting; EXIT_USAGE when
+ * the path names several targets (a tree's arch/ or an arch). */
+static int open_one(const char *command, const char *path, hw_target **t, hw_diag *d)
+{
+    hw_target **all;
+    int n;
+    int rc = run_open_all(path, &all, &n, d);
+    *t = n == 1 && rc == 0 ? all[0] : NULL;
+    const char *example = NULL;
+    for (int i = 0; i < n && !example; i++)
+        if (all[i] && all[i]->perf_dir && *all[i]->perf_dir)
+            example = all[i]->spec_path;
+    if (n > 1)
+        rc = usage_error("%s: %s names %d targets (the directories of a perf tree); give "
+                         "one of them%s%s", command, path, n, example ? ", e.g. " : "",
+                         example ? example : "");
+    for (int i = 0; i < n; i++)
+        if (all[i] != *t)
+            target_free(all[i]);
+    free(all);
+    return rc == 0 && *t ? 0 : rc == EXIT_USAGE ? EXIT_USAGE : EXIT_SPEC;
+}
+
 static int cmd_generate(const options *o, int argc, char **argv, hw_diag *d)
 {
     glob_t g = {0};
@@ -261,10 +308,13 @@ static int cmd_generate(const options *o, int argc, char **argv, hw_diag *d)
     int ok = run_load_check(&run, specs, n) == 0 &&
              run_emit(&run, o->out_dir, o->templates) == 0 &&
              run_commit(&run, &written, &unchanged, &removed) == 0;
+    char targets[48] = ""; /* a perf tree's path names many */
+    if (run.ntargets > n)
+        snprintf(targets, sizeof targets, " (%d targets)", run.ntargets);
     if (ok && !o->quiet)
-        fprintf(stderr, "hwcgen: %d spec%s, %d files in %s/ (%d written, %d unchanged, "
-                "%d removed)\n", n, n == 1 ? "" : "s", run.out.nfiles, o->out_dir, written,
-                unchanged, removed);
+        fprintf(stderr, "hwcgen: %d spec%s%s, %d files in %s/ (%d written, %d unchanged, "
+                "%d removed)\n", n, n == 1 ? "" : "s", targets, run.out.nfiles, o->out_dir,
+                written, unchanged, removed);
     else if (!ok && written > 0)
         fprintf(stderr, "hwcgen: %d files of %s/ replaced before the failure (%d error%s)\n",
                 written, o->out_dir, d->errors, d->errors == 1 ? "" : "s");
@@ -324,91 +374,19 @@ static int cmd_perf_merge(const options *o, int argc, char **argv, hw_diag *d)
     return ok ? 0 : EXIT_SPEC;
 }
 
-static void list_metrics(const hw_target *t)
-{
-    hw_buf b;
-    buf_init(&b);
-    for (int i = 0; i < t->nmetrics; i++) {
-        const hw_metric *m = &t->metrics[i];
-        buf_reset(&b);
-        if (m->expr)
-            expr_print(&b, m->expr, EXPR_STYLE_INFIX, NULL, NULL);
-        printf("%s\t%s\t%s\n", m->name, m->units ? m->units : "",
-               m->expr ? b.data : "(no formula)");
-    }
-    buf_free(&b);
-}
-
-static void list_events(const hw_target *t)
-{
-    for (int i = 0; i < t->nevents; i++) {
-        const hw_event *e = &t->events[i];
-        if (e->has_code)
-            printf("%s\t0x%04" PRIX64 "\t%s\n", e->name, e->code, e->title ? e->title : "");
-        else if (e->block >= 0)
-            printf("%s\t%s[%d]\t%s\n", e->name, t->blocks[e->block].name, e->index,
-                   e->title ? e->title : "");
-        else
-            printf("%s\t-\t%s\n", e->name, e->title ? e->title : "");
-    }
-}
-
-static void list_groups(const hw_target *t)
-{
-    for (int i = 0; i < t->ngroups; i++) {
-        const hw_group *g = &t->groups[i];
-        printf("%s\t%s\t", g->name, g->kind == GROUP_EVENTS ? "events" : "metrics");
-        for (int k = 0; k < g->nmembers; k++)
-            printf("%s%s", k ? " " : "", g->members[k]);
-        putchar('\n');
-    }
-}
-
-static void list_inputs(const hw_target *t)
-{
-    for (int i = 0; i < t->ninputs; i++) {
-        const hw_input *in = &t->inputs[i];
-        printf("%s\t%s\t", in->name, in->units ? in->units : "");
-        if (in->has_min)
-            printf("%s%g ", in->min_exclusive ? ">" : ">=", in->min);
-        if (in->has_max)
-            printf("%s%g ", in->max_exclusive ? "<" : "<=", in->max);
-        if (in->integer)
-            printf("whole ");
-        if (in->multiple_of)
-            printf("multiple-of-%s", in->multiple_of);
-        putchar('\n');
-    }
-}
-
-static void list_constants(const hw_target *t)
-{
-    for (int i = 0; i < t->nconstants; i++) {
-        const hw_constant *c = &t->constants[i];
-        if (c->has_value)
-            printf("%s\t%.10g\t%s\n", c->name, c->value, c->units ? c->units : "");
-        else
-            printf("%s\t(set at run time)\t%s\n", c->name, c->units ? c->units : "");
-    }
-}
-
 static int cmd_list(const options *o, int argc, char **argv, hw_diag *d)
 {
     (void)o;
-    static const char *const what[] = {"metrics", "events", "groups", "inputs", "constants"};
-    static void (*const fns[])(const hw_target *) = {list_metrics, list_events, list_groups,
-                                                     list_inputs, list_constants};
     if (argc < 1 || argc > 2)
         return usage_error("list: %s", "expected SPEC and at most one kind");
-    size_t k = 0;
-    while (argc == 2 && k < 5 && strcmp(argv[1], what[k]) != 0)
-        k++;
-    if (k == 5)
-        return usage_error("list: unknown kind '%s' (events, metrics, groups, inputs, constants)", argv[1]);
-    hw_target *t = run_open(argv[0], d);
-    if (!t)
-        return EXIT_SPEC;
-    fns[k](t);
+    int k = argc == 2 ? list_kind(argv[1]) : 0;
+    if (k < 0)
+        return usage_error("list: unknown kind '%s' (%s)", argv[1], LIST_KINDS);
+    hw_target *t;
+    int rc = open_one("list", argv[0], &t, d);
+    if (rc)
+        return rc;
+    list_print(t, k, stdout);
     target_free(t);
     return 0;
 }
@@ -584,10 +562,38 @@ static int eval_read(eval_state *s, const options *o, int argc, char **argv)
     return bad ? EXIT_SPEC : 0;
 }
 
+/* A perf tree's formulas are perf's syntax, kept as text (m->expr NULL)
+ * until hwcgen can parse it: a metric named is an error, and with none
+ * named those are left out (an error if that leaves none). */
+static int drop_unparsed(eval_state *s, const options *o)
+{
+    const hw_target *t = s->t;
+    int left = 0, dropped = 0;
+    for (int i = 0; i < t->nmetrics; i++) {
+        const hw_metric *m = &t->metrics[i];
+        if (!s->needs.metrics[i] || m->expr || !m->formula) {
+            left += s->needs.metrics[i];
+            continue;
+        }
+        if (o->nmetrics)
+            diag_error(s->d, &m->formula_loc, "eval: metric '%s': its formula is in perf's "
+                       "syntax, which hwcgen does not evaluate yet", m->name);
+        s->needs.metrics[i] = 0;
+        dropped++;
+    }
+    if (dropped && !o->nmetrics && !left)
+        diag_error(s->d, NULL, "eval: none of the %d metrics of %s can be evaluated: their "
+                   "formulas are in perf's syntax, which hwcgen does not evaluate yet",
+                   dropped, t->name ? t->name : t->id);
+    return dropped && (o->nmetrics || !left) ? EXIT_SPEC : 0;
+}
+
 static int eval_run(eval_state *s, const options *o, int argc, char **argv)
 {
     const hw_target *t = s->t;
     int rc = eval_read(s, o, argc, argv);
+    if (!rc)
+        rc = drop_unparsed(s, o);
     if (rc)
         return rc;
     interp_needs(t, &s->needs);
@@ -608,7 +614,8 @@ static int eval_run(eval_state *s, const options *o, int argc, char **argv)
             print_value(o->metrics[k], out[ir_find_metric(t, o->metrics[k])]);
     else
         for (int i = 0; i < t->nmetrics; i++)
-            print_value(t->metrics[i].name, out[i]);
+            if (t->metrics[i].expr || !t->metrics[i].formula)
+                print_value(t->metrics[i].name, out[i]);
     free(out);
     return 0;
 }
@@ -617,9 +624,10 @@ static int cmd_eval(const options *o, int argc, char **argv, hw_diag *d)
 {
     if (argc < 1)
         return usage_error("eval: %s", "no SPEC given");
-    hw_target *t = run_open(argv[0], d);
-    if (!t)
-        return EXIT_SPEC;
+    hw_target *t;
+    int opened = open_one("eval", argv[0], &t, d);
+    if (opened)
+        return opened;
     size_t ne = (size_t)t->nevents + 1, nc = (size_t)t->nconstants + 1,
            ni = (size_t)t->ninputs + 1;
     eval_state s = {t, calloc(ne, sizeof(double)), calloc(nc, sizeof(double)),
@@ -641,9 +649,10 @@ static int cmd_encode(const options *o, int argc, char **argv, hw_diag *d)
     (void)o;
     if (argc < 1)
         return usage_error("encode: %s", "no SPEC given");
-    hw_target *t = run_open(argv[0], d);
-    if (!t)
-        return EXIT_SPEC;
+    hw_target *t;
+    int opened = open_one("encode", argv[0], &t, d);
+    if (opened)
+        return opened;
     hw_buf out;
     buf_init(&out);
     int rc = encode_flex_eu(t, argc - 1, argv + 1, &out, d);
@@ -667,50 +676,28 @@ static int diff_class_error(const char *bad)
     return usage_error("diff: unknown class '%s' in --fail-on%s", bad, hint_of(&h).s);
 }
 
-static int diff_run(const options *o, hw_target *old_t, hw_target *new_t, diff_format format,
-                    diff_classes fail_on, hw_diag *d)
-{
-    hw_diff df;
-    if (diff_targets(&df, old_t, new_t) != 0) {
-        diff_free(&df);
-        diag_error(d, NULL, "diff: out of memory");
-        return EXIT_DIFF_ERROR;
-    }
-    int rc = EXIT_DIFF_ERROR;
-    if (diff_files(&df, old_t, new_t, o->templates, d) == 0) {
-        hw_buf out;
-        buf_init(&out);
-        diff_report(&out, &df, format, o->all, fail_on);
-        if (out.failed)
-            diag_error(d, NULL, "diff: out of memory");
-        else {
-            fputs(out.data, stdout);
-            rc = diff_matters(&df, fail_on) ? EXIT_DIFF_CHANGES : 0;
-        }
-        buf_free(&out);
-    }
-    diff_free(&df);
-    return rc;
-}
-
 /* Exit status as diff(1): 0 no change that matters, 1 changes, 2 errors. */
 static int cmd_diff(const options *o, int argc, char **argv, hw_diag *d)
 {
     if (argc != 2)
         return usage_error("diff: expected OLD and NEW, got %d spec%s", argc,
                            argc == 1 ? "" : "s");
-    diff_format format = DIFF_FORMAT_TEXT;
-    if (o->format && diff_parse_format(o->format, &format) != 0)
+    diff_opts opts = {DIFF_FORMAT_TEXT, o->all, diff_default_classes(), o->templates};
+    if (o->format && diff_parse_format(o->format, &opts.format) != 0)
         return usage_error("diff: unknown format '%s' (text, markdown, json)", o->format);
-    diff_classes fail_on = diff_default_classes();
     char bad[64];
-    if (o->fail_on && diff_parse_classes(o->fail_on, &fail_on, bad, sizeof bad) != 0)
+    if (o->fail_on && diff_parse_classes(o->fail_on, &opts.fail_on, bad, sizeof bad) != 0)
         return diff_class_error(bad);
-    hw_target *old_t = run_open(argv[0], d);
-    hw_target *new_t = run_open(argv[1], d);
-    int rc = old_t && new_t ? diff_run(o, old_t, new_t, format, fail_on, d) : EXIT_DIFF_ERROR;
-    target_free(old_t);
-    target_free(new_t);
+    hw_buf out;
+    buf_init(&out);
+    int rc = diff_paths(argv[0], argv[1], &opts, &out, d);
+    if (out.failed) {
+        diag_error(d, NULL, "diff: out of memory");
+        rc = EXIT_DIFF_ERROR;
+    } else if (rc != EXIT_DIFF_ERROR && out.data) {
+        fputs(out.data, stdout);
+    }
+    buf_free(&out);
     return rc;
 }
 

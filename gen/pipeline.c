@@ -108,24 +108,23 @@ int run_open_all(const char *path, hw_target ***out, int *n, hw_diag *d)
     return rc;
 }
 
-/* Every target of paths[i] into r->targets; a path that gives none at
- * all is one NULL. The count of unusable ones, or -1 when out of memory. */
+/* Every target of `path` into r->targets; a path that gives none at all
+ * is one NULL. 1 when something of it is unusable (a directory of a tree
+ * that failed gives no entry), 0 when not, -1 when out of memory. */
 static int load_path(hw_run *r, const char *path, size_t *cap)
 {
     hw_target **got;
-    int n, failed = 0;
+    int n, oom = 0;
     int rc = run_open_all(path, &got, &n, r->d);
     if (rc != 0 && n == 0)
-        failed = add_target(r, NULL, cap) == 0 ? 1 : -1;
-    for (int i = 0; i < n; i++) {
-        failed += got[i] == NULL;
-        if (failed >= 0 && add_target(r, got[i], cap) != 0)
-            failed = -1;
-        else if (failed < 0)
+        oom = add_target(r, NULL, cap) != 0;
+    for (int i = 0; i < n; i++)
+        if (oom)
             target_free(got[i]);
-    }
+        else
+            oom = add_target(r, got[i], cap) != 0;
     free(got);
-    return failed;
+    return oom ? -1 : rc != 0;
 }
 
 int run_load_check(hw_run *r, char *const *paths, int n)
