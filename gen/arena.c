@@ -205,15 +205,6 @@ void buf_puts(hw_buf *b, const char *s)
     buf_putn(b, s, strlen(s));
 }
 
-void buf_putc(hw_buf *b, char c)
-{
-    if (b->len + 2 <= b->cap && !b->failed) { /* the docs append a character at a time */
-        b->data[b->len++] = c;
-        b->data[b->len] = '\0';
-        return;
-    }
-    buf_putn(b, &c, 1);
-}
 
 /* Formatted once into the room the buffer has, and again only when that
  * was too small: formatting twice was a fifth of rendering big docs. */

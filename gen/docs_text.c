@@ -113,19 +113,26 @@ static int word_char(char c)
 
 enum { LONG_WORD = 20 };
 
+/* A word at a time, then the character after it: a perf tree's pages
+ * hold a million names. */
 static void breakable_to(hw_buf *b, const char *s)
 {
-    size_t word = 0; /* length of the word p is in */
     for (const char *p = s; *p; p++) {
-        if (!word_char(*p))
-            word = 0;
-        else if (p == s || !word_char(p[-1]))
-            for (word = 0; word_char(p[word]);)
-                word++;
-        if (word > LONG_WORD && p > s && *p >= 'A' && *p <= 'Z' &&
-            p[-1] >= 'a' && p[-1] <= 'z')
-            buf_puts(b, "<wbr>");
+        size_t n = 0;
+        while (word_char(p[n]))
+            n++;
+        if (n > LONG_WORD) {
+            for (size_t i = 0; i < n; i++) {
+                if (i > 0 && p[i] >= 'A' && p[i] <= 'Z' && p[i - 1] >= 'a' && p[i - 1] <= 'z')
+                    buf_puts(b, "<wbr>");
+                buf_putc(b, p[i]);
+            }
+        } else {
+            buf_putn(b, p, n);
+        }
+        p += n;
         switch (*p) {
+        case '\0': return;
         case '&': buf_puts(b, "&amp;"); break;
         case '<': buf_puts(b, "&lt;"); break;
         case '>': buf_puts(b, "&gt;"); break;
