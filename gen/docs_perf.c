@@ -75,6 +75,15 @@ const char *doc_perf_anchor(dgen *g, hw_ref_kind k, int i)
 
 /* ---- metric groups ------------------------------------------------------------ */
 
+/* Whether metric m's MetricGroup names its group k before k ("A;B;A"). */
+static int named_before(const hw_metric *m, int k)
+{
+    for (int j = 0; j < k; j++)
+        if (strcmp(m->groups[j], m->groups[k]) == 0)
+            return 1;
+    return 0;
+}
+
 /* Each metric in every group its MetricGroup names: perf's own view, where
  * a group holds tma_retiring of cpu_core and of cpu_atom alike. Counted,
  * turned into offsets, filled, shifted back (as docs_collect.c does). */
@@ -87,7 +96,7 @@ static void group_members(dgen *g, struct doc_perf *p)
         for (int i = 0; i < t->nmetrics; i++)
             for (int k = 0; k < t->metrics[i].ngroups; k++) {
                 int gr = ir_find_group(t, GROUP_METRICS, t->metrics[i].groups[k]);
-                if (gr < 0)
+                if (gr < 0 || named_before(&t->metrics[i], k))
                     continue;
                 if (fill)
                     p->members[p->members_at[gr]++] = i;
