@@ -76,6 +76,7 @@ tree_tu() {
     echo '#define USE_TABLE(stem, pmu, table, count) table(ROW_USE)'
     for h in "$@"; do
         id=$(sed -n 's/^#define \([A-Z0-9_]*\)_PMUS(X) \\$/\1/p' "$h")
+        [ -n "$id" ] || continue # not a table header (<id>_metrics.h)
         lc=$(echo "$id" | tr 'A-Z' 'a-z')
         echo "#include \"hwcgen/$(basename "$h")\""
         echo "#define T_$id(stem, pmu, table, count) typedef char ${lc}_##stem##_rows[(0 table(ROW_COUNT)) == (count) ? 1 : -1];"
