@@ -205,20 +205,31 @@ void buf_puts(hw_buf *b, const char *s)
     buf_putn(b, s, strlen(s));
 }
 
-void buf_putc(hw_buf *b, char c)
-{
-    buf_putn(b, &c, 1);
-}
 
+/* Formatted once into the room the buffer has, and again only when that
+ * was too small: formatting twice was a fifth of rendering big docs. */
 void buf_vprintf(hw_buf *b, const char *fmt, va_list ap)
 {
+    if (b->failed)
+        return;
     va_list copy;
     va_copy(copy, ap);
-    int n = vsnprintf(NULL, 0, fmt, copy);
+    size_t room = b->cap - b->len;
+    int n = vsnprintf(b->data ? b->data + b->len : NULL, b->data ? room : 0, fmt, copy);
     va_end(copy);
-    if (n < 0 || buf_reserve(b, (size_t)n) != 0)
+    if (n < 0) {
+        if (b->data)
+            b->data[b->len] = '\0';
         return;
-    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    }
+    if ((size_t)n >= room) {
+        if (buf_reserve(b, (size_t)n) != 0) {
+            if (b->data)
+                b->data[b->len] = '\0';
+            return;
+        }
+        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    }
     b->len += (size_t)n;
 }
 

@@ -56,7 +56,17 @@ void buf_free(hw_buf *b);
 void buf_reset(hw_buf *b);
 void buf_putn(hw_buf *b, const char *s, size_t n);
 void buf_puts(hw_buf *b, const char *s);
-void buf_putc(hw_buf *b, char c);
+/* Inline: escaping appends a character at a time, tens of millions for
+ * the docs of a big tree. */
+static inline void buf_putc(hw_buf *b, char c)
+{
+    if (b->len + 2 <= b->cap && !b->failed) {
+        b->data[b->len++] = c;
+        b->data[b->len] = '\0';
+        return;
+    }
+    buf_putn(b, &c, 1);
+}
 void buf_printf(hw_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void buf_vprintf(hw_buf *b, const char *fmt, va_list ap);

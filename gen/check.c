@@ -792,10 +792,10 @@ int check_target(hw_target *t, hw_diag *d)
         check_perf_metrics(&c);
     name_index_free(&c.names);
     name_index_free(&c.mangled);
-    /* No C header is made for a perf tree yet, and perf's names are not C
-     * names ("tma_info_bottleneck_%_load_miss_bound_cycles"): the header
-     * that comes will spell them its own way and check that. */
-    if (d->errors == before && !target_is_perf_tree(t))
+    /* perf's names are not C names ("tma_info_bottleneck_%_load_miss_
+     * bound_cycles"): a perf tree's header spells its own (c_perf_tables.h)
+     * and check_c_names() checks those */
+    if (d->errors == before)
         check_c_names(t, d);
     if (arena_failed(t->arena))
         diag_error(d, NULL, "out of memory while checking %s", t->spec_path);

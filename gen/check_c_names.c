@@ -10,6 +10,7 @@
 #include "check.h"
 
 #include "c_names.h"
+#include "c_perf_tables.h"
 #include "names.h"
 
 typedef struct seen {
@@ -86,14 +87,39 @@ static void claim(void *ctx, const char *name, const c_owner *owner)
         *o = *owner;
 }
 
+/* A perf tree's rows whose name another row had first: perf tells the
+ * names apart, C cannot, so the later row is renamed (c_perf_tables.h).
+ * A note, as perf's own tree does it (RS_EMPTY.COUNT, RS.EMPTY_COUNT). */
+static void perf_rows(const hw_target *t, hw_diag *d, const cpt_plan *p)
+{
+    for (int i = 0; i < t->nevents; i++) {
+        int first = p->renamed[i];
+        if (first < 0)
+            continue;
+        char where[512];
+        loc_where(where, sizeof where, &t->events[first].loc);
+        diag_note(d, &t->events[i].loc, "event '%s' of PMU %s: C row %s, as %s is the row of "
+                  "'%s' (at %s)", t->events[i].name, t->events[i].pmu, p->row[i],
+                  p->row[first], t->events[first].name, where);
+    }
+}
+
 int check_c_names(const hw_target *t, hw_diag *d)
 {
     int before = d->errors;
     seen s = {t, d, arena_create(), {0}, NULL, 0, 0, NULL, {NULL, NULL}, 0};
+    /* a perf tree's tables: one plan for their names and the rows' */
+    cpt_plan plan;
+    int tree = target_is_perf_tree(t) && t->nevents > 0;
     if (!s.a || name_index_init(&s.names, 4 * (size_t)t->nevents + 256) != 0 ||
-        c_header_names(t, s.a, claim, &s) != 0 || s.oom)
+        (tree ? cpt_plan_build(t, s.a, &plan) != 0 ||
+                    cpt_plan_names(t, &plan, s.a, claim, &s) != 0
+              : c_header_names(t, s.a, claim, &s) != 0) ||
+        s.oom)
         diag_error(d, NULL, "out of memory listing the C names of %s",
                    t->spec_path);
+    else if (tree)
+        perf_rows(t, d, &plan);
     name_index_free(&s.names);
     arena_free(s.a);
     return d->errors == before ? 0 : -1;

@@ -10,6 +10,8 @@
  *                     supported combinations, report layouts
  *   docs_collect.c    page parts: how to collect each event and metric
  *                     (perf, Streamline, C names), what reads each event
+ *   docs_perf.c       page parts of a directory of perf's events tree:
+ *                     its PMUs, events by file, perf's and C's names
  *   docs_diagrams.c   the Graphviz files: decision trees
  *   docs_index.c      the index of every target
  *   docs_text.c       what they all build with (below)
@@ -48,6 +50,8 @@ typedef struct dgen {
     const char **m_home; /* by metric: the heading its full row is under */
     ref_seen seen;      /* what a metric's list of reads has named */
     struct doc_collect *col; /* docs_collect.c's tables; NULL until built */
+    struct doc_perf *perf;   /* docs_perf.c's, for a perf tree's directory;
+                                NULL for any other target */
 } dgen;
 
 /* ---- docs_text.c: the shared builder ------------------------------------- */
@@ -70,6 +74,10 @@ const char *doc_fmt(dgen *g, const char *f, ...)
  * no index lookups). doc_item: an item of a list the template joins; it
  * knows whether it is first. */
 void doc_put(cJSON *o, const char *key, const char *s);
+/* doc_put() of a literal key and a string that lives until the data is
+ * rendered (the page's arena, the target's), neither copied: for rows.
+ * doc_item() and doc_pair() take theirs so too. */
+void doc_ref(cJSON *o, const char *key, const char *s);
 void doc_has(cJSON *obj, const char *key);
 cJSON *doc_item(cJSON *arr, const char *raw, const char *detail);
 /* A row of a list of labelled values ("label", "value" as markup, "first"),
@@ -97,6 +105,15 @@ void doc_code_to(dgen *g, hw_buf *b, const char *s);
 void doc_code_link_to(dgen *g, hw_buf *b, const char *prefix,
                       const char *name);
 const char *doc_event_link(dgen *g, int i);
+/* doc_code_to() that in HTML may also break after any character of
+ * `more` (the ',' between perf's terms, the '-' of a file name). */
+void doc_code_breaks_to(dgen *g, hw_buf *b, const char *s, const char *more);
+/* The anchor of the row of item i of kind k (event, constant, input,
+ * metric): prefix and name, or for a perf tree's events and metrics, whose
+ * names are unique per PMU only, docs_perf.c's. doc_ref_link: its name as
+ * code, linked there. */
+const char *doc_ref_anchor(dgen *g, hw_ref_kind k, int i);
+const char *doc_ref_link(dgen *g, hw_ref_kind k, int i);
 
 /* What a target is and has, in the words of the page and the index. */
 const char *doc_kind_label(const char *kind);
@@ -105,6 +122,9 @@ const char *doc_vendor(const char *vendor);
 /* A metric group's name as the page shows it: for a CPU's PMU, exactly
  * what perf users type (perf stat -M TopdownL1); else the spec's. */
 const char *doc_group_name(dgen *g, const char *name);
+/* Whether line i of a perf tree arch's mapfile.csv maps a CPU: perf's
+ * jevents.py skips the first line and those starting with '#'. */
+int doc_mapfile_row(const hw_target *t, int i);
 /* "132 events, 36 metrics": what the target has, zero counts left out. */
 const char *doc_contents(dgen *g, const hw_target *t);
 /* File stem of a methodology's diagram: "topdown_methodology" ->
@@ -140,6 +160,26 @@ void page_examples(dgen *g, cJSON *data);
 void doc_collect_init(dgen *g);
 void doc_event_collect(dgen *g, cJSON *o, int i);
 void doc_metric_collect(dgen *g, cJSON *o, int i);
+
+/* docs_perf.c, for a directory of a perf tree: doc_perf_build() makes
+ * what both its pages share (the anchors of its events and metrics, the
+ * driver header's tables, the members of each metric group) in `a`, NULL
+ * when out of memory; doc_perf_page() gives it to page g (before the parts
+ * below and doc_ref_anchor()). Then perf_page_identity() adds its PMUs,
+ * perf_page_events() its events file by file, perf_metric_collect() metric
+ * i's "collect" lines, and doc_perf_members() gives the metrics of group
+ * `group` (an index into t->groups) as their MetricGroup keys say, every
+ * PMU's alike. doc_perf_anchor(): doc_ref_anchor()'s on such a page, else
+ * NULL. */
+struct doc_perf *doc_perf_build(const hw_target *t, hw_arena *a);
+void doc_perf_page(dgen *g, struct doc_perf *p);
+void perf_page_identity(dgen *g, cJSON *rows);
+void perf_page_events(dgen *g, cJSON *data);
+/* The arch's own page: the rows of its mapfile.csv that perf reads. */
+void perf_page_mapfile(dgen *g, cJSON *data);
+void perf_metric_collect(dgen *g, cJSON *o, int i);
+const int *doc_perf_members(dgen *g, int group, int *n);
+const char *doc_perf_anchor(dgen *g, hw_ref_kind k, int i);
 
 /* docs_registers.c */
 void page_registers(dgen *g, cJSON *data);

@@ -19,8 +19,7 @@ static const char *formula_name(void *ctx, const hw_expr *e)
     const char *shown = e->dollar ? doc_fmt(g, "$%s", e->text) : e->text;
     if (!doc_ref_bound(e))
         return doc_name_html(g, shown);
-    const char *id = doc_anchor(g, doc_ref_prefix(e->ref),
-                                ir_ref_name(g->t, e->ref, e->index));
+    const char *id = doc_ref_anchor(g, e->ref, e->index);
     return doc_fmt(g, "<a href=\"#%s\">%s</a>", id, doc_name_html(g, shown));
 }
 
@@ -77,8 +76,7 @@ static int use_ref(void *ctx, hw_expr *ref)
     if (!doc_ref_bound(ref) ||
         !doc_first_sight(&u->g->seen, ref->ref, ref->index))
         return 0;
-    const char *name = ir_ref_name(u->g->t, ref->ref, ref->index);
-    doc_item(u->arr, doc_code_link(u->g, doc_ref_prefix(ref->ref), name),
+    doc_item(u->arr, doc_ref_link(u->g, ref->ref, ref->index),
              ref->ref == REF_EVENT ? event_detail(u->g, ref->index) : NULL);
     return 0;
 }
@@ -97,6 +95,13 @@ static void metric_uses(dgen *g, cJSON *o, const hw_metric *m)
         if (e >= 0 && doc_first_sight(&g->seen, REF_EVENT, e))
             doc_item(u.arr, doc_event_link(g, e), event_detail(g, e));
     }
+}
+
+/* A perf tree's formula as its file writes it (MetricExpr), while
+ * hwcgen's expressions do not read perf's: shown as text, not linked. */
+static const char *perf_text(const dgen *g, const hw_metric *m)
+{
+    return !m->expr && target_is_perf_tree(g->t) ? m->formula : NULL;
 }
 
 static const char *badge(dgen *g, const char *cls, const char *text)
@@ -118,7 +123,11 @@ static void metric_badges(dgen *g, cJSON *o, const hw_metric *m)
         doc_item(arr, badge(g, "external", "external"), NULL);
     if (m->flags & METRIC_DATABASE)
         doc_item(arr, badge(g, "database", "from the database"), NULL);
-    if (!m->expr && !(m->flags & METRIC_EXTERNAL))
+    if (m->flags & METRIC_DEPRECATED)
+        doc_item(arr, badge(g, "deprecated", "deprecated"), NULL);
+    if (m->flags & METRIC_EXPERIMENTAL)
+        doc_item(arr, badge(g, "experimental", "experimental"), NULL);
+    if (!m->expr && !perf_text(g, m) && !(m->flags & METRIC_EXTERNAL))
         doc_item(arr, badge(g, "missing", "no expression"), NULL);
 }
 
@@ -131,29 +140,31 @@ static void metric_row(dgen *g, cJSON *rows, int i, const char *here,
     const hw_target *t = g->t;
     const hw_metric *m = &t->metrics[i];
     cJSON *o = jobj(rows, NULL);
+    const char *id = doc_ref_anchor(g, REF_METRIC, i);
     if (g->m_home[i]) {
         jbool(o, "is_ref", 1);
-        doc_put(o, "anchor", doc_fmt(g, "ref-%s--%s", here_id,
-                                     doc_anchor(g, "m-", m->name)));
-        doc_put(o, "name", doc_code_link(g, "m-", m->name));
+        doc_put(o, "anchor", doc_fmt(g, "ref-%s--%s", here_id, id));
+        doc_put(o, "name", doc_ref_link(g, REF_METRIC, i));
         doc_put(o, "number", m->number);
         doc_put(o, "title", m->title);
-        doc_put(o, "home", doc_link(g, doc_anchor(g, "m-", m->name),
-                                    doc_esc(g, g->m_home[i])));
+        doc_put(o, "home", doc_link(g, id, doc_esc(g, g->m_home[i])));
         return;
     }
     g->m_home[i] = here ? here : "";
     jbool(o, "is_ref", 0);
-    doc_put(o, "anchor", doc_anchor(g, "m-", m->name));
+    doc_put(o, "anchor", id);
     doc_put(o, "name", doc_code(g, m->name));
     doc_put(o, "number", m->number);
     doc_put(o, "title", m->title);
     doc_put(o, "units", m->units);
     doc_put(o, "description", m->description);
     metric_badges(g, o, m);
-    doc_put(o, "formula", m->expr ? formula(g, m->expr) : NULL);
+    doc_put(o, "formula", m->expr ? formula(g, m->expr)
+                          : perf_text(g, m) ? printed(g, m->formula)
+                                            : NULL);
+    doc_put(o, "threshold", m->threshold ? printed(g, m->threshold) : NULL);
     const char *none = NULL;
-    if (!m->expr)
+    if (!m->expr && !perf_text(g, m))
         none = (m->flags & METRIC_EXTERNAL) ? "No formula: an external series."
                                             : "No expression in the source.";
     doc_put(o, "no_formula", none);
@@ -161,7 +172,10 @@ static void metric_row(dgen *g, cJSON *rows, int i, const char *here,
             m->source_formula ? printed(g, m->source_formula) : NULL);
     doc_put(o, "note", m->note);
     metric_uses(g, o, m);
-    doc_metric_collect(g, o, i);
+    if (g->perf)
+        perf_metric_collect(g, o, i);
+    else
+        doc_metric_collect(g, o, i);
 }
 
 static cJSON *metric_group(cJSON *groups, const char *id, const char *number,
@@ -194,8 +208,15 @@ static cJSON *metric_part(cJSON *parts, const char *id, const char *number,
 
 /* One metric group's table, its rows in the group's order; for a CPU's
  * PMU, how perf collects the whole group. */
-static void group_rows(dgen *g, cJSON *groups, const hw_group *gr, char *done)
+static void group_rows(dgen *g, cJSON *groups, int gi, char *done)
 {
+    const hw_group *gr = &g->t->groups[gi];
+    /* a perf tree's group holds what the metrics' MetricGroup keys say,
+     * every PMU's alike; one only metricgroups.json names is left out */
+    int n = 0;
+    const int *ms = g->perf ? doc_perf_members(g, gi, &n) : NULL;
+    if (g->perf && n == 0)
+        return;
     const char *name = doc_group_name(g, gr->name);
     const char *title = gr->title ? gr->title : name;
     const char *perf =
@@ -203,10 +224,16 @@ static void group_rows(dgen *g, cJSON *groups, const hw_group *gr, char *done)
             ? doc_code(g, doc_fmt(g, "perf stat -M %s", name))
             : NULL;
     const char *id = doc_anchor(g, "mg-", name);
-    cJSON *go = metric_group(groups, id, gr->number, title, doc_code(g, name),
+    /* a perf tree's groups have no title: their name is the heading */
+    cJSON *go = metric_group(groups, id, gr->number, title,
+                             g->perf && !gr->title ? NULL : doc_code(g, name),
                              gr->description, perf);
     cJSON *rows = cJSON_GetObjectItem(go, "metrics");
-    for (int k = 0; k < gr->nmembers; k++) {
+    for (int k = 0; k < n; k++) {
+        metric_row(g, rows, ms[k], title, id);
+        done[ms[k]] = 1;
+    }
+    for (int k = 0; !g->perf && k < gr->nmembers; k++) {
         int m = ir_find_metric(g->t, gr->members[k]);
         if (m >= 0) {
             metric_row(g, rows, m, title, id);
@@ -229,7 +256,7 @@ static void template_parts(dgen *g, cJSON *parts, char *done)
         cJSON *groups = cJSON_GetObjectItem(p, "groups");
         for (int i = 0; i < t->ngroups; i++)
             if (t->groups[i].kind == GROUP_METRICS && t->groups[i].section == s)
-                group_rows(g, groups, &t->groups[i], done);
+                group_rows(g, groups, i, done);
     }
 }
 
@@ -240,7 +267,7 @@ static void grouped_parts(dgen *g, cJSON *parts, char *done)
         metric_part(parts, NULL, NULL, NULL, NULL), "groups");
     for (int i = 0; i < t->ngroups; i++)
         if (t->groups[i].kind == GROUP_METRICS)
-            group_rows(g, groups, &t->groups[i], done);
+            group_rows(g, groups, i, done);
 }
 
 /* A model: outputs first, then its steps in evaluation order. */
@@ -328,6 +355,11 @@ void page_metrics(dgen *g, cJSON *data)
             ? "The model's outputs, then its intermediate values in evaluation "
               "order. "
               "Each expression is evaluated with double arithmetic; x/0 is NaN."
+        : g->perf
+            ? "Metrics by metric group, as their MetricGroup keys say (a metric "
+              "in several groups is listed in each, in full once), each with "
+              "its MetricExpr and MetricThreshold as its file writes them; "
+              "perf evaluates them, with the events of the metric's PMU."
             : "Metrics by metric group; a metric in several groups is listed "
               "in each. "
               "Formulas use double arithmetic; x/0 is NaN.");
@@ -365,14 +397,14 @@ void page_attention(dgen *g, cJSON *data)
         else if (m->flags & METRIC_DATABASE)
             status = "From the database: the expression is the vendor's "
                      "counter database's, not the source's; see the note.";
-        else if (!m->expr)
+        else if (!m->expr && !perf_text(g, m))
             status = "No expression in the source; none is recorded.";
         if (!status)
             continue;
         cJSON *o = jobj(rows, NULL);
         doc_put(o, "anchor", doc_anchor(g, "care-", m->name));
         doc_put(o, "number", m->number ? m->number : "");
-        doc_put(o, "link", doc_code_link(g, "m-", m->name));
+        doc_put(o, "link", doc_ref_link(g, REF_METRIC, i));
         doc_put(o, "title", m->title);
         doc_put(o, "status", status);
         doc_put(o, "note", m->note);

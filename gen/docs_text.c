@@ -56,6 +56,13 @@ void doc_put(cJSON *o, const char *key, const char *s)
         cJSON_AddNullToObject(o, key);
 }
 
+/* Neither key nor string copied: a page's rows are most of its nodes, and
+ * copying every string into its node was a third of building them. */
+void doc_ref(cJSON *o, const char *key, const char *s)
+{
+    cJSON_AddItemToObjectCS(o, key, s ? cJSON_CreateStringReference(s) : cJSON_CreateNull());
+}
+
 void doc_has(cJSON *obj, const char *key)
 {
     char name[64];
@@ -67,8 +74,8 @@ void doc_has(cJSON *obj, const char *key)
 cJSON *doc_item(cJSON *arr, const char *raw, const char *detail)
 {
     cJSON *o = jobj(arr, NULL);
-    doc_put(o, "link", raw);
-    doc_put(o, "detail", detail);
+    doc_ref(o, "link", raw);
+    doc_ref(o, "detail", detail);
     jbool(o, "first", arr && arr->child == o); /* O(1): arrays get long */
     return o;
 }
@@ -78,8 +85,8 @@ void doc_pair(cJSON *arr, const char *label, const char *raw)
     if (!raw)
         return;
     cJSON *o = jobj(arr, NULL);
-    doc_put(o, "label", label);
-    doc_put(o, "value", raw);
+    doc_ref(o, "label", label);
+    doc_ref(o, "value", raw);
     jbool(o, "first", arr && arr->child == o); /* O(1): arrays get long */
 }
 
@@ -106,19 +113,26 @@ static int word_char(char c)
 
 enum { LONG_WORD = 20 };
 
+/* A word at a time, then the character after it: a perf tree's pages
+ * hold a million names. */
 static void breakable_to(hw_buf *b, const char *s)
 {
-    size_t word = 0; /* length of the word p is in */
     for (const char *p = s; *p; p++) {
-        if (!word_char(*p))
-            word = 0;
-        else if (p == s || !word_char(p[-1]))
-            for (word = 0; word_char(p[word]);)
-                word++;
-        if (word > LONG_WORD && p > s && *p >= 'A' && *p <= 'Z' &&
-            p[-1] >= 'a' && p[-1] <= 'z')
-            buf_puts(b, "<wbr>");
+        size_t n = 0;
+        while (word_char(p[n]))
+            n++;
+        if (n > LONG_WORD) {
+            for (size_t i = 0; i < n; i++) {
+                if (i > 0 && p[i] >= 'A' && p[i] <= 'Z' && p[i - 1] >= 'a' && p[i - 1] <= 'z')
+                    buf_puts(b, "<wbr>");
+                buf_putc(b, p[i]);
+            }
+        } else {
+            buf_putn(b, p, n);
+        }
+        p += n;
         switch (*p) {
+        case '\0': return;
         case '&': buf_puts(b, "&amp;"); break;
         case '<': buf_puts(b, "&lt;"); break;
         case '>': buf_puts(b, "&gt;"); break;
@@ -152,6 +166,30 @@ void doc_code_to(dgen *g, hw_buf *b, const char *s)
     } else {
         buf_printf(b, "`%s`", s);
     }
+}
+
+void doc_code_breaks_to(dgen *g, hw_buf *b, const char *s, const char *more)
+{
+    if (!g->html) {
+        doc_code_to(g, b, s);
+        return;
+    }
+    buf_puts(b, "<code>");
+    for (const char *p = s; *p;) {
+        size_t n = strcspn(p, more);
+        n += p[n] != '\0'; /* the break goes after the character */
+        char piece[256];
+        const char *at = n < sizeof piece ? piece : arena_strndup(g->a, p, n);
+        if (n < sizeof piece) {
+            memcpy(piece, p, n);
+            piece[n] = '\0';
+        }
+        breakable_to(b, at ? at : "");
+        p += n;
+        if (*p && strchr(more, p[-1]))
+            buf_puts(b, "<wbr>");
+    }
+    buf_puts(b, "</code>");
 }
 
 const char *doc_code(dgen *g, const char *s)
@@ -223,7 +261,20 @@ const char *doc_code_link(dgen *g, const char *prefix, const char *name)
 
 const char *doc_event_link(dgen *g, int i)
 {
-    return doc_code_link(g, doc_ref_prefix(REF_EVENT), g->t->events[i].name);
+    return doc_ref_link(g, REF_EVENT, i);
+}
+
+const char *doc_ref_anchor(dgen *g, hw_ref_kind k, int i)
+{
+    const char *own = doc_perf_anchor(g, k, i);
+    return own ? own : doc_anchor(g, doc_ref_prefix(k), ir_ref_name(g->t, k, i));
+}
+
+const char *doc_ref_link(dgen *g, hw_ref_kind k, int i)
+{
+    if (!g->perf)
+        return doc_code_link(g, doc_ref_prefix(k), ir_ref_name(g->t, k, i));
+    return doc_link(g, doc_ref_anchor(g, k, i), doc_code(g, ir_ref_name(g->t, k, i)));
 }
 
 /* ---- text with code spans ------------------------------------------------ */
@@ -303,6 +354,11 @@ const char *doc_kind_label(const char *kind)
         return "GPU";
     if (strcmp(kind, "model") == 0)
         return "Performance model";
+    /* a perf tree's directories (load_perf_tree.c) */
+    if (strcmp(kind, "sys") == 0)
+        return "SoC PMUs";
+    if (strcmp(kind, "arch") == 0)
+        return "Architecture";
     return kind;
 }
 
@@ -330,7 +386,18 @@ const char *doc_contents(dgen *g, const hw_target *t)
         buf_printf(&b, "%s%d report formats", b.len ? ", " : "", t->nreports);
     if (t->nnotes)
         buf_printf(&b, "%s%d notes", b.len ? ", " : "", t->nnotes);
+    int cpus = 0;
+    for (int i = 0; i < t->nmapfile_lines; i++)
+        cpus += doc_mapfile_row(t, i);
+    if (cpus)
+        buf_printf(&b, "%s%d CPU%s in its mapfile", b.len ? ", " : "", cpus, cpus == 1 ? "" : "s");
     return doc_take(g, &b);
+}
+
+int doc_mapfile_row(const hw_target *t, int i)
+{
+    const char *line = t->mapfile_lines[i];
+    return i > 0 && *line && *line != '\r' && *line != '#';
 }
 
 const char *doc_method_stem(dgen *g, const hw_methodology *m)
@@ -360,7 +427,8 @@ const char *doc_stage_title(dgen *g, const char *name)
 
 const char *doc_group_name(dgen *g, const char *name)
 {
-    if (!name || !g->t || !target_is_cpu_pmu(g->t))
+    /* a perf tree's names are perf's already */
+    if (!name || !g->t || !target_is_cpu_pmu(g->t) || target_is_perf_tree(g->t))
         return name;
     const char *s = perf_group_name(g->a, name);
     return s ? s : "";

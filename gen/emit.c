@@ -29,15 +29,13 @@ static int in_kind_dir(const emit_to *to, int from, unsigned kind)
     return 0;
 }
 
-/* The emitter of kind i for t, or NULL. A perf tree's directory writes
- * its perf files back as it keeps them (emit_perf_tree).
- * TODO: its C headers and docs. */
+/* The emitter of kind i for t. A perf tree's directory writes its perf
+ * files back as it keeps them (emit_perf_tree); its other outputs come
+ * from the emitters every target uses. */
 static target_emitter emitter_for(const hw_target *t, int i)
 {
-    if (target_is_perf_tree(t))
-        return emitters[i].kind == OUT_PERF         ? emit_perf_tree
-               : emitters[i].kind == OUT_STREAMLINE ? emit_streamline
-                                                    : NULL;
+    if (target_is_perf_tree(t) && emitters[i].kind == OUT_PERF)
+        return emit_perf_tree;
     return emitters[i].fn;
 }
 

@@ -15,6 +15,10 @@
 
 /* include/hwcgen/<id>.h (freestanding) and <id>_metrics.h (evaluators). */
 int emit_c_headers(const hw_target *t, const emit_to *to);
+/* include/hwcgen/<id>.h of a directory of a perf pmu-events tree (format
+ * "pmu-events"): one X-macro table of event encodings per PMU
+ * (emit_c_perf.c); emit_c_headers() calls it for such a target. */
+int emit_c_perf(const hw_target *t, const emit_to *to);
 /* docs/<slug>.md and .html, diagrams, and rows of the docs index. */
 int emit_docs(const hw_target *t, const emit_to *to);
 /* perf/arch/arm64/<vendor>/<slug>/ JSON, perf/<slug>.aliases and a row of
@@ -30,7 +34,8 @@ int emit_perf_tree(const hw_target *t, const emit_to *to);
 
 /* The files of one target of the chosen `kinds` (out_kinds.h), owned by
  * its spec. A file outside its kind's directory is an internal error. A
- * perf tree's directory writes its perf files with emit_perf_tree. */
+ * perf tree's directory writes its perf files back (emit_perf_tree),
+ * its driver header, docs and Streamline files. */
 int emit_target(const hw_target *t, const emit_to *to, unsigned kinds);
 
 /* The shared files, from every row in to->out: docs/index.md and .html

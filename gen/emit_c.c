@@ -578,6 +578,13 @@ static int emit_metrics(cgen *g, const emit_to *to)
 
 int emit_c_headers(const hw_target *t, const emit_to *to)
 {
+    /* A directory of a perf pmu-events tree gets its driver header only.
+     * TODO(metric evaluators): its <id>_metrics.h belongs here, once
+     * hwcgen's expressions read perf's MetricExpr (load_perf_interp.c's
+     * perf_metric_parse()) and evaluators are written for them; until then
+     * its metrics are in its docs and perf JSON alone. */
+    if (target_is_perf_tree(t))
+        return t->nevents > 0 ? emit_c_perf(t, to) : 0;
     cgen g = {t, arena_create(), {0}, 0};
     if (!g.scratch || name_mangle(t->id, CASE_UPPER, g.ID, sizeof g.ID) != 0) {
         arena_free(g.scratch);

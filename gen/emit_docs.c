@@ -219,9 +219,10 @@ static void identity(dgen *g, cJSON *data)
             rows, "Slots",
             doc_esc(g, doc_fmt(g, "%d operation slots per cycle (topdown)",
                                t->num_slots)));
-    if (t->kind && strcmp(t->kind, "cpu") == 0)
+    if (t->kind && strcmp(t->kind, "cpu") == 0 && !target_is_perf_tree(t))
         doc_pair(rows, "Bus slots",
                      doc_esc(g, doc_fmt(g, "%d", t->num_bus_slots)));
+    perf_page_identity(g, rows);
     doc_pair(rows, "Contents", doc_esc(g, doc_contents(g, t)));
     cJSON *o;
     cJSON_ArrayForEach(o, rows)
@@ -779,9 +780,21 @@ static cJSON *page_data(dgen *g)
     doc_put(data, "vendor", doc_vendor(t->vendor));
     doc_put(data, "source", t->source);
     desc_blocks(g, data, "desc", t->description);
-    doc_collect_init(g);
+    /* a perf tree's directory: its events file by file, named per PMU */
+    int tree = g->perf != NULL;
+    if (tree) { /* its name breaks after '/', its page's long words anywhere */
+        doc_put(data, "name_html", doc_name_html(g, t->name));
+        jbool(data, "perf_tree", 1);
+    } else {
+        doc_collect_init(g);
+    }
     identity(g, data);
-    events(g, data);
+    if (tree) {
+        perf_page_mapfile(g, data);
+        perf_page_events(g, data);
+    } else {
+        events(g, data);
+    }
     constants(g, data);
     inputs(g, data);
     page_metrics(g, data);
@@ -802,6 +815,7 @@ static cJSON *page_data(dgen *g)
 
     cJSON *c = jarr(data, "toc");
     toc(c, 1, "identity", "Identity");
+    toc(c, cJSON_IsTrue(cJSON_GetObjectItem(data, "has_mapfile")), "cpus", "CPUs");
     toc_list(g,
              subs_of(toc(c, t->nevents > 0, "events",
                          t->nblocks ? "Counters" : "Events")),
@@ -831,13 +845,15 @@ static cJSON *page_data(dgen *g)
     return data;
 }
 
-static int emit_page(const hw_target *t, int html, const emit_to *to)
+static int emit_page(const hw_target *t, int html, struct doc_perf *perf,
+                     const emit_to *to)
 {
-    dgen g = {t, arena_create(), html, NULL, {{NULL}, 0}, NULL};
+    dgen g = {t, arena_create(), html, NULL, {{NULL}, 0}, NULL, NULL};
     if (!g.a) {
         diag_error(to->d, NULL, "out of memory");
         return -1;
     }
+    doc_perf_page(&g, perf);
     g.m_home = arena_alloc(g.a, ((size_t)t->nmetrics + 1) * sizeof *g.m_home);
     doc_seen_init(&g, &g.seen);
     const char *file = doc_fmt(&g, "docs/%s.%s", t->slug, html ? "html" : "md");
@@ -851,10 +867,20 @@ static int emit_page(const hw_target *t, int html, const emit_to *to)
 
 int emit_docs(const hw_target *t, const emit_to *to)
 {
-    if (emit_page(t, 0, to) != 0 || emit_page(t, 1, to) != 0 ||
-        docs_diagrams(t, to) != 0)
+    /* a perf tree's directory: what both its pages share, made once */
+    hw_arena *shared = target_is_perf_tree(t) ? arena_create() : NULL;
+    struct doc_perf *perf = shared ? doc_perf_build(t, shared) : NULL;
+    if (target_is_perf_tree(t) && !perf) {
+        arena_free(shared);
+        diag_error(to->d, NULL, "out of memory building the docs of %s", t->spec_name);
         return -1;
-    return docs_index_rows(t, to);
+    }
+    int rc = emit_page(t, 0, perf, to) != 0 || emit_page(t, 1, perf, to) != 0 ||
+                     docs_diagrams(t, to) != 0
+                 ? -1
+                 : docs_index_rows(t, to);
+    arena_free(shared);
+    return rc;
 }
 
 int emit_docs_index(const emit_to *to)

@@ -196,6 +196,13 @@ typedef struct hw_event {
      * elsewhere). */
     const char *pmu;
     int pfile, pobj;
+    /* From a perf tree: the keys that say what the event is programmed
+     * with (EventCode, UMask, MSRValue...), those of perf_enc.h's table
+     * that it has, in the table's order; a key its object lacks comes from
+     * the standard event its ArchStdEvent names (copied into this
+     * target's arena). NULL elsewhere. */
+    const struct hw_kv **enc;
+    int nenc;
 } hw_event;
 
 /* A named value: fixed (has_value) or a device setting given at run time. */

@@ -8,6 +8,7 @@
  */
 #include "expr.h"
 #include "load_perf.h"
+#include "perf_enc.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -151,6 +152,78 @@ static void event_code(interp *in, hw_event *e, const view *v)
     e->code = c | x << 8;
 }
 
+/* A key of the encoding that perf could not read: the header writes 0
+ * for it, perf's own build would fail or write it as text. */
+static void check_enc(interp *in, const hw_event *e, perf_enc_id k, const hw_kv *kv)
+{
+    int arity = perf_enc_arity(k);
+    uint64_t v;
+    /* the first EventCode is event_code()'s to report */
+    for (int i = k == PERF_ENC_EVENT_CODE; i < arity; i++) {
+        int got = perf_enc_item(kv->value, i, &v, NULL);
+        if (got == 0 && i > 0)
+            return;
+        if (got == 1 && (arity > 1 || !strchr(kv->value, ',')))
+            continue;
+        diag_warning(in->d, &kv->loc, "event '%s': %s '%s' is not %s; the C header "
+                     "writes 0 for it", e->name, kv->key, kv->value,
+                     arity > 1 ? "a list of numbers" : "a number");
+        return;
+    }
+    if (k == PERF_ENC_MSR_INDEX && perf_enc_item(kv->value, 0, &v, NULL) == 1 &&
+        !perf_enc_msr_term(v))
+        diag_warning(in->d, &kv->loc, "event '%s': perf knows no MSR %s (only 0x1a6, "
+                     "0x1a7, 0x3f6 and 0x3f7); jevents.py would stop here", e->name,
+                     kv->value);
+}
+
+/* The keys of object o in perf_enc.h's table into by[], the last of a
+ * repeated key winning (as perf_kv()); empty values, which jevents.py
+ * reads as absent, left out. One pass over o: a lookup per key of the
+ * table was a fifth of loading a tree. */
+static void enc_keys(const hw_pobj *o, const hw_kv *by[PERF_ENC_COUNT])
+{
+    for (int i = 0; o && i < o->nkvs; i++) {
+        const hw_kv *kv = &o->kvs[i];
+        int k = perf_enc_find(kv->key);
+        if (k >= 0 && *kv->value)
+            by[k] = kv;
+    }
+}
+
+/* e->enc: its keys of perf_enc.h's table, a standard event's copied into
+ * t's arena (the arch's target may be gone before this one is used). */
+static void event_enc(interp *in, hw_event *e, const view *v)
+{
+    const hw_kv *own[PERF_ENC_COUNT] = {0}, *std[PERF_ENC_COUNT] = {0};
+    const hw_kv *found[PERF_ENC_COUNT];
+    enc_keys(v->own, own);
+    enc_keys(v->std, std);
+    int n = 0;
+    for (int k = 0; k < PERF_ENC_COUNT; k++) {
+        const hw_kv *kv = own[k];
+        if (!kv && std[k]) {
+            hw_kv *copy = arena_alloc(in->t->arena, sizeof *copy);
+            if (!copy)
+                return;
+            *copy = (hw_kv){v->own->loc, perf_enc_key((perf_enc_id)k),
+                            arena_strdup(in->t->arena, std[k]->value), std[k]->number};
+            kv = copy;
+        }
+        if (!kv)
+            continue;
+        check_enc(in, e, (perf_enc_id)k, kv);
+        found[n++] = kv;
+    }
+    if (own[PERF_ENC_MSR_INDEX] && !own[PERF_ENC_MSR_VALUE] && !std[PERF_ENC_MSR_VALUE])
+        diag_warning(in->d, &own[PERF_ENC_MSR_INDEX]->loc, "event '%s': MSRIndex without "
+                     "MSRValue; perf's jevents.py writes the value as None", e->name);
+    e->enc = n ? arena_alloc(in->t->arena, (size_t)n * sizeof *e->enc) : NULL;
+    if (e->enc)
+        memcpy(e->enc, found, (size_t)n * sizeof *found);
+    e->nenc = e->enc ? n : 0;
+}
+
 static void add_event(interp *in, const view *v, int f, int o)
 {
     hw_target *t = in->t;
@@ -170,6 +243,7 @@ static void add_event(interp *in, const view *v, int f, int o)
     if (flagged(in, v, "Experimental"))
         e->flags |= EVENT_EXPERIMENTAL;
     event_code(in, e, v);
+    event_enc(in, e, v);
     t->pfiles[f].objs[o].event = t->nevents - 1;
     note_identity(in, &in->events, "event", e->pmu, e->name, t->nevents - 1, &e->loc,
                   event_loc);

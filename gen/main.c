@@ -96,8 +96,9 @@ static const char *const command_help[][2] = {
      "\n"
      "A SPEC that is a directory of a perf pmu-events tree (the tree's arch/,\n"
      "one arch, or a directory in one) gives a target per directory holding\n"
-     "JSON files; its perf files are written back under DIR/perf/arch/ from\n"
-     "the keys its files hold, as they hold them.\n"},
+     "JSON files; each is written back under DIR/perf/arch/ from the keys its\n"
+     "files hold, as they hold them, with a driver header of its events'\n"
+     "encodings (include/hwcgen/<id>.h) and docs.\n"},
     {"check",
      "usage: hwcgen check [--outputs LIST] SPEC...\n\n"
      "Load and validate each SPEC, and render in memory the outputs generate\n"

@@ -381,8 +381,10 @@ static const cJSON *get_key(const cJSON *obj, const char *key, size_t n)
 {
     if (!cJSON_IsObject(obj))
         return NULL;
+    /* the first character first: a name looked up from a table row
+     * passes every key of the row and of each object around it */
     for (const cJSON *c = obj->child; c != NULL; c = c->next) {
-        if (c->string != NULL && strncmp(c->string, key, n) == 0 &&
+        if (c->string != NULL && (n == 0 || c->string[0] == key[0]) && strncmp(c->string, key, n) == 0 &&
             c->string[n] == '\0')
             return c;
     }
@@ -637,16 +639,22 @@ int mu_render(const char *name, const char *tmpl, const cJSON *data,
 
 /* ---- escaping ---------------------------------------------------------- */
 
+/* Runs of text that need no escape are copied whole: the docs of a big
+ * tree are tens of megabytes of them. */
 static void escape_html(hw_buf *out, const char *s)
 {
-    for (; *s != '\0'; s++) {
+    for (;;) {
+        size_t n = strcspn(s, "&<>\"");
+        buf_putn(out, s, n);
+        s += n;
         switch (*s) {
         case '&': buf_puts(out, "&amp;"); break;
         case '<': buf_puts(out, "&lt;"); break;
         case '>': buf_puts(out, "&gt;"); break;
         case '"': buf_puts(out, "&quot;"); break;
-        default: buf_putc(out, *s); break;
+        default: return;
         }
+        s++;
     }
 }
 
@@ -692,6 +700,11 @@ static void escape_c_comment(hw_buf *out, const char *s)
 static void escape_markdown(hw_buf *out, const char *s)
 {
     for (; *s != '\0'; s++) {
+        size_t n = strcspn(s, "\r\n&\\`*_|<>[]");
+        buf_putn(out, s, n);
+        s += n;
+        if (*s == '\0')
+            break;
         if (*s == '\r' && s[1] == '\n')
             continue; /* the '\n' yields the space */
         if (*s == '\n' || *s == '\r') {

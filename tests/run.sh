@@ -55,7 +55,7 @@ for h in out/include/hwcgen/*.h; do
         command -v $c >/dev/null || { fail "$c is not installed"; continue; }
         cxx=g++; [ $c = clang ] && cxx=clang++
         W="-Wall -Wextra -Werror -pedantic -fsyntax-only"
-        if grep -q 'Freestanding' "$h"; then
+        if grep -q 'Freestanding:' "$h"; then
             compile "$base: $c -std=c89 freestanding" $c $W -std=c89 -ffreestanding -nostdlib -Wno-long-long "$dir/use.c"
         fi
         for std in c99 c11; do
@@ -64,6 +64,59 @@ for h in out/include/hwcgen/*.h; do
         compile "$base: $cxx -std=c++17" $cxx $W -std=c++17 "$dir/use.cpp"
     done
 done
+
+# The driver headers of a perf pmu-events tree (C99: UINT64_C and variadic
+# X macros). tree_tu HEADER...: one translation unit including each
+# header and expanding every table of it: its rows counted against its
+# count macro (a negative array size otherwise) and its values used.
+tree_tu() {
+    echo '#define ROW_COUNT(...) + 1'
+    echo '#define ROW_USE(...) ROW_USE_(__VA_ARGS__, 0)'
+    echo '#define ROW_USE_(row, name, ...) { const char *s = name; unsigned long long v[] = {__VA_ARGS__}; (void)s; (void)v; }'
+    echo '#define USE_TABLE(stem, pmu, table, count) table(ROW_USE)'
+    for h in "$@"; do
+        id=$(sed -n 's/^#define \([A-Z0-9_]*\)_PMUS(X) \\$/\1/p' "$h")
+        [ -n "$id" ] || continue # not a table header (<id>_metrics.h)
+        lc=$(echo "$id" | tr 'A-Z' 'a-z')
+        echo "#include \"hwcgen/$(basename "$h")\""
+        echo "#define T_$id(stem, pmu, table, count) typedef char ${lc}_##stem##_rows[(0 table(ROW_COUNT)) == (count) ? 1 : -1];"
+        echo "${id}_PMUS(T_$id)"
+        echo "void use_$lc(void);"
+        echo "void use_$lc(void) { ${id}_PMUS(USE_TABLE) }"
+    done
+}
+
+# The kernel's whole tree, generated into .build/perf-tree-out: every
+# header of it in one translation unit as C99, and a sample (a core PMU, a
+# hybrid CPU with uncore PMUs, an arm64 CPU, a sys directory, powerpc,
+# s390) alone in every mode. Skipped, naming the package, without it.
+kernel_tree=${HWCGEN_PMU_EVENTS:-}
+tree_out=.build/perf-tree-out
+if [ -z "$kernel_tree" ] || [ ! -d "$kernel_tree/arch" ]; then
+    skipped=$((skipped + 1))
+    echo "SKIP: the kernel's perf tree's headers not compiled: linux-source-6.12 is not installed (make check installs it as root: apt-get install linux-source-6.12)"
+elif "$HWCGEN" generate -q -o "$tree_out" "$kernel_tree/arch" >"$tmp/tree.log" 2>&1; then
+    pass
+    tree_tu "$tree_out"/include/hwcgen/*.h >"$tmp/tree_all.c"
+    W="-Wall -Wextra -Werror -pedantic -fsyntax-only -I$tree_out/include"
+    compile "every header of the kernel's perf tree in one unit: gcc -std=c99" gcc $W -std=c99 "$tmp/tree_all.c"
+    for base in x86_skylake x86_alderlake arm64_arm_cortex_a76 arm64_freescale_imx8mm_sys powerpc_power10 s390_cf_z16; do
+        h="$tree_out/include/hwcgen/$base.h"
+        [ -f "$h" ] || { fail "the kernel's perf tree gave no $base.h"; continue; }
+        tree_tu "$h" >"$tmp/tree_one.c"
+        cp "$tmp/tree_one.c" "$tmp/tree_one.cpp"
+        for c in $compilers; do
+            command -v $c >/dev/null || { fail "$c is not installed"; continue; }
+            cxx=g++; [ $c = clang ] && cxx=clang++
+            for std in c99 c11; do
+                compile "$base.h: $c -std=$std" $c $W -std=$std "$tmp/tree_one.c"
+            done
+            compile "$base.h: $cxx -std=c++17" $cxx $W -std=c++17 "$tmp/tree_one.cpp"
+        done
+    done
+else
+    head -n 20 "$tmp/tree.log"; fail "hwcgen generate of the kernel's perf tree failed"
+fi
 
 # eval_many gives eval_all's results bit for bit (tests/eval/many_main.c):
 # for every metrics header in out/ and one whose formulas use every
@@ -128,8 +181,13 @@ fi
 # skipped, naming the package (make check installs them as root).
 skip() { skipped=$((skipped + 1)); echo "SKIP: $1"; }
 # Besides out/docs, the pages of a telemetry core of our own (ops.json,
-# generated above), as a user's core of the same format gets them.
+# generated above), as a user's core of the same format gets them, and
+# those of a small perf pmu-events tree of our own (tests/perf-tree-outputs).
 fixture_docs="$tmp/ops/docs"
+tree_docs="$tmp/tree-fixture/docs"
+if ! "$HWCGEN" generate -q -o "$tmp/tree-fixture" tests/perf-tree-outputs/arch >"$tmp/tree-fixture.log" 2>&1; then
+    cat "$tmp/tree-fixture.log"; fail "hwcgen generate tests/perf-tree-outputs failed"
+fi
 have_py=0
 command -v python3 >/dev/null && have_py=1
 if command -v xmllint >/dev/null; then
@@ -151,7 +209,7 @@ else
     skip "SVG diagrams not compared with their DOT files: python3 is not installed (package python3)"
 fi
 if command -v tidy >/dev/null; then
-    for f in out/docs/*.html "$fixture_docs"/*.html; do
+    for f in out/docs/*.html "$fixture_docs"/*.html "$tree_docs"/*.html; do
         [ -f "$f" ] || continue
         # tidy exits 1 on warnings, 2 on errors
         if tidy -q -e "$f" >"$tmp/tidy.log" 2>&1 || [ $? -eq 1 ]; then pass; else
@@ -173,6 +231,12 @@ else
             >>"$tmp/browse.log" 2>&1 || rc=$?
     else
         fail "no docs of the telemetry fixture core to open"
+    fi
+    if [ -d "$tree_docs" ]; then
+        python3 tests/docs/browse.py "$shots/perf-tree" "$tree_docs" "$tree_docs"/*.html \
+            >>"$tmp/browse.log" 2>&1 || rc=$?
+    else
+        fail "no docs of the perf tree fixture to open"
     fi
     cat "$tmp/browse.log"
     n=$(grep -c '^ok: ' "$tmp/browse.log")
