@@ -30,13 +30,15 @@ static int in_kind_dir(const emit_to *to, int from, unsigned kind)
 }
 
 /* The emitter of kind i for t, or NULL. A perf tree's directory writes
- * its perf files back as it keeps them (emit_perf_tree).
- * TODO: its C headers and docs. */
+ * its perf files back as it keeps them (emit_perf_tree); emit_c_headers
+ * decides by format which headers it gets.
+ * TODO: its docs. */
 static target_emitter emitter_for(const hw_target *t, int i)
 {
     if (target_is_perf_tree(t))
         return emitters[i].kind == OUT_PERF         ? emit_perf_tree
                : emitters[i].kind == OUT_STREAMLINE ? emit_streamline
+               : emitters[i].kind == OUT_C          ? emit_c_headers
                                                     : NULL;
     return emitters[i].fn;
 }
