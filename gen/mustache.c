@@ -652,9 +652,13 @@ static void escape_html(hw_buf *out, const char *s)
 
 size_t mu_c_string_plain(const char *s)
 {
-    /* printable ASCII but '"', '?' and '\\' */
-    return strspn(s, " !#$%&'()*+,-./0123456789:;<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                     "[]^_`abcdefghijklmnopqrstuvwxyz{|}~");
+    /* printable ASCII but '"', '?' and '\\': a test per character, where
+     * strspn would build its table of the set on every call */
+    size_t n = 0;
+    for (unsigned char c; (c = (unsigned char)s[n]) >= 0x20 && c < 0x7f && c != '"' &&
+                          c != '?' && c != '\\';)
+        n++;
+    return n;
 }
 
 /* Octal escapes are always three digits, so a digit that follows cannot
