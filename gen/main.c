@@ -97,7 +97,8 @@ static const char *const command_help[][2] = {
      "A SPEC that is a directory of a perf pmu-events tree (the tree's arch/,\n"
      "one arch, or a directory in one) gives a target per directory holding\n"
      "JSON files; its perf files are written back under DIR/perf/arch/ from\n"
-     "the keys its files hold, as they hold them.\n"},
+     "the keys its files hold, as they hold them, and a directory with metrics\n"
+     "gets their evaluators (include/hwcgen/<id>_metrics.h).\n"},
     {"check",
      "usage: hwcgen check [--outputs LIST] SPEC...\n\n"
      "Load and validate each SPEC, and render in memory the outputs generate\n"
