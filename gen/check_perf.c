@@ -19,9 +19,9 @@
 #include "check.h"
 
 #include <ctype.h>
-#include <stdio.h>
 #include <string.h>
 
+#include "c_tree_names.h"
 #include "names.h"
 #include "perf_lang.h"
 
@@ -34,7 +34,6 @@ typedef struct binder {
     name_index metrics;  /* likewise for metrics */
     int *metric_next;
     name_index runtime;  /* key -> index into t->runtime */
-    name_index cnames;   /* C members taken: events', then run-time's */
     const hw_metric *m;  /* the metric whose formulas are being bound */
     int failed;          /* out of memory */
 } binder;
@@ -120,53 +119,6 @@ static int find_event(binder *b, const char *name, const char *pmu)
 
 /* ---- run-time values ------------------------------------------------------ */
 
-/* A C identifier from `text`: letters and digits kept, every other run as
- * one '_'. */
-static void c_stem(char *out, size_t size, const char *prefix, const char *text)
-{
-    size_t n = (size_t)snprintf(out, size, "%s", prefix);
-    for (const char *s = text; *s && n + 1 < size; s++) {
-        if (isalnum((unsigned char)*s))
-            out[n++] = *s;
-        else if (n && out[n - 1] != '_')
-            out[n++] = '_';
-    }
-    while (n && out[n - 1] == '_')
-        n--;
-    out[n] = '\0';
-    if (!n || isdigit((unsigned char)out[0]) || name_is_keyword(out)) {
-        /* not an identifier yet: "v_" in front */
-        if (n + 3 > size)
-            n = size - 3;
-        memmove(out + 2, out, n);
-        memcpy(out, "v_", 2);
-        out[n + 2] = '\0';
-    }
-}
-
-/* The stem, or stem_2, stem_3, ...: the first not yet taken. */
-static const char *unique_cname(binder *b, const char *stem)
-{
-    const char *name = arena_strdup(b->t->arena, stem);
-    for (int k = 2; name && name_index_get(&b->cnames, name) >= 0; k++)
-        name = arena_printf(b->t->arena, "%s_%d", stem, k);
-    if (!name || name_index_put(&b->cnames, name, 0) == -2) {
-        b->failed = 1;
-        return NULL;
-    }
-    return name;
-}
-
-static const char *cname_prefix(hw_runtime_kind kind)
-{
-    switch (kind) {
-    case RUNTIME_HAS_EVENT: return "has_";
-    case RUNTIME_CPUID: return "cpuid_";
-    case RUNTIME_SOURCE_COUNT: return "sources_";
-    default: return "";
-    }
-}
-
 /* The entry `key` names, made on first sight; -1 when out of memory. */
 static int runtime_entry(binder *b, hw_runtime_kind kind, const char *key,
                          const hw_expr *ref, int event)
@@ -176,11 +128,7 @@ static int runtime_entry(binder *b, hw_runtime_kind kind, const char *key,
         return i;
     hw_target *t = b->t;
     hw_runtime *r = IR_PUSH(t, runtime);
-    char stem[160];
-    /* the literal's name, the tool event's, else the symbol as written */
-    c_stem(stem, sizeof stem, cname_prefix(kind), ref->literal ? key + 1 : ref->text);
-    if (!r || !(r->cname = unique_cname(b, stem)) ||
-        name_index_put(&b->runtime, key, t->nruntime - 1) == -2) {
+    if (!r || name_index_put(&b->runtime, key, t->nruntime - 1) == -2) {
         b->failed = 1;
         return -1;
     }
@@ -287,20 +235,12 @@ static void bind_node(binder *b, hw_expr *e)
 
 static int binder_init(binder *b, hw_target *t, hw_diag *d)
 {
-    *b = (binder){t, d, arena_create(), {0}, NULL, {0}, NULL, {0}, {0}, NULL, 0};
+    *b = (binder){t, d, arena_create(), {0}, NULL, {0}, NULL, {0}, NULL, 0};
     if (!b->scratch ||
         index_folded(b, &b->events, &b->event_next, t->nevents, event_name) != 0 ||
         index_folded(b, &b->metrics, &b->metric_next, t->nmetrics, metric_name) != 0 ||
-        name_index_init(&b->runtime, 64) != 0 ||
-        name_index_init(&b->cnames, (size_t)t->nevents + 64) != 0)
+        name_index_init(&b->runtime, 64) != 0)
         return -1;
-    /* run-time members must not take an event's member (emit_c.c) */
-    for (int i = 0; i < t->nevents; i++) {
-        const char *c = t->events[i].name ? name_c(b->scratch, t->events[i].name, CASE_KEEP)
-                                          : NULL;
-        if (c && name_index_put(&b->cnames, c, i) == -2)
-            return -1;
-    }
     return 0;
 }
 
@@ -309,7 +249,6 @@ static void binder_free(binder *b)
     name_index_free(&b->events);
     name_index_free(&b->metrics);
     name_index_free(&b->runtime);
-    name_index_free(&b->cnames);
     arena_free(b->scratch);
 }
 
@@ -326,6 +265,9 @@ int check_perf_formulas(hw_target *t, hw_diag *d)
         if (b.m->threshold_expr)
             bind_node(&b, b.m->threshold_expr);
     }
+    /* the evaluators' struct: what the formulas read, by C name */
+    if (rc == 0 && !b.failed && c_tree_name_members(t) != 0)
+        b.failed = 1;
     if (rc != 0 || b.failed || arena_failed(t->arena)) {
         diag_error(d, NULL, "out of memory while binding the formulas of %s", t->spec_path);
         rc = -1;

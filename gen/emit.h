@@ -13,7 +13,8 @@
 /* The emitters of one target's files. Each adds files for to->out->owner
  * and, for the files every target shares, its rows (out_row). */
 
-/* include/hwcgen/<id>.h (freestanding) and <id>_metrics.h (evaluators). */
+/* include/hwcgen/<id>.h (freestanding) and <id>_metrics.h (evaluators);
+ * for a perf tree's directory, <id>_metrics.h (c_tree_names.h names it). */
 int emit_c_headers(const hw_target *t, const emit_to *to);
 /* include/hwcgen/<id>.h of a directory of a perf pmu-events tree (format
  * "pmu-events"): one X-macro table of event encodings per PMU

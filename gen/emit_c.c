@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 
 #include "c_names.h"
+#include "c_tree_names.h"
 #include "emit.h"
 #include "emit_c_regs.h"
 #include "expr.h"
@@ -20,11 +21,23 @@
 #include "spdx.h"
 #include "version.h"
 
+/* How a formula reads a metric it uses: calling its evaluator, or from
+ * the array of eval_all (out[]) or of eval_thresholds (m[]). */
+typedef enum { READ_CALL, READ_OUT, READ_M, READ_MODES } read_mode;
+
 typedef struct cgen {
     const hw_target *t;
     hw_arena *scratch;  /* strings that live until rendering is done */
     char ID[128];       /* NEOVERSE_V1 */
-    int all;            /* printing eval_all: metric refs read out[] */
+    read_mode mode;     /* how the formula being printed reads metrics */
+    int is_tree;        /* a perf tree's directory: C names by
+                           c_tree_names.h, and what only its metrics have */
+    c_tree_names tree;  /* its names of metrics and groups */
+    const char **enums; /* each metric's enum and evaluator, once made */
+    const char **fns;
+    const char **reads; /* the C that reads each event, run-time value */
+    const char **reads_rt;
+    const char **metric_reads[READ_MODES]; /* and each metric, each way */
 } cgen;
 
 static const char *lower(cgen *g, const char *name)
@@ -195,13 +208,53 @@ static int emit_freestanding(cgen *g, const emit_to *to)
 
 /* ---- metrics header ------------------------------------------------------ */
 
+/* The names of event i and metric i in <id>_metrics.h: a perf tree's
+ * (c_tree_names.h), else the spec's mangled. */
+static const char *event_member(cgen *g, int i)
+{
+    return g->is_tree ? g->t->events[i].cname : keep(g, g->t->events[i].name);
+}
+
+static const char *make_metric_enum(cgen *g, int i)
+{
+    if (!g->is_tree)
+        return c_metric_enum(g->scratch, g->ID, g->t->metrics[i].name);
+    return c_checked(g->scratch, name_c_printf(g->scratch, CASE_UPPER, "%s_METRIC_%s", g->ID,
+                                               g->tree.metrics[i]));
+}
+
+static const char *make_metric_fn(cgen *g, int i)
+{
+    if (!g->is_tree)
+        return c_metric_fn(g->scratch, g->t, g->t->metrics[i].name);
+    return c_checked(g->scratch, arena_printf(g->scratch, "%s_%s", g->t->id, g->tree.metrics[i]));
+}
+
+/* Every formula naming a metric spells one of these: made once each. */
+static const char *metric_enum(cgen *g, int i)
+{
+    if (!g->enums[i])
+        g->enums[i] = make_metric_enum(g, i);
+    return g->enums[i];
+}
+
+static const char *metric_fn(cgen *g, int i)
+{
+    if (!g->fns[i])
+        g->fns[i] = make_metric_fn(g, i);
+    return g->fns[i];
+}
+
 static const char *c_ref(void *ctx, const hw_expr *e)
 {
     cgen *g = ctx;
     const hw_target *t = g->t;
     switch (e->ref) {
     case REF_EVENT: /* a perf formula may spell it in another case */
-        return arena_printf(g->scratch, "(double)c->%s", keep(g, t->events[e->index].name));
+        if (!g->reads[e->index])
+            g->reads[e->index] =
+                arena_printf(g->scratch, "(double)c->%s", event_member(g, e->index));
+        return g->reads[e->index];
     case REF_CONSTANT:
         if (t->constants[e->index].has_value) {
             char num[40];
@@ -212,15 +265,21 @@ static const char *c_ref(void *ctx, const hw_expr *e)
     case REF_INPUT:
         return arena_printf(g->scratch, "c->%s", keep(g, e->text));
     case REF_METRIC: {
-        const char *name = t->metrics[e->index].name;
-        if (g->all)
-            return arena_printf(g->scratch, "out[%s]", c_metric_enum(g->scratch, g->ID, name));
-        return arena_printf(g->scratch, "%s(c)", c_metric_fn(g->scratch, t, name));
+        const char **text = &g->metric_reads[g->mode][e->index];
+        if (!*text)
+            *text = g->mode == READ_CALL
+                        ? arena_printf(g->scratch, "%s(c)", metric_fn(g, e->index))
+                        : arena_printf(g->scratch, "%s[%s]", g->mode == READ_OUT ? "out" : "m",
+                                       metric_enum(g, e->index));
+        return *text;
     }
     case REF_RUNTIME: {
         const hw_runtime *r = &t->runtime[e->index];
-        return arena_printf(g->scratch, "%sc->%s",
-                            r->kind == RUNTIME_COUNTER ? "(double)" : "", r->cname);
+        if (!g->reads_rt[e->index])
+            g->reads_rt[e->index] = arena_printf(g->scratch, "%sc->%s",
+                                                 r->kind == RUNTIME_COUNTER ? "(double)" : "",
+                                                 r->cname);
+        return g->reads_rt[e->index];
     }
     default:
         return e->text;
@@ -242,22 +301,38 @@ static int uses_perf_ops(const hw_expr *e)
 static int target_uses_perf_ops(const hw_target *t)
 {
     for (int i = 0; i < t->nmetrics; i++)
-        if (t->metrics[i].expr && uses_perf_ops(t->metrics[i].expr))
+        if ((t->metrics[i].expr && uses_perf_ops(t->metrics[i].expr)) ||
+            (t->metrics[i].threshold_expr && uses_perf_ops(t->metrics[i].threshold_expr)))
             return 1;
     return 0;
 }
 
+/* Does the reference read the evaluator's argument: the sample, or (a
+ * metric) the evaluator that reads it? Fixed constants are numbers. */
 static int uses_arg(void *ctx, hw_expr *e)
 {
     const hw_target *t = ctx;
     return !(e->ref == REF_CONSTANT && t->constants[e->index].has_value);
 }
 
-static const char *print_c(cgen *g, const hw_expr *e, int all)
+/* The same where metrics are read from an array (eval_all). */
+static int reads_sample(void *ctx, hw_expr *e)
+{
+    return e->ref != REF_METRIC && uses_arg(ctx, e);
+}
+
+static int reads_metric(void *ctx, hw_expr *e)
+{
+    (void)ctx;
+    return e->ref == REF_METRIC;
+}
+
+/* e in C, reading the metrics it uses as `mode` says. */
+static const char *print_c(cgen *g, const hw_expr *e, read_mode mode)
 {
     hw_buf b;
     buf_init(&b);
-    g->all = all;
+    g->mode = mode;
     expr_print(&b, e, EXPR_STYLE_C, c_ref, g);
     const char *s = arena_strdup(g->scratch, b.data ? b.data : "NAN");
     buf_free(&b);
@@ -274,12 +349,24 @@ static const char *escaped(cgen *g, const char *s, mu_escape esc)
     return r;
 }
 
+/* value (NULL: "") as the text of a C string literal, added by reference
+ * (jref): the arena's string as it is, or escaped into scratch. */
+static void cref(cgen *g, cJSON *o, const char *key, const char *value)
+{
+    if (!value)
+        value = "";
+    jref(o, key, value[mu_c_string_plain(value)] ? escaped(g, value, MU_ESCAPE_C_STRING) : value);
+}
+
 static const char *joined_groups(cgen *g, const hw_metric *m)
 {
     hw_buf b;
     buf_init(&b);
-    for (int k = 0; k < m->ngroups; k++)
-        buf_printf(&b, "%s%s", k ? ";" : "", m->groups[k]);
+    for (int k = 0; k < m->ngroups; k++) {
+        if (k)
+            buf_putc(&b, ';');
+        buf_puts(&b, m->groups[k]);
+    }
     const char *r = arena_strdup(g->scratch, b.data ? b.data : "");
     buf_free(&b);
     return r;
@@ -289,8 +376,8 @@ static const char *joined_groups(cgen *g, const hw_metric *m)
  * it, so a tool fills the member from what it measured. */
 static void runtime_field(cgen *g, cJSON *f, const hw_runtime *r)
 {
-    jstr(f, "ctype", r->kind == RUNTIME_COUNTER ? "uint64_t" : "double");
-    jstr(f, "name", r->cname);
+    jref(f, "ctype", r->kind == RUNTIME_COUNTER ? "uint64_t" : "double");
+    jref(f, "name", r->cname);
     const char *what = NULL;
     switch (r->kind) {
     case RUNTIME_COUNTER:
@@ -314,7 +401,14 @@ static void runtime_field(cgen *g, cJSON *f, const hw_runtime *r)
         what = "PMUs the event is summed over (1 when unsure)";
         break;
     }
-    jstr(f, "comment", arena_printf(g->scratch, "%s: %s", r->key, what ? what : ""));
+    jref(f, "comment", arena_printf(g->scratch, "%s: %s", r->key, what ? what : ""));
+    const char *pmu = r->term && r->term->pmu ? r->term->pmu
+                      : r->event >= 0         ? g->t->events[r->event].pmu
+                                              : NULL;
+    cref(g, f, "perf_c", r->key);
+    cref(g, f, "pmu_c", pmu);
+    jref(f, "kind", runtime_kind_name(r->kind));
+    jref(f, "is_count", r->kind == RUNTIME_COUNTER ? "1" : "0");
 }
 
 static int mark_event(void *ctx, hw_expr *ref)
@@ -324,23 +418,31 @@ static int mark_event(void *ctx, hw_expr *ref)
     return 0;
 }
 
-/* The counters struct holds only the events some formula reads. */
-static void metric_fields(cgen *g, cJSON *fields)
+/* The counters struct holds only the events some formula reads (a
+ * threshold's too). Returns how many members it has. */
+static int metric_fields(cgen *g, cJSON *fields)
 {
     const hw_target *t = g->t;
     char *used = arena_alloc(g->scratch, (size_t)t->nevents + 1);
-    for (int i = 0; used && i < t->nmetrics; i++)
+    for (int i = 0; used && i < t->nmetrics; i++) {
         if (t->metrics[i].expr)
             expr_each_ref(t->metrics[i].expr, mark_event, used);
+        if (t->metrics[i].threshold_expr)
+            expr_each_ref(t->metrics[i].threshold_expr, mark_event, used);
+    }
     for (int i = 0; used && i < t->nevents; i++) {
         if (!used[i])
             continue;
         cJSON *f = jobj(fields, NULL);
-        jstr(f, "ctype", "uint64_t");
-        jstr(f, "name", keep(g, t->events[i].name));
+        jref(f, "ctype", "uint64_t");
+        jref(f, "name", event_member(g, i));
         const hw_event *e = &t->events[i];
+        cref(g, f, "perf_c", e->name);
+        cref(g, f, "pmu_c", e->pmu);
+        jref(f, "kind", "event");
+        jref(f, "is_count", "1");
         /* Formulas expect what Streamline shows: the count times this. */
-        jstr(f, "comment", e->multiplier > 0 && e->multiplier != 1
+        jref(f, "comment", e->multiplier > 0 && e->multiplier != 1
                                ? arena_printf(g->scratch, "%s; store the raw count times %g",
                                               e->title, e->multiplier)
                                : e->title);
@@ -364,37 +466,69 @@ static void metric_fields(cgen *g, cJSON *fields)
     }
     for (int i = 0; i < t->nruntime; i++)
         runtime_field(g, jobj(fields, NULL), &t->runtime[i]);
+    return cJSON_GetArraySize(fields);
 }
 
-static const char *no_formula_reason(const hw_metric *m)
+static const char *no_formula_reason(const cgen *g, const hw_metric *m)
 {
+    if (g->is_tree) /* the checker drops the formulas of a cycle */
+        return (m->flags & METRIC_EXTERNAL) ? "in a cycle of metrics, which perf refuses"
+                                            : "no MetricExpr";
     return (m->flags & METRIC_EXTERNAL) ? "external series, computed elsewhere"
                                         : "the source gives no formula";
 }
 
-static void metric_entry(cgen *g, cJSON *metrics, const hw_metric *m)
+/* The formula as a comment: printed from its tree, one line. */
+static const char *formula_comment(cgen *g, const hw_expr *e)
 {
-    const hw_target *t = g->t;
-    cJSON *o = jobj(metrics, NULL);
-    jstr(o, "enum", c_metric_enum(g->scratch, g->ID, m->name));
-    jstr(o, "fn", c_metric_fn(g->scratch, t, m->name));
-    jstr(o, "title", m->title ? m->title : m->name);
-    jstr(o, "units", m->units);
     hw_buf f;
     buf_init(&f);
-    if (m->expr)
-        expr_print(&f, m->expr, EXPR_STYLE_INFIX, NULL, NULL);
-    jstr(o, "formula_comment", escaped(g, m->expr ? f.data : no_formula_reason(m),
-                                       MU_ESCAPE_C_COMMENT));
+    expr_print(&f, e, EXPR_STYLE_INFIX, NULL, NULL);
+    const char *s = escaped(g, f.data, MU_ESCAPE_C_COMMENT);
     buf_free(&f);
-    jstr(o, "body", m->expr ? print_c(g, m->expr, 0) : "NAN");
+    return s;
+}
+
+/* What only a perf tree's metrics have: a threshold, perf's name and
+ * PMU, a description. */
+static void tree_metric_entry(cgen *g, cJSON *o, int i)
+{
+    const hw_metric *m = &g->t->metrics[i];
+    jref(o, "fn_stem", g->tree.metrics[i]);
+    jref(o, "perf_name", m->name);
+    cref(g, o, "pmu_c", m->pmu);
+    cref(g, o, "description_c", m->description);
+    cref(g, o, "threshold_c", m->threshold);
+    if (!m->threshold_expr)
+        return;
+    jref(o, "threshold_fn", arena_printf(g->scratch, "%s_threshold", metric_fn(g, i)));
+    jref(o, "threshold_comment", formula_comment(g, m->threshold_expr));
+    jref(o, "threshold_body", print_c(g, m->threshold_expr, READ_CALL));
+    jbool(o, "threshold_unused_arg",
+          !expr_each_ref(m->threshold_expr, uses_arg, (void *)g->t));
+}
+
+static void metric_entry(cgen *g, cJSON *metrics, int i)
+{
+    const hw_target *t = g->t;
+    const hw_metric *m = &t->metrics[i];
+    cJSON *o = jobj(metrics, NULL);
+    jref(o, "enum", metric_enum(g, i));
+    jref(o, "fn", metric_fn(g, i));
+    jref(o, "title", m->title ? m->title : m->name);
+    jref(o, "units", m->units);
+    jref(o, "formula_comment", m->expr ? formula_comment(g, m->expr)
+                                       : escaped(g, no_formula_reason(g, m), MU_ESCAPE_C_COMMENT));
+    jref(o, "body", m->expr ? print_c(g, m->expr, READ_CALL) : "NAN");
     jbool(o, "unused_arg", !m->expr || !expr_each_ref((hw_expr *)m->expr, uses_arg, (void *)t));
-    jcstr(o, "name_c", m->name);
-    jcstr(o, "title_c", m->title);
-    jcstr(o, "units_c", m->units);
-    jcstr(o, "groups_c", joined_groups(g, m));
-    jcstr(o, "section_c", m->number);
-    jcstr(o, "formula_c", m->formula);
+    cref(g, o, "name_c", m->name);
+    cref(g, o, "title_c", m->title);
+    cref(g, o, "units_c", m->units);
+    cref(g, o, "groups_c", joined_groups(g, m));
+    cref(g, o, "section_c", m->number);
+    cref(g, o, "formula_c", m->formula);
+    if (g->is_tree)
+        tree_metric_entry(g, o, i);
 }
 
 /* Metric `ctx->from` uses metrics; those defined after it (a larger
@@ -425,33 +559,45 @@ static int forward_declarations(cgen *g, cJSON *data, cJSON *metrics)
     for (u.from = 0; u.from < t->nmetrics; u.from++)
         if (t->metrics[u.from].expr)
             expr_each_ref(t->metrics[u.from].expr, note_later_use, &u);
-    int any = 0;
-    for (int i = 0; i < t->nmetrics; i++) {
-        jbool(cJSON_GetArrayItem(metrics, i), "forward", u.ahead[i]);
+    int any = 0, i = 0;
+    for (cJSON *o = metrics->child; o; o = o->next, i++) {
+        jbool(o, "forward", u.ahead[i]);
         any |= u.ahead[i];
     }
     jbool(data, "has_forward", any);
     return 0;
 }
 
+/* Does the formula read a metric that has none (an external series, or a
+ * metric of a cycle in a perf tree)? */
+static int reads_external(void *ctx, hw_expr *e)
+{
+    const hw_target *t = ctx;
+    return e->ref == REF_METRIC && !t->metrics[e->index].expr;
+}
+
+/* eval_all's assignments, each metric after those it uses; those without
+ * a formula are NaN, set first when a formula reads one. */
 static void metric_order(cgen *g, cJSON *data)
 {
     const hw_target *t = g->t;
     cJSON *order = jarr(data, "order");
     cJSON *external = jarr(data, "external");
-    int any_arg = 0;
+    int any_arg = 0, externals_first = 0;
     for (int k = 0; k < t->nmetrics; k++) {
         int i = t->metric_order ? t->metric_order[k] : k;
         const hw_metric *m = &t->metrics[i];
         cJSON *o = jobj(m->expr ? order : external, NULL);
-        jstr(o, "enum", c_metric_enum(g->scratch, g->ID, m->name));
+        jref(o, "enum", metric_enum(g, i));
         if (!m->expr)
-            jstr(o, "why", no_formula_reason(m));
+            jref(o, "why", no_formula_reason(g, m));
         if (m->expr) {
-            jstr(o, "body_all", print_c(g, m->expr, 1));
-            any_arg |= expr_each_ref((hw_expr *)m->expr, uses_arg, (void *)t);
+            jref(o, "body_all", print_c(g, m->expr, READ_OUT));
+            any_arg |= expr_each_ref((hw_expr *)m->expr, reads_sample, (void *)t);
+            externals_first |= expr_each_ref(m->expr, reads_external, (void *)t);
         }
     }
+    jbool(data, "externals_first", externals_first);
     jbool(data, "unused_arg_all", !any_arg);
 }
 
@@ -542,10 +688,87 @@ static void methodologies(cgen *g, cJSON *data)
     }
 }
 
+/* ---- what a perf tree's metrics header adds ------------------------------ */
+
+/* Every threshold, reading the metrics from m[] (eval_thresholds). */
+static void tree_thresholds(cgen *g, cJSON *data)
+{
+    const hw_target *t = g->t;
+    cJSON *all = jarr(data, "thresholds_all");
+    int sample = 0, metric = 0;
+    for (int i = 0; i < t->nmetrics; i++) {
+        hw_expr *e = t->metrics[i].threshold_expr;
+        cJSON *o = jobj(all, NULL);
+        jref(o, "enum", metric_enum(g, i));
+        jref(o, "body", e ? print_c(g, e, READ_M) : "NAN");
+        sample |= e && expr_each_ref(e, reads_sample, (void *)t);
+        metric |= e && expr_each_ref(e, reads_metric, NULL);
+    }
+    jbool(data, "thresholds_unused_arg", !sample);
+    jbool(data, "thresholds_unused_m", !metric);
+}
+
+/* Each metric group with its metrics: the metrics whose MetricGroup
+ * names it, in spec order (a hybrid CPU's name on each PMU). */
+static int tree_groups(cgen *g, cJSON *data)
+{
+    const hw_target *t = g->t;
+    name_index by_name;
+    if (name_index_init(&by_name, (size_t)t->ngroups) != 0)
+        return -1;
+    hw_buf *members = arena_alloc(g->scratch, ((size_t)t->ngroups + 1) * sizeof *members);
+    int *count = arena_alloc(g->scratch, ((size_t)t->ngroups + 1) * sizeof *count);
+    for (int i = 0; members && count && i < t->ngroups; i++)
+        if (t->groups[i].kind == GROUP_METRICS)
+            name_index_put(&by_name, t->groups[i].name, i);
+    for (int i = 0; members && count && i < t->nmetrics; i++)
+        for (int k = 0; k < t->metrics[i].ngroups; k++) {
+            int gr = name_index_get(&by_name, t->metrics[i].groups[k]);
+            int again = 0; /* a MetricGroup may name a group twice */
+            for (int j = 0; j < k; j++)
+                again |= strcmp(t->metrics[i].groups[j], t->metrics[i].groups[k]) == 0;
+            if (gr < 0 || again)
+                continue;
+            if (count[gr]++)
+                buf_puts(&members[gr], ", ");
+            buf_puts(&members[gr], metric_enum(g, i));
+        }
+    cJSON *list = jarr(data, "groups");
+    int first = 0, failed = by_name.failed || !members || !count;
+    for (int i = 0; !failed && i < t->ngroups; i++) {
+        const hw_group *gr = &t->groups[i];
+        if (gr->kind != GROUP_METRICS)
+            continue;
+        cJSON *o = jobj(list, NULL);
+        jref(o, "enum", name_c_printf(g->scratch, CASE_UPPER, "%s_GROUP_%s", g->ID,
+                                      g->tree.groups[i]));
+        jref(o, "name", gr->name);
+        jcstr(o, "name_c", gr->name);
+        jcstr(o, "description_c", gr->description);
+        jnum(o, "first", first);
+        jnum(o, "nmembers", count[i]);
+        jbool(o, "has_members", count[i] > 0);
+        jstr(o, "members", members[i].data);
+        failed |= members[i].failed;
+        first += count[i];
+    }
+    for (int i = 0; members && i < t->ngroups; i++)
+        buf_free(&members[i]);
+    name_index_free(&by_name);
+    return failed ? -1 : 0;
+}
+
+static int tree_data(cgen *g, cJSON *data)
+{
+    jbool(data, "tree", 1);
+    tree_thresholds(g, data);
+    return tree_groups(g, data);
+}
+
 static int emit_metrics(cgen *g, const emit_to *to)
 {
     const hw_target *t = g->t;
-    int model = t->nevents == 0;
+    int model = !g->is_tree && t->nevents == 0;
     cJSON *data = cJSON_CreateObject();
     banner(data, t, model ? "generated model evaluator" : "generated metric evaluators");
     /* <id>.h is always the freestanding header; evaluators need math.h */
@@ -559,11 +782,12 @@ static int emit_metrics(cgen *g, const emit_to *to)
          "One sample: counter deltas, and device settings supplied at run time.");
     jbool(data, "has_counters", t->nevents > 0 || t->nruntime > 0);
     jbool(data, "perf_ops", target_uses_perf_ops(t));
-    metric_fields(g, jarr(data, "fields"));
+    jnum(data, "nfields", metric_fields(g, jarr(data, "fields")));
     cJSON *metrics = jarr(data, "metrics");
     for (int i = 0; i < t->nmetrics; i++)
-        metric_entry(g, metrics, &t->metrics[i]);
-    if (forward_declarations(g, data, metrics) != 0) {
+        metric_entry(g, metrics, i);
+    if (forward_declarations(g, data, metrics) != 0 ||
+        (g->is_tree && tree_data(g, data) != 0)) {
         cJSON_Delete(data);
         diag_error(to->d, NULL, "out of memory");
         return -1;
@@ -576,23 +800,45 @@ static int emit_metrics(cgen *g, const emit_to *to)
     return rc;
 }
 
+/* A generator for t: its C stem in capitals, the names of a perf tree's
+ * metrics and groups, and empty caches. 0, or -1 when out of memory
+ * (g->scratch is freed then). */
+static int cgen_init(cgen *g, const hw_target *t)
+{
+    *g = (cgen){t, arena_create(), {0}, READ_CALL, target_is_perf_tree(t), {NULL, NULL},
+                NULL, NULL, NULL, NULL, {NULL, NULL, NULL}};
+    hw_arena *a = g->scratch;
+    size_t n = (size_t)t->nmetrics + 1;
+    if (a) {
+        g->enums = arena_alloc(a, n * sizeof *g->enums);
+        g->fns = arena_alloc(a, n * sizeof *g->fns);
+        for (int k = 0; k < READ_MODES; k++)
+            g->metric_reads[k] = arena_alloc(a, n * sizeof *g->metric_reads[k]);
+        g->reads = arena_alloc(a, ((size_t)t->nevents + 1) * sizeof *g->reads);
+        g->reads_rt = arena_alloc(a, ((size_t)t->nruntime + 1) * sizeof *g->reads_rt);
+    }
+    if (!a || arena_failed(a) || name_mangle(t->id, CASE_UPPER, g->ID, sizeof g->ID) != 0 ||
+        (g->is_tree && t->nmetrics > 0 && c_tree_names_make(&g->tree, t, a) != 0)) {
+        arena_free(a);
+        return -1;
+    }
+    return 0;
+}
+
+/* Which headers a target gets, by format: a perf tree's directory its
+ * metrics header, with its names made by c_tree_names.h; the others <id>.h
+ * and, with metrics, <id>_metrics.h. */
 int emit_c_headers(const hw_target *t, const emit_to *to)
 {
-    /* A directory of a perf pmu-events tree gets its driver header only.
-     * TODO(metric evaluators): its <id>_metrics.h belongs here, once
-     * hwcgen's expressions read perf's MetricExpr (load_perf_interp.c's
-     * perf_metric_parse()) and evaluators are written for them; until then
-     * its metrics are in its docs and perf JSON alone. */
-    if (target_is_perf_tree(t))
-        return t->nevents > 0 ? emit_c_perf(t, to) : 0;
-    cgen g = {t, arena_create(), {0}, 0};
-    if (!g.scratch || name_mangle(t->id, CASE_UPPER, g.ID, sizeof g.ID) != 0) {
-        arena_free(g.scratch);
+    cgen g;
+    if (cgen_init(&g, t) != 0) {
         diag_error(to->d, NULL, "out of memory");
         return -1;
     }
     int rc = 0;
-    if (t->nevents > 0)
+    if (g.is_tree && t->nevents > 0)
+        rc = emit_c_perf(t, to);
+    else if (t->nevents > 0)
         rc = emit_freestanding(&g, to);
     if (rc == 0 && t->nmetrics > 0)
         rc = emit_metrics(&g, to);

@@ -528,7 +528,8 @@ static void print_c_fold(printer *pr, const char *name, hw_expr *const *args,
         print_node(pr, args[0]);
         return;
     }
-    buf_printf(pr->out, "%s(", name);
+    buf_puts(pr->out, name);
+    buf_putc(pr->out, '(');
     print_c_fold(pr, name, args, n - 1);
     buf_puts(pr->out, ", ");
     print_node(pr, args[n - 1]);
@@ -538,7 +539,8 @@ static void print_c_fold(printer *pr, const char *name, hw_expr *const *args,
 /* name(a, b, ...) */
 static void print_c_helper(printer *pr, const char *name, hw_expr *const *args, int n)
 {
-    buf_printf(pr->out, "%s(", name);
+    buf_puts(pr->out, name);
+    buf_putc(pr->out, '(');
     for (int i = 0; i < n; i++) {
         if (i)
             buf_puts(pr->out, ", ");
@@ -589,7 +591,8 @@ static void print_call(printer *pr, const hw_expr *e)
         print_operator(pr, e);
         return;
     }
-    buf_printf(pr->out, "%s(", func_name(e->func));
+    buf_puts(pr->out, func_name(e->func));
+    buf_putc(pr->out, '(');
     for (int i = 0; i < e->nargs; i++) {
         if (i)
             buf_puts(pr->out, ", ");
@@ -619,7 +622,9 @@ static void print_infix(printer *pr, const hw_expr *e, const char *op)
     if (wrap)
         buf_putc(pr->out, '(');
     print_operand(pr, e, e->args[0], 0);
-    buf_printf(pr->out, " %s ", op);
+    buf_putc(pr->out, ' ');
+    buf_puts(pr->out, op);
+    buf_putc(pr->out, ' ');
     print_operand(pr, e, e->args[1], 1);
     if (wrap)
         buf_putc(pr->out, ')');

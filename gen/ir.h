@@ -187,6 +187,10 @@ typedef struct hw_event {
     const char *gd_name;
     int gd_shadowed;         /* a later built-in event repeats its label, so
                                 gatord -E can never replace this one */
+    const char *cname;       /* perf tree: its member in the evaluators'
+                                struct, when a formula reads it (the
+                                checker names it: c_tree_names.h); NULL
+                                otherwise */
     const char *st_units;    /* units of a CPU event in Streamline: gatord's
                                 where it has the event, else by its kind */
     /* From a perf tree: the PMU that counts it, as jevents names it from
@@ -476,7 +480,8 @@ typedef struct hw_runtime {
     const char *text;        /* as first written ("#SMT_on") */
     const char *cname;       /* member of the evaluators' struct: a C
                                 identifier unique among the target's event
-                                and run-time members ("smt_on", "msr_tsc") */
+                                and run-time members ("smt_on", "msr_tsc";
+                                c_tree_names.h) */
     const hw_term *term;     /* the event a COUNTER counts, or HAS_EVENT and
                                 SOURCE_COUNT ask about; NULL otherwise */
     int event;               /* that event of the target, or -1 */

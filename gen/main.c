@@ -98,7 +98,8 @@ static const char *const command_help[][2] = {
      "one arch, or a directory in one) gives a target per directory holding\n"
      "JSON files; each is written back under DIR/perf/arch/ from the keys its\n"
      "files hold, as they hold them, with a driver header of its events'\n"
-     "encodings (include/hwcgen/<id>.h) and docs.\n"},
+     "encodings (include/hwcgen/<id>.h), the evaluators of its metrics\n"
+     "(include/hwcgen/<id>_metrics.h) and docs.\n"},
     {"check",
      "usage: hwcgen check [--outputs LIST] SPEC...\n\n"
      "Load and validate each SPEC, and render in memory the outputs generate\n"

@@ -658,14 +658,31 @@ static void escape_html(hw_buf *out, const char *s)
     }
 }
 
+size_t mu_c_string_plain(const char *s)
+{
+    /* printable ASCII but '"', '?' and '\\': a test per character, where
+     * strspn would build its table of the set on every call */
+    size_t n = 0;
+    for (unsigned char c; (c = (unsigned char)s[n]) >= 0x20 && c < 0x7f && c != '"' &&
+                          c != '?' && c != '\\';)
+        n++;
+    return n;
+}
+
 /* Octal escapes are always three digits, so a digit that follows cannot
  * extend them (hex escapes would swallow it). "??" becomes "?\?" so no
- * trigraph can form when the output is compiled with -std=c11. */
+ * trigraph can form when the output is compiled with -std=c11. Runs that
+ * need no escape are copied whole (a perf tree's metrics headers hold
+ * megabytes of descriptions). */
 static void escape_c_string(hw_buf *out, const char *s)
 {
     for (size_t i = 0; s[i] != '\0'; i++) {
+        size_t n = mu_c_string_plain(s + i);
+        buf_putn(out, s + i, n);
+        i += n;
         unsigned char c = (unsigned char)s[i];
         switch (c) {
+        case '\0': return;
         case '\\': buf_puts(out, "\\\\"); break;
         case '"': buf_puts(out, "\\\""); break;
         case '\n': buf_puts(out, "\\n"); break;
@@ -674,12 +691,7 @@ static void escape_c_string(hw_buf *out, const char *s)
         /* Every '?' escaped: the text around the value is unknown, and a
          * trigraph can form across the boundary ("?" + "?=" under C11). */
         case '?': buf_puts(out, "\\?"); break;
-        default:
-            if (c < 0x20 || c >= 0x7f)
-                buf_printf(out, "\\%03o", (unsigned)c);
-            else
-                buf_putc(out, (char)c);
-            break;
+        default: buf_printf(out, "\\%03o", (unsigned)c); break;
         }
     }
 }
@@ -688,10 +700,16 @@ static void escape_c_string(hw_buf *out, const char *s)
  * end the surrounding comment nor open a nested one. */
 static void escape_c_comment(hw_buf *out, const char *s)
 {
-    for (; *s != '\0'; s++) {
+    while (*s != '\0') {
+        size_t n = strcspn(s, "*/");
+        buf_putn(out, s, n);
+        s += n;
+        if (*s == '\0')
+            return;
         buf_putc(out, *s);
         if ((s[0] == '*' && s[1] == '/') || (s[0] == '/' && s[1] == '*'))
             buf_putc(out, ' ');
+        s++;
     }
 }
 

@@ -55,4 +55,9 @@ int mu_render(const char *name, const char *tmpl, const cJSON *data,
  * A NULL `s` appends nothing. */
 void mu_escape_append(hw_buf *out, const char *s, mu_escape escape);
 
+/* The length of the start of `s` that a C string literal holds as it is
+ * (MU_ESCAPE_C_STRING escapes none of it): s[n] is '\0' when s needs no
+ * escape at all. */
+size_t mu_c_string_plain(const char *s);
+
 #endif

@@ -130,8 +130,18 @@ void jbool(cJSON *obj, const char *key, int value)
     cJSON_AddBoolToObject(obj, key, value);
 }
 
+void jref(cJSON *obj, const char *key, const char *value)
+{
+    if (value)
+        cJSON_AddItemToObjectCS(obj, key, cJSON_CreateStringReference(value));
+}
+
 void jcstr(cJSON *obj, const char *key, const char *value)
 {
+    if (!value || !value[mu_c_string_plain(value)]) { /* nothing to escape */
+        cJSON_AddStringToObject(obj, key, value ? value : "");
+        return;
+    }
     hw_buf b;
     buf_init(&b);
     mu_escape_append(&b, value ? value : "", MU_ESCAPE_C_STRING);

@@ -48,5 +48,8 @@ void jnum(cJSON *obj, const char *key, double value);
 void jbool(cJSON *obj, const char *key, int value);
 /* Adds the string escaped for a C string literal. */
 void jcstr(cJSON *obj, const char *key, const char *value);
+/* Adds a string by reference, not copied: for a long one (an arena's)
+ * that outlives the data. `key` must be a string literal. */
+void jref(cJSON *obj, const char *key, const char *value);
 
 #endif

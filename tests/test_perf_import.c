@@ -578,12 +578,35 @@ static void test_round_trip(void **state)
                               "]\n");
     free(text);
     /* besides perf's files, a driver header and docs per directory with
-     * events (tests/test_perf_tree_outputs.c checks what they hold) */
+     * events (tests/test_perf_tree_outputs.c checks what they hold); a
+     * metrics header for a directory with metrics only
+     * (tests/test_perf_tree_metrics.c checks what they hold); and a
+     * Streamline file only for a core gatord has (cortex-x9 is none) */
     snprintf(path, sizeof path, "%s/docs/x86-hybridlake.md", out);
     assert_int_equal(access(path, F_OK), 0);
     snprintf(path, sizeof path, "%s/include/hwcgen/x86_hybridlake.h", out);
     assert_int_equal(access(path, F_OK), 0);
-    /* a Streamline file only for a core gatord has (cortex-x9 is none) */
+    static const char *const headers[] = {
+        "arm64_arm_cortex_x9_metrics.h", "arm64_freescale_imx_soc_sys_metrics.h",
+        "arm64_metrics.h", "x86_hybridlake_metrics.h"};
+    int nheaders = 0;
+    snprintf(path, sizeof path, "%s/include/hwcgen", out);
+    DIR *dir = opendir(path);
+    assert_non_null(dir);
+    for (struct dirent *e; (e = readdir(dir)) != NULL;) {
+        size_t len = strlen(e->d_name);
+        if (len < 10 || strcmp(e->d_name + len - 10, "_metrics.h") != 0)
+            continue; /* not a metrics header */
+        int known = 0;
+        for (size_t i = 0; i < sizeof headers / sizeof headers[0]; i++)
+            known |= strcmp(e->d_name, headers[i]) == 0;
+        if (!known)
+            fail_msg("include/hwcgen/%s: a metrics header of no directory with metrics",
+                     e->d_name);
+        nheaders++;
+    }
+    closedir(dir);
+    assert_int_equal(nheaders, 4);
     snprintf(path, sizeof path, "%s/streamline", out);
     assert_int_not_equal(access(path, F_OK), 0);
 }
