@@ -1,5 +1,6 @@
-/* expr.c - expression parser (recursive descent) and printers. */
-#include "expr.h"
+/* expr.c - our spec formats' expression syntax (its lexer and primary
+ * expressions on the scaffold of expr_parser.h), and the printers. */
+#include "expr_parser.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -94,53 +95,6 @@ hw_expr *expr_new(hw_arena *a, hw_expr_kind kind, int col)
 
 /* ---- lexer -------------------------------------------------------------- */
 
-typedef enum { TOK_END, TOK_NUM, TOK_NAME, TOK_OP, TOK_BAD } tok_kind;
-
-typedef struct token {
-    tok_kind kind;
-    const char *start;
-    size_t len;
-    int col;
-    double value;
-    int dollar;
-} token;
-
-typedef struct parser {
-    hw_arena *arena;
-    const char *text;
-    const char *pos;
-    token tok;
-    int depth;
-    expr_error *err;
-    int failed;
-} parser;
-
-static int col_of(const parser *p, const char *at)
-{
-    return (int)(at - p->text) + 1;
-}
-
-static void set_token_text(expr_error *err, const token *t)
-{
-    if (t->kind == TOK_END) {
-        snprintf(err->token, sizeof err->token, "end of formula");
-        return;
-    }
-    size_t n = t->len < sizeof err->token - 4 ? t->len : sizeof err->token - 4;
-    memcpy(err->token, t->start, n);
-    strcpy(err->token + n, t->len > n ? "..." : "");
-}
-
-static void fail(parser *p, const char *message)
-{
-    if (p->failed)
-        return;
-    p->failed = 1;
-    p->err->col = p->tok.col;
-    set_token_text(p->err, &p->tok);
-    snprintf(p->err->message, sizeof p->err->message, "%s", message);
-}
-
 static int is_name_start(int c)
 {
     return isalpha(c) || c == '_';
@@ -151,7 +105,7 @@ static int is_name_char(int c)
     return isalnum(c) || c == '_';
 }
 
-static void lex_number(parser *p, token *t)
+static void lex_number(expr_parser *p, token *t)
 {
     const char *s = p->pos;
     char *end;
@@ -171,17 +125,10 @@ static void lex_number(parser *p, token *t)
     p->pos = end;
 }
 
-static void next(parser *p)
+static void lex(expr_parser *p)
 {
-    while (*p->pos == ' ' || *p->pos == '\t' || *p->pos == '\n' ||
-           *p->pos == '\r')
-        p->pos++;
+    unsigned char c = expr_token_begin(p);
     token *t = &p->tok;
-    t->start = p->pos;
-    t->col = col_of(p, p->pos);
-    t->dollar = 0;
-    t->len = 1;
-    unsigned char c = (unsigned char)*p->pos;
     if (!c) {
         t->kind = TOK_END;
         t->len = 0;
@@ -200,40 +147,13 @@ static void next(parser *p)
         t->kind = TOK_OP;
         p->pos++;
     } else {
-        t->kind = TOK_BAD;
-        /* Show a whole UTF-8 sequence, not half of one. */
-        const char *s = p->pos + 1;
-        while (((unsigned char)*s & 0xC0) == 0x80)
-            s++;
-        t->len = (size_t)(s - p->pos);
-        p->pos = s;
+        expr_token_bad(p);
     }
-}
-
-static int is_op(const parser *p, char op)
-{
-    return p->tok.kind == TOK_OP && *p->tok.start == op;
 }
 
 /* ---- parser --------------------------------------------------------------- */
 
-static hw_expr *parse_sum(parser *p);
-
-static hw_expr *node(parser *p, hw_expr_kind kind, int col, int nargs)
-{
-    hw_expr *e = expr_new(p->arena, kind, col);
-    if (e && nargs > 0) {
-        e->args = arena_alloc(p->arena, (size_t)nargs * sizeof *e->args);
-        e->nargs = nargs;
-        if (!e->args)
-            e = NULL;
-    }
-    if (!e)
-        fail(p, "out of memory");
-    return e;
-}
-
-static hw_expr *parse_call(parser *p, token name)
+static hw_expr *parse_call(expr_parser *p, token name)
 {
     int f = 0;
     while (f < FUNC_COUNT && (!(funcs[f].where & FUNC_OURS) ||
@@ -242,36 +162,36 @@ static hw_expr *parse_call(parser *p, token name)
         f++;
     if (f == FUNC_COUNT || name.dollar) {
         p->tok = name;
-        fail(p, "unknown function");
+        expr_fail(p, "unknown function");
         return NULL;
     }
-    next(p); /* '(' */
+    expr_next(p); /* '(' */
     hw_expr *args[64];
     int n = 0;
     for (;;) {
         if (n == (int)(sizeof args / sizeof args[0])) {
-            fail(p, "too many arguments");
+            expr_fail(p, "too many arguments");
             return NULL;
         }
-        args[n] = parse_sum(p);
+        args[n] = expr_parse_binary(p);
         if (!args[n++])
             return NULL;
-        if (!is_op(p, ','))
+        if (!expr_is_op(p, ','))
             break;
-        next(p);
+        expr_next(p);
     }
-    if (!is_op(p, ')')) {
-        fail(p, "expected ',' or ')' in call");
+    if (!expr_is_op(p, ')')) {
+        expr_fail(p, "expected ',' or ')' in call");
         return NULL;
     }
-    next(p);
+    expr_next(p);
     if (n < funcs[f].min_args || (funcs[f].max_args >= 0 && n > funcs[f].max_args)) {
         p->tok = name;
-        fail(p, funcs[f].max_args == 1 ? "takes exactly one argument"
-                                       : "takes at least two arguments");
+        expr_fail(p, funcs[f].max_args == 1 ? "takes exactly one argument"
+                                            : "takes at least two arguments");
         return NULL;
     }
-    hw_expr *e = node(p, EXPR_CALL, name.col, n);
+    hw_expr *e = expr_node(p, EXPR_CALL, name.col, n);
     if (e) {
         e->func = (hw_func)f;
         memcpy(e->args, args, (size_t)n * sizeof *args);
@@ -279,155 +199,42 @@ static hw_expr *parse_call(parser *p, token name)
     return e;
 }
 
-static hw_expr *parse_primary(parser *p)
+static hw_expr *parse_primary(expr_parser *p)
 {
     token t = p->tok;
-    if (t.kind == TOK_NUM) {
-        hw_expr *e = node(p, EXPR_NUM, t.col, 0);
-        if (e) {
-            e->value = t.value;
-            e->text = arena_strndup(p->arena, t.start, t.len);
-        }
-        next(p);
-        return e;
-    }
+    if (t.kind == TOK_NUM)
+        return expr_number_node(p, t.value);
     if (t.kind == TOK_NAME) {
-        next(p);
-        if (is_op(p, '('))
+        expr_next(p);
+        if (expr_is_op(p, '('))
             return parse_call(p, t);
-        hw_expr *e = node(p, EXPR_REF, t.col, 0);
-        if (e) {
-            e->dollar = t.dollar;
-            e->text = arena_strndup(p->arena, t.start + t.dollar,
-                                    t.len - (size_t)t.dollar);
-        }
-        return e;
+        return expr_ref_node(p, &t);
     }
-    if (is_op(p, '(')) {
-        next(p);
-        hw_expr *e = parse_sum(p);
-        if (e && !is_op(p, ')')) {
-            fail(p, "expected ')'");
+    if (expr_is_op(p, '(')) {
+        expr_next(p);
+        hw_expr *e = expr_parse_binary(p);
+        if (e && !expr_is_op(p, ')')) {
+            expr_fail(p, "expected ')'");
             return NULL;
         }
-        next(p);
+        expr_next(p);
         return e;
     }
-    fail(p, t.kind == TOK_BAD ? "invalid token" : "expected a number, a name or '('");
+    expr_fail(p, t.kind == TOK_BAD ? "invalid token" : "expected a number, a name or '('");
     return NULL;
 }
 
-static hw_expr *parse_unary(parser *p)
-{
-    if (++p->depth > EXPR_MAX_DEPTH) {
-        fail(p, "formula nested too deeply");
-        return NULL;
-    }
-    hw_expr *e;
-    if (is_op(p, '-')) {
-        int col = p->tok.col;
-        next(p);
-        hw_expr *operand = parse_unary(p);
-        e = operand ? node(p, EXPR_NEG, col, 1) : NULL;
-        if (e)
-            e->args[0] = operand;
-    } else {
-        e = parse_primary(p);
-    }
-    p->depth--;
-    return e;
-}
-
-static hw_expr *binary(parser *p, hw_expr_kind kind, int col, hw_expr *l,
-                       hw_expr *r)
-{
-    hw_expr *e = node(p, kind, col, 2);
-    if (e) {
-        e->args[0] = l;
-        e->args[1] = r;
-    }
-    return e;
-}
-
-/* Each operator of a chain ("a+b+c") nests the tree one level deeper, so
- * it counts against EXPR_MAX_DEPTH like a parenthesis: every consumer of
- * the tree recurses on it. */
-static int chain_deeper(parser *p)
-{
-    if (++p->depth > EXPR_MAX_DEPTH) {
-        fail(p, "formula nested too deeply");
-        return -1;
-    }
-    return 0;
-}
-
-/* Binary operators by precedence, loosest first: a level's operands are
- * parsed at the next level, the last level's by parse_unary. */
+/* Binary operators by precedence, loosest first. */
 static const char *const op_levels[] = {"+-", "*/%"};
-enum { OP_LEVELS = sizeof op_levels / sizeof op_levels[0] };
 
-static hw_expr_kind binary_kind(char op)
-{
-    switch (op) {
-    case '+': return EXPR_ADD;
-    case '-': return EXPR_SUB;
-    case '*': return EXPR_MUL;
-    case '/': return EXPR_DIV;
-    default: return EXPR_MOD;
-    }
-}
-
-static hw_expr *parse_level(parser *p, int level)
-{
-    if (level == OP_LEVELS)
-        return parse_unary(p);
-    int chain = 0;
-    hw_expr *l = parse_level(p, level + 1);
-    while (l && p->tok.kind == TOK_OP && *p->tok.start &&
-           strchr(op_levels[level], *p->tok.start)) {
-        char op = *p->tok.start;
-        int col = p->tok.col;
-        if (chain_deeper(p) != 0)
-            return NULL;
-        chain++;
-        next(p);
-        hw_expr *r = parse_level(p, level + 1);
-        if (!r)
-            return NULL;
-        l = binary(p, binary_kind(op), col, l, r);
-    }
-    p->depth -= chain;
-    return l;
-}
-
-static hw_expr *parse_sum(parser *p)
-{
-    if (++p->depth > EXPR_MAX_DEPTH) {
-        fail(p, "formula nested too deeply");
-        return NULL;
-    }
-    hw_expr *l = parse_level(p, 0);
-    p->depth--;
-    return l;
-}
+static const expr_syntax our_syntax = {
+    lex, expr_parse_binary, parse_primary,
+    op_levels, sizeof op_levels / sizeof op_levels[0], "invalid token",
+};
 
 hw_expr *expr_parse(hw_arena *a, const char *text, expr_error *err)
 {
-    parser p = {a, text, text, {0}, 0, err, 0};
-    memset(err, 0, sizeof *err);
-    next(&p);
-    if (p.tok.kind == TOK_END) {
-        fail(&p, "empty formula");
-        return NULL;
-    }
-    hw_expr *e = parse_sum(&p);
-    if (e && p.tok.kind != TOK_END) {
-        fail(&p, is_op(&p, ')')           ? "unbalanced ')'"
-                 : p.tok.kind == TOK_BAD ? "invalid token"
-                                         : "expected an operator");
-        return NULL;
-    }
-    return p.failed ? NULL : e;
+    return expr_parse_syntax(&our_syntax, a, text, err);
 }
 
 /* ---- printing ------------------------------------------------------------- */
