@@ -10,21 +10,13 @@
  */
 #include "load_perf.h"
 
-#include <ctype.h>
-#include <stdlib.h>
 #include <string.h>
 
-static const char *lower(hw_arena *a, const char *s)
-{
-    char *c = arena_strdup(a, s);
-    for (char *p = c; p && *p; p++)
-        *p = (char)tolower((unsigned char)*p);
-    return c;
-}
+#include "perf_tree.h"
 
 static int add(perf_archstd *s, const hw_pobj *o, const char *name)
 {
-    const char *key = lower(s->a, name);
+    const char *key = perf_name_key(s->a, name);
     if (!key)
         return -1;
     int at = name_index_get(&s->names, key);
@@ -69,14 +61,9 @@ void perf_archstd_free(perf_archstd *s)
 
 const hw_pobj *perf_archstd_lookup(const perf_archstd *s, const char *name)
 {
-    char key[256];
-    size_t i = 0;
-    for (; s && name[i] && i + 1 < sizeof key; i++)
-        key[i] = (char)tolower((unsigned char)name[i]);
-    if (!s || name[i] || !s->a)
-        return NULL; /* longer than any name a standard file gives */
-    key[i] = '\0';
-    int at = name_index_get(&s->names, key);
+    if (!s || !s->a)
+        return NULL;
+    int at = perf_name_find(&s->names, name);
     return at >= 0 ? s->objs[at] : NULL;
 }
 

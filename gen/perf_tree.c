@@ -65,15 +65,29 @@ void perf_tree_free_files(struct dirent **names, int n)
     free(names);
 }
 
-/* ---- standard events ---------------------------------------------------------- */
+/* ---- names, as jevents.py keys them -------------------------------------- */
 
-static const char *lower_copy(hw_arena *a, const char *s)
+const char *perf_name_key(hw_arena *a, const char *name)
 {
-    char *c = arena_strdup(a, s);
+    char *c = arena_strdup(a, name);
     for (char *p = c; p && *p; p++)
         *p = (char)tolower((unsigned char)*p);
     return c;
 }
+
+int perf_name_find(const name_index *keys, const char *name)
+{
+    char key[256];
+    size_t i = 0;
+    for (; name[i] && i + 1 < sizeof key; i++)
+        key[i] = (char)tolower((unsigned char)name[i]);
+    if (name[i])
+        return -1; /* longer than any name a tree gives */
+    key[i] = '\0';
+    return name_index_get(keys, key);
+}
+
+/* ---- standard events ---------------------------------------------------------- */
 
 static const char *json_text(const cJSON *o, const char *key)
 {
@@ -91,7 +105,7 @@ static void std_add(perf_std *s, const cJSON *o)
     unsigned long v = strtoul(code, &end, 0);
     if (end == code || (*end && *end != ','))
         return;
-    const char *key = lower_copy(s->a, name);
+    const char *key = perf_name_key(s->a, name);
     if (!key || name_index_get(&s->names, key) >= 0)
         return;
     perf_std_event *e = ARENA_PUSH(s->a, s->events, s->n, s->cap);
@@ -163,13 +177,6 @@ void perf_std_free(perf_std *s)
 
 const perf_std_event *perf_std_find(const perf_std *s, const char *name)
 {
-    char key[256];
-    size_t i = 0;
-    for (; name[i] && i + 1 < sizeof key; i++)
-        key[i] = (char)tolower((unsigned char)name[i]);
-    if (name[i])
-        return NULL; /* longer than any standard event's name */
-    key[i] = '\0';
-    int k = name_index_get(&s->names, key);
+    int k = perf_name_find(&s->names, name);
     return k >= 0 ? &s->events[k] : NULL;
 }

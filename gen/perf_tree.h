@@ -10,6 +10,12 @@
 #include "diag.h"
 #include "names.h"
 
+/* jevents.py keys events and metrics by name in lower case. The key of
+ * `name` in `a` (NULL without memory), and the index `keys` holds for
+ * `name` in any case (-1 when absent). */
+const char *perf_name_key(hw_arena *a, const char *name);
+int perf_name_find(const name_index *keys, const char *name);
+
 /* An event the tree defines for every CPU. */
 typedef struct perf_std_event {
     const char *name;  /* as the tree spells it */
