@@ -16,58 +16,15 @@
 #include "check.h"
 #include "diff_formula.h"
 #include "emit.h"
-#include "expr.h"
 #include "interp.h"
 #include "test_util.h"
 
-static hw_arena *arena;
-
-static int setup(void **state)
-{
-    (void)state;
-    arena = arena_create();
-    return arena ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    arena_free(arena);
-    return 0;
-}
-
-static hw_expr *parse_ok(const char *text)
-{
-    expr_error err;
-    hw_expr *e = expr_parse_perf(arena, text, &err);
-    if (!e)
-        fail_msg("'%s' did not parse: col %d: %s near '%s'", text, err.col,
-                 err.message, err.token);
-    return e;
-}
-
-static char *print(const hw_expr *e, expr_style style)
-{
-    hw_buf b;
-    buf_init(&b);
-    expr_print(&b, e, style, NULL, NULL);
-    return buf_steal(&b);
-}
-
-/* The tree as PERF prints it: every operation in parentheses. */
-static void assert_shape(const char *text, const char *want)
-{
-    char *got = print(parse_ok(text), EXPR_STYLE_PERF);
-    assert_string_equal(got, want);
-    free(got);
-}
+#define EXPR_TEST_PARSE expr_parse_perf
+#include "expr_test.h"
 
 static void assert_error(const char *text, int col, const char *message)
 {
-    expr_error err;
-    hw_expr *e = expr_parse_perf(arena, text, &err);
-    if (e)
-        fail_msg("'%s' parsed, but should not", text);
+    expr_error err = parse_error(text);
     if (err.col != col || !strstr(err.message, message))
         fail_msg("'%s': col %d '%s', expected col %d '%s'", text, err.col,
                  err.message, col, message);
@@ -254,23 +211,11 @@ static void test_round_trip(void **state)
         "(a ^ b) & c",
         "-(a if b else c)",
     };
-    for (size_t i = 0; i < sizeof formulas / sizeof formulas[0]; i++) {
-        hw_expr *e = parse_ok(formulas[i]);
-        for (int s = EXPR_STYLE_PERF; s <= EXPR_STYLE_INFIX; s++) {
-            char *out = print(e, (expr_style)s);
-            hw_expr *again = parse_ok(out);
-            if (!expr_equal(e, again))
-                fail_msg("'%s' printed as '%s' reads back as another tree", formulas[i], out);
-            free(out);
-        }
-    }
+    for (size_t i = 0; i < sizeof formulas / sizeof formulas[0]; i++)
+        round_trip(formulas[i]);
     /* INFIX keeps only the parentheses perf needs */
-    char *infix = print(parse_ok("((a > 0.1) & (b > 0.2))"), EXPR_STYLE_INFIX);
-    assert_string_equal(infix, "a > 0.1 & b > 0.2");
-    free(infix);
-    infix = print(parse_ok("(a if b else c) * 2"), EXPR_STYLE_INFIX);
-    assert_string_equal(infix, "(a if b else c) * 2");
-    free(infix);
+    assert_prints("((a > 0.1) & (b > 0.2))", EXPR_STYLE_INFIX, "a > 0.1 & b > 0.2");
+    assert_prints("(a if b else c) * 2", EXPR_STYLE_INFIX, "(a if b else c) * 2");
 }
 
 /* Our own formats keep their rules: perf's functions and operators are
