@@ -239,7 +239,7 @@ $(FUZZ_B)/gen/resources_data.o: $(B)/gen/resources_data.c
 	@mkdir -p $(@D)
 	@$(FUZZ_CC) -std=c11 $(FUZZ_CFLAGS) -c $< -o $@
 
-$(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_OBJS)
+$(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(FUZZ_OBJS)
 	@echo "  FUZZLD  $@"
 	@$(FUZZ_CC) $(BASE_CFLAGS) -Igen $(FUZZ_CFLAGS) -fsanitize=fuzzer $< \
 	  $(FUZZ_OBJS) -o $@ $(LIBS)
