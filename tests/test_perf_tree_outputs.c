@@ -24,15 +24,12 @@
 
 #include <cmocka.h>
 
-#include "test_util.h"
+#include "test_run.h"
 
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "diag.h"
 #include "ir.h"
@@ -47,53 +44,6 @@ typedef struct fx {
     char out[128];   /* root/out: what hwcgen generated */
     const char *hwcgen;
 } fx;
-
-/* ---- running programs ------------------------------------------------------- */
-
-typedef struct result {
-    int status;
-    char *out, *err;
-} result;
-
-static void redirect(int fd, const char *path)
-{
-    int to = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (to >= 0) {
-        dup2(to, fd);
-        close(to);
-    }
-}
-
-/* argv[0] (searched in PATH) run with argv, its output kept in dir. */
-static result run(const char *dir, const char *const *argv)
-{
-    char out[256], err[256];
-    snprintf(out, sizeof out, "%s/stdout", dir);
-    snprintf(err, sizeof err, "%s/stderr", dir);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        redirect(1, out);
-        redirect(2, err);
-        execvp(argv[0], (char *const *)argv);
-        _exit(127);
-    }
-    int status = 0;
-    assert_int_equal(waitpid(pid, &status, 0), pid);
-    result r = {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(out, NULL),
-                read_file(err, NULL)};
-    assert_non_null(r.out);
-    assert_non_null(r.err);
-    return r;
-}
-
-#define RUN(dir, ...) run((dir), (const char *const[]){__VA_ARGS__, NULL})
-
-static void result_free(result *r)
-{
-    free(r->out);
-    free(r->err);
-}
 
 /* ---- the fixture, generated ---------------------------------------------------- */
 
