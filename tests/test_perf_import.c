@@ -338,26 +338,9 @@ static void test_unknown_key(void **state)
 
 /* ---- broken trees and other paths -------------------------------------------- */
 
-typedef struct scratch {
-    char root[64];
-} scratch;
-
 static int scratch_setup(void **state)
 {
-    scratch *s = calloc(1, sizeof *s);
-    if (!s)
-        return -1;
-    snprintf(s->root, sizeof s->root, "/tmp/hwcgen-import-XXXXXX");
-    *state = s;
-    return mkdtemp(s->root) ? 0 : -1;
-}
-
-static int scratch_teardown(void **state)
-{
-    scratch *s = *state;
-    remove_tree(s->root);
-    free(s);
-    return 0;
+    return scratch_make(state, "hwcgen-import");
 }
 
 /* root/rel with `text`, directories made on the way. */

@@ -19,7 +19,6 @@
 #include "test_run.h"
 #include "tree_eval.h"
 
-#define KERNEL_PKG "linux-source-6.12"
 #define FIXTURE "tests/perf-tree-metrics/arch/x86/namelake"
 
 /* The checked target `id` of the directory `path`. */
@@ -77,19 +76,6 @@ static const struct {
     {"arm64/hisilicon/hip08", "arm64_hisilicon_hip08"},
     {"arm64/freescale/imx8mp/sys", "arm64_freescale_imx8mp_sys"},
 };
-
-static const char *kernel_arch(char *buf, size_t size)
-{
-    const char *src = getenv("HWCGEN_PMU_EVENTS");
-    struct stat st;
-    if (!src || !*src || (size_t)snprintf(buf, size, "%s/arch", src) >= size ||
-        stat(buf, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        printf("SKIP: the kernel's perf pmu-events tree is missing: %s is not installed "
-               "(make check installs it as root: apt-get install %s)\n", KERNEL_PKG, KERNEL_PKG);
-        return NULL;
-    }
-    return buf;
-}
 
 static void test_kernel_cpus(void **state)
 {

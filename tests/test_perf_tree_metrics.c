@@ -21,36 +21,14 @@
 #include "pipeline.h"
 #include "test_run.h"
 
-#define KERNEL_PKG "linux-source-6.12"
 #define FIXTURE "tests/perf-tree-metrics/arch/x86/namelake"
 #define KERNEL_OUT ".build/tests/perf-tree-metrics"
 
 static const char *hwcgen;
 
-typedef struct scratch {
-    char root[64];
-} scratch;
-
 static int scratch_setup(void **state)
 {
-    scratch *s = calloc(1, sizeof *s);
-    if (!s)
-        return -1;
-    snprintf(s->root, sizeof s->root, "/tmp/hwcgen-tree-metrics-XXXXXX");
-    if (!mkdtemp(s->root)) {
-        free(s);
-        return -1;
-    }
-    *state = s;
-    return 0;
-}
-
-static int scratch_teardown(void **state)
-{
-    scratch *s = *state;
-    remove_tree(s->root);
-    free(s);
-    return 0;
+    return scratch_make(state, "hwcgen-tree-metrics");
 }
 
 static void write_text(const char *path, const char *text)
@@ -289,19 +267,6 @@ static void test_fixture_values(void **state)
 }
 
 /* ---- the kernel's tree ---------------------------------------------------------- */
-
-static const char *kernel_arch(char *buf, size_t size)
-{
-    const char *src = getenv("HWCGEN_PMU_EVENTS");
-    struct stat st;
-    if (!src || !*src || (size_t)snprintf(buf, size, "%s/arch", src) >= size ||
-        stat(buf, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        printf("SKIP: the kernel's perf pmu-events tree is missing: %s is not installed "
-               "(make check installs it as root: apt-get install %s)\n", KERNEL_PKG, KERNEL_PKG);
-        return NULL;
-    }
-    return buf;
-}
 
 /* Every directory with metrics has a header, and no other does. Returns
  * the arches that have some, space-separated. */

@@ -254,4 +254,56 @@ static inline int same(const snapshot *a, const snapshot *b)
     return 1;
 }
 
+/* ---- a scratch directory per test ------------------------------------------- */
+
+typedef struct scratch {
+    char root[64];
+} scratch;
+
+/* For a cmocka setup: *state is a new, empty directory /tmp/<prefix>-XXXXXX;
+ * -1 when it cannot be made. */
+static inline int scratch_make(void **state, const char *prefix)
+{
+    scratch *s = calloc(1, sizeof *s);
+    if (!s)
+        return -1;
+    snprintf(s->root, sizeof s->root, "/tmp/%s-XXXXXX", prefix);
+    if (!mkdtemp(s->root)) {
+        free(s);
+        return -1;
+    }
+    *state = s;
+    return 0;
+}
+
+/* The cmocka teardown of scratch_make: the directory and all below it. */
+static inline int scratch_teardown(void **state)
+{
+    scratch *s = *state;
+    remove_tree(s->root);
+    free(s);
+    return 0;
+}
+
+/* ---- the kernel's perf tree --------------------------------------------------- */
+
+/* The Debian package whose tools/perf/pmu-events make check extracts and
+ * names in $HWCGEN_PMU_EVENTS. */
+#define KERNEL_PKG "linux-source-6.12"
+
+/* $HWCGEN_PMU_EVENTS/arch, in buf; NULL, after a SKIP line that names the
+ * package, when it is no directory. */
+static inline const char *kernel_arch(char *buf, size_t size)
+{
+    const char *src = getenv("HWCGEN_PMU_EVENTS");
+    struct stat st;
+    if (!src || !*src || (size_t)snprintf(buf, size, "%s/arch", src) >= size ||
+        stat(buf, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        printf("SKIP: the kernel's perf pmu-events tree is missing: %s is not installed "
+               "(make check installs it as root: apt-get install %s)\n", KERNEL_PKG, KERNEL_PKG);
+        return NULL;
+    }
+    return buf;
+}
+
 #endif
