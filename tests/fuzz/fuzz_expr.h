@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "expr.h"
+#include "fuzz_common.h"
 
 /* expr_parse or expr_parse_perf */
 typedef hw_expr *(*fuzz_parse_fn)(hw_arena *a, const char *text, expr_error *err);
@@ -41,11 +42,15 @@ static inline void fuzz_round_trip(fuzz_parse_fn parse, hw_arena *a, const char 
     buf_free(&b);
 }
 
-/* `text` (the input's `size` bytes) through `parse` and every printer; the
- * tree, or NULL when it does not parse. */
-static inline hw_expr *fuzz_parse_and_print(fuzz_parse_fn parse, hw_arena *a,
-                                            const char *text, size_t size)
+/* The input through `parse` and every printer; a tree that parses then
+ * goes to `also`, the target's own checks. */
+static inline void fuzz_expr_input(fuzz_parse_fn parse, const uint8_t *data, size_t size,
+                                   void (*also)(hw_expr *e))
 {
+    char *text = fuzz_strndup(data, size);
+    hw_arena *a = arena_create();
+    if (!a)
+        abort();
     expr_error err;
     hw_expr *e = parse(a, text, &err);
     if (e) {
@@ -55,13 +60,15 @@ static inline hw_expr *fuzz_parse_and_print(fuzz_parse_fn parse, hw_arena *a,
         buf_free(&c);
         fuzz_round_trip(parse, a, text, e, EXPR_STYLE_INFIX, "INFIX");
         fuzz_round_trip(parse, a, text, e, EXPR_STYLE_PERF, "PERF");
+        also(e);
     } else if (err.col < 1 || err.col > (int)size + 1 ||
                !memchr(err.message, '\0', sizeof err.message) ||
                !memchr(err.token, '\0', sizeof err.token)) {
         fprintf(stderr, "bad error: column %d of %zu\n", err.col, size);
         abort();
     }
-    return e;
+    arena_free(a);
+    free(text);
 }
 
 #endif

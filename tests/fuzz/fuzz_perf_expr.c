@@ -52,14 +52,6 @@ static void bind_and_run(hw_expr *e)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *text = fuzz_strndup(data, size);
-    hw_arena *a = arena_create();
-    if (!a)
-        abort();
-    hw_expr *e = fuzz_parse_and_print(expr_parse_perf, a, text, size);
-    if (e)
-        bind_and_run(e);
-    arena_free(a);
-    free(text);
+    fuzz_expr_input(expr_parse_perf, data, size, bind_and_run);
     return 0;
 }
