@@ -1,4 +1,10 @@
-/* json_lines.c - a position scan over JSON that cJSON already accepted. */
+/* json_lines.c - a position scan over JSON that cJSON already accepted.
+ *
+ * One scan walks the values in document order and hands each to a
+ * visitor: json_lines_build() names it by its path, json_spots() lists
+ * it. The scan reads the text as cJSON does (any byte up to a space is
+ * white space, a UTF-8 byte order mark first is skipped), so on a
+ * document cJSON accepted both meet the same values in the same order. */
 #include "json_lines.h"
 
 #include <limits.h>
@@ -10,32 +16,38 @@ enum { MAX_DEPTH = 1024 }; /* cJSON rejects deeper documents first */
 
 typedef struct frame {
     char kind;    /* '{' or '[' */
-    size_t plen;  /* path length of the container */
     int index;    /* next array index */
 } frame;
 
-typedef struct scanner {
+/* What the scan met: a value, at spot->depth, named by its key (key_len
+ * bytes at key) in an object, else by its array index. */
+typedef struct scan_value {
+    json_spot spot;
+    const char *key;  /* NULL: an array element, or the root */
+    size_t key_len;
+    int index;
+} scan_value;
+
+typedef struct scanner scanner;
+/* 0 to go on, -1 to stop (out of memory). */
+typedef int (*scan_visit)(scanner *s, const scan_value *v);
+
+struct scanner {
     const char *text;
     size_t len, pos;
     int line;
-    hw_arena *arena;
-    json_lines *jl;
-    hw_buf path;
     frame stack[MAX_DEPTH];
     int depth;
-    name_index copies; /* repeated path -> its slot in ncopies */
-    int *ncopies;      /* copies of that path numbered so far */
-    size_t nslots;
-} scanner;
+    scan_visit visit;
+    void *ctx;
+    int failed; /* the visitor ran out of memory */
+};
 
 static void skip_space(scanner *s)
 {
-    while (s->pos < s->len) {
-        char c = s->text[s->pos];
-        if (c == '\n')
+    while (s->pos < s->len && (unsigned char)s->text[s->pos] <= ' ') {
+        if (s->text[s->pos] == '\n')
             s->line++;
-        else if (c != ' ' && c != '\t' && c != '\r')
-            return;
         s->pos++;
     }
 }
@@ -62,122 +74,46 @@ static void skip_scalar(scanner *s)
         skip_string(s, &a, &b);
         return;
     }
-    /* strchr also "finds" '\0': a NUL byte must not stop the scan, or the
-     * caller's loop never moves on (cJSON ignores text after the value). */
-    while (s->pos < s->len && (s->text[s->pos] == '\0' ||
-                               !strchr(",]} \t\r\n", s->text[s->pos])))
+    /* up to white space (a NUL byte included, which skip_space then
+     * passes) or the end of the container */
+    while (s->pos < s->len && (unsigned char)s->text[s->pos] > ' ' &&
+           !strchr(",]}", s->text[s->pos]))
         s->pos++;
 }
 
-static void set_path_len(scanner *s, size_t n)
+/* The value starting here: its key first, in an object. 0 when the text
+ * is not JSON the scan understands. */
+static int begin_value(scanner *s, scan_value *v)
 {
-    s->path.len = n;
-    if (s->path.data)
-        s->path.data[n] = '\0';
-}
-
-/* The path the value being scanned is recorded under, or NULL. */
-static const char *record(scanner *s)
-{
-    if (s->path.failed)
-        return NULL;
-    const char *key = arena_strndup(s->arena, s->path.data ? s->path.data : "",
-                                    s->path.len);
-    if (!key || name_index_put(&s->jl->paths, key, s->line) < 0)
-        return key;
-    /* A repeated key: name this copy path#k, and its children after it.
-     * Each path keeps its count, so n copies cost O(n), not O(n^2). */
-    size_t base = s->path.len;
-    int slot = name_index_get(&s->copies, key);
-    if (slot < 0) {
-        int *grown = realloc(s->ncopies, (s->nslots + 1) * sizeof *grown);
-        if (!grown)
-            return NULL;
-        s->ncopies = grown;
-        slot = (int)s->nslots;
-        if (name_index_put(&s->copies, key, slot) == -2)
-            return NULL;
-        s->ncopies[s->nslots++] = 1;
-    }
-    /* The next number is free unless a key spells "name#k" itself; give
-     * up after a few (the copy then reports its parent's line). */
-    for (int k = s->ncopies[slot] + 1, tries = 0; tries < 64; k++, tries++) {
-        s->ncopies[slot] = k;
-        set_path_len(s, base);
-        buf_printf(&s->path, "#%d", k);
-        key = arena_strndup(s->arena, s->path.data ? s->path.data : "", s->path.len);
-        if (!key || s->path.failed)
-            return NULL;
-        if (name_index_put(&s->jl->paths, key, s->line) < 0) {
-            json_repeat *r = ARENA_PUSH(s->arena, s->jl->repeats, s->jl->nrepeats,
-                                        s->jl->cap_repeats);
-            if (r)
-                *r = (json_repeat){key, s->line};
-            return key;
-        }
-    }
-    return NULL;
-}
-
-
-/* Before a value: name it after its key or its array position; *recorded
- * gets the path it is recorded under (NULL: none). */
-static int begin_value(scanner *s, const char **recorded)
-{
-    *recorded = NULL;
     frame *top = s->depth ? &s->stack[s->depth - 1] : NULL;
+    *v = (scan_value){{s->line, s->depth, 0}, NULL, 0, -1};
     if (top && top->kind == '{') {
         skip_space(s);
         if (s->pos >= s->len || s->text[s->pos] != '"')
             return 0;
-        size_t start, n;
-        int line = s->line;
-        skip_string(s, &start, &n);
-        set_path_len(s, top->plen);
-        if (top->plen)
-            buf_putc(&s->path, '.');
-        /* cJSON's keys are C strings: a raw NUL ends the key there. */
-        const char *nul = memchr(s->text + start, '\0', n);
-        buf_putn(&s->path, s->text + start, nul ? (size_t)(nul - (s->text + start)) : n);
+        size_t start;
+        v->spot.line = s->line;
+        skip_string(s, &start, &v->key_len);
+        v->key = s->text + start;
         skip_space(s);
         s->pos++; /* ':' */
-        int saved = s->line;
-        s->line = line;
-        *recorded = record(s);
-        s->line = saved;
     } else if (top) {
-        set_path_len(s, top->plen);
-        buf_printf(&s->path, "[%d]", top->index++);
-        skip_space(s);
-        *recorded = record(s);
+        v->index = top->index++;
     }
-    return 1;
+    skip_space(s);
+    if (!v->key)
+        v->spot.line = s->line;
+    v->spot.at = s->pos;
+    return s->pos < s->len;
 }
 
-int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len)
+static void scan(scanner *s, const char *text, size_t len)
 {
-    jl->repeats = NULL;
-    jl->nrepeats = 0;
-    jl->cap_repeats = 0;
-    if (name_index_init(&jl->paths, 1024) != 0)
-        return -1;
-    if (name_index_init(&jl->numbers, 16) != 0) {
-        name_index_free(&jl->paths);
-        return -1;
-    }
-    scanner *s = calloc(1, sizeof *s);
-    if (!s || name_index_init(&s->copies, 16) != 0) {
-        free(s);
-        json_lines_free(jl);
-        return -1;
-    }
     s->text = text;
     s->len = len;
+    s->pos = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
     s->line = 1;
-    s->arena = a;
-    s->jl = jl;
-    buf_init(&s->path);
-    buf_puts(&s->path, "");
+    s->depth = 0;
     for (;;) {
         skip_space(s);
         if (s->pos >= s->len)
@@ -192,26 +128,143 @@ int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len)
         } else {
             if (s->depth && s->stack[s->depth - 1].kind == '{' && c != '"')
                 break; /* not JSON we understand; keep what we have */
-            const char *path;
-            if (!begin_value(s, &path))
+            scan_value v;
+            if (!begin_value(s, &v))
                 break;
-            skip_space(s);
-            if (s->pos >= s->len)
+            if (s->visit(s, &v) != 0) {
+                s->failed = 1;
                 break;
+            }
             c = s->text[s->pos];
             if ((c == '{' || c == '[') && s->depth < MAX_DEPTH) {
-                s->stack[s->depth++] = (frame){c, s->path.len, 0};
+                s->stack[s->depth++] = (frame){c, 0};
                 s->pos++;
             } else {
-                if (path && (c == '-' || (c >= '0' && c <= '9')) && s->pos <= INT_MAX)
-                    name_index_put(&jl->numbers, path, (int)s->pos);
                 skip_scalar(s);
             }
         }
     }
-    buf_free(&s->path);
-    name_index_free(&s->copies);
-    free(s->ncopies);
+}
+
+/* ---- every value by its path ----------------------------------------- */
+
+typedef struct path_scan {
+    hw_arena *arena;
+    json_lines *jl;
+    hw_buf path;
+    size_t plen[MAX_DEPTH + 1]; /* path length of the container at each depth */
+    name_index copies;          /* repeated path -> its slot in ncopies */
+    int *ncopies;               /* copies of that path numbered so far */
+    size_t nslots;
+} path_scan;
+
+static void set_path_len(path_scan *p, size_t n)
+{
+    p->path.len = n;
+    if (p->path.data)
+        p->path.data[n] = '\0';
+}
+
+/* The path the value being scanned is recorded under, or NULL. */
+static const char *record(path_scan *p, int line)
+{
+    if (p->path.failed)
+        return NULL;
+    const char *key = arena_strndup(p->arena, p->path.data ? p->path.data : "",
+                                    p->path.len);
+    if (!key || name_index_put(&p->jl->paths, key, line) < 0)
+        return key;
+    /* A repeated key: name this copy path#k, and its children after it.
+     * Each path keeps its count, so n copies cost O(n), not O(n^2). */
+    size_t base = p->path.len;
+    int slot = name_index_get(&p->copies, key);
+    if (slot < 0) {
+        int *grown = realloc(p->ncopies, (p->nslots + 1) * sizeof *grown);
+        if (!grown)
+            return NULL;
+        p->ncopies = grown;
+        slot = (int)p->nslots;
+        if (name_index_put(&p->copies, key, slot) == -2)
+            return NULL;
+        p->ncopies[p->nslots++] = 1;
+    }
+    /* The next number is free unless a key spells "name#k" itself; give
+     * up after a few (the copy then reports its parent's line). */
+    for (int k = p->ncopies[slot] + 1, tries = 0; tries < 64; k++, tries++) {
+        p->ncopies[slot] = k;
+        set_path_len(p, base);
+        buf_printf(&p->path, "#%d", k);
+        key = arena_strndup(p->arena, p->path.data ? p->path.data : "", p->path.len);
+        if (!key || p->path.failed)
+            return NULL;
+        if (name_index_put(&p->jl->paths, key, line) < 0) {
+            json_repeat *r = ARENA_PUSH(p->arena, p->jl->repeats, p->jl->nrepeats,
+                                        p->jl->cap_repeats);
+            if (r)
+                *r = (json_repeat){key, line};
+            return key;
+        }
+    }
+    return NULL;
+}
+
+/* Name the value after its key or its array position (the root is ""),
+ * record its line, and a number's offset. */
+static int visit_path(scanner *s, const scan_value *v)
+{
+    path_scan *p = s->ctx;
+    int d = v->spot.depth;
+    const char *recorded = NULL;
+    if (d > 0) {
+        set_path_len(p, p->plen[d - 1]);
+        if (v->key) {
+            if (p->plen[d - 1])
+                buf_putc(&p->path, '.');
+            /* cJSON's keys are C strings: a raw NUL ends the key there. */
+            const char *nul = memchr(v->key, '\0', v->key_len);
+            buf_putn(&p->path, v->key, nul ? (size_t)(nul - v->key) : v->key_len);
+        } else {
+            buf_printf(&p->path, "[%d]", v->index);
+        }
+        recorded = record(p, v->spot.line);
+    }
+    p->plen[d] = p->path.len;
+    char c = s->text[v->spot.at];
+    if (recorded && (c == '-' || (c >= '0' && c <= '9')) && v->spot.at <= INT_MAX)
+        name_index_put(&p->jl->numbers, recorded, (int)v->spot.at);
+    return 0;
+}
+
+int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len)
+{
+    jl->repeats = NULL;
+    jl->nrepeats = 0;
+    jl->cap_repeats = 0;
+    if (name_index_init(&jl->paths, 1024) != 0)
+        return -1;
+    if (name_index_init(&jl->numbers, 16) != 0) {
+        name_index_free(&jl->paths);
+        return -1;
+    }
+    scanner *s = calloc(1, sizeof *s);
+    path_scan *p = calloc(1, sizeof *p);
+    if (!s || !p || name_index_init(&p->copies, 16) != 0) {
+        free(s);
+        free(p);
+        json_lines_free(jl);
+        return -1;
+    }
+    p->arena = a;
+    p->jl = jl;
+    buf_init(&p->path);
+    buf_puts(&p->path, "");
+    s->visit = visit_path;
+    s->ctx = p;
+    scan(s, text, len);
+    buf_free(&p->path);
+    name_index_free(&p->copies);
+    free(p->ncopies);
+    free(p);
     free(s);
     return 0;
 }
@@ -245,6 +298,44 @@ void json_lines_free(json_lines *jl)
 {
     name_index_free(&jl->paths);
     name_index_free(&jl->numbers);
+}
+
+/* ---- every value in order ---------------------------------------------- */
+
+typedef struct spot_list {
+    json_spot *v;
+    size_t n, cap;
+} spot_list;
+
+static int visit_spot(scanner *s, const scan_value *v)
+{
+    spot_list *l = s->ctx;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 256;
+        json_spot *grown = realloc(l->v, cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        l->v = grown;
+        l->cap = cap;
+    }
+    l->v[l->n++] = v->spot;
+    return 0;
+}
+
+int json_spots(const char *text, size_t len, json_spot **spots, size_t *n)
+{
+    spot_list l = {NULL, 0, 0};
+    scanner *s = calloc(1, sizeof *s);
+    if (!s)
+        return -1;
+    s->visit = visit_spot;
+    s->ctx = &l;
+    scan(s, text, len);
+    int failed = s->failed;
+    free(s);
+    *spots = l.v;
+    *n = l.n;
+    return failed ? -1 : 0;
 }
 
 void json_line_col(const char *text, size_t len, size_t offset, int *line,
