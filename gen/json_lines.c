@@ -43,28 +43,35 @@ struct scanner {
     int failed; /* the visitor ran out of memory */
 };
 
+/* The loops below keep their place in locals: the text is chars, which
+ * may alias the scanner, so the compiler would otherwise reload and store
+ * s->pos at every byte. */
 static void skip_space(scanner *s)
 {
-    while (s->pos < s->len && (unsigned char)s->text[s->pos] <= ' ') {
-        if (s->text[s->pos] == '\n')
-            s->line++;
-        s->pos++;
-    }
+    const unsigned char *p = (const unsigned char *)s->text + s->pos;
+    const unsigned char *end = (const unsigned char *)s->text + s->len;
+    int line = s->line;
+    for (; p < end && *p <= ' '; p++)
+        line += *p == '\n';
+    s->pos = (size_t)((const char *)p - s->text);
+    s->line = line;
 }
 
 /* Skip a string starting at its quote; return the raw text inside. */
 static void skip_string(scanner *s, size_t *start, size_t *n)
 {
-    *start = ++s->pos;
-    while (s->pos < s->len && s->text[s->pos] != '"') {
-        if (s->text[s->pos] == '\\')
-            s->pos++;
-        else if (s->text[s->pos] == '\n')
-            s->line++; /* cJSON lets a raw line break into a string */
-        s->pos++;
+    const char *p = s->text + s->pos + 1, *end = s->text + s->len;
+    int line = s->line;
+    *start = s->pos + 1;
+    for (; p < end && *p != '"'; p++) {
+        if (*p == '\\' && p + 1 < end)
+            p++;
+        else
+            line += *p == '\n'; /* cJSON lets a raw line break into a string */
     }
-    *n = s->pos - *start;
-    s->pos++;
+    *n = (size_t)(p - s->text) - *start;
+    s->pos = (size_t)(p - s->text) + 1;
+    s->line = line;
 }
 
 static void skip_scalar(scanner *s)
@@ -355,18 +362,19 @@ void json_line_col(const char *text, size_t len, size_t offset, int *line,
 
 size_t json_raw_control(const char *text, size_t len)
 {
-    int in_string = 0;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (!in_string) {
-            in_string = c == '"';
-        } else if (c == '\\') {
-            i++;
-        } else if (c == '"') {
-            in_string = 0;
-        } else if (c < 0x20) {
-            return i;
+    const char *p = text, *end = text + len;
+    for (;;) {
+        p = memchr(p, '"', (size_t)(end - p)); /* a string starts */
+        if (!p)
+            return len;
+        for (p++; p < end && *p != '"'; p++) {
+            if (*p == '\\' && p + 1 < end)
+                p++;
+            else if ((unsigned char)*p < 0x20)
+                return (size_t)(p - text);
         }
+        if (p >= end)
+            return len;
+        p++;
     }
-    return len;
 }
