@@ -40,7 +40,9 @@ struct scanner {
     int depth;
     scan_visit visit;
     void *ctx;
-    int failed; /* the visitor ran out of memory */
+    int failed;     /* the visitor ran out of memory */
+    int root_only;  /* stop where the root value ends */
+    size_t raw;     /* the first raw control character in a string, or len */
 };
 
 /* The loops below keep their place in locals: the text is chars, which
@@ -64,10 +66,13 @@ static void skip_string(scanner *s, size_t *start, size_t *n)
     int line = s->line;
     *start = s->pos + 1;
     for (; p < end && *p != '"'; p++) {
-        if (*p == '\\' && p + 1 < end)
+        if (*p == '\\' && p + 1 < end) {
             p++;
-        else
-            line += *p == '\n'; /* cJSON lets a raw line break into a string */
+        } else if ((unsigned char)*p < ' ') { /* cJSON lets these into a string */
+            line += *p == '\n';
+            if (s->raw == s->len)
+                s->raw = (size_t)(p - s->text);
+        }
     }
     *n = (size_t)(p - s->text) - *start;
     s->pos = (size_t)(p - s->text) + 1;
@@ -121,6 +126,7 @@ static void scan(scanner *s, const char *text, size_t len)
     s->pos = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
     s->line = 1;
     s->depth = 0;
+    s->raw = len;
     for (;;) {
         skip_space(s);
         if (s->pos >= s->len)
@@ -130,8 +136,8 @@ static void scan(scanner *s, const char *text, size_t len)
             s->pos++;
         } else if (c == '}' || c == ']') {
             s->pos++;
-            if (s->depth)
-                s->depth--;
+            if (s->depth && --s->depth == 0 && s->root_only)
+                break;
         } else {
             if (s->depth && s->stack[s->depth - 1].kind == '{' && c != '"')
                 break; /* not JSON we understand; keep what we have */
@@ -148,6 +154,8 @@ static void scan(scanner *s, const char *text, size_t len)
                 s->pos++;
             } else {
                 skip_scalar(s);
+                if (s->depth == 0 && s->root_only)
+                    break;
             }
         }
     }
@@ -329,7 +337,7 @@ static int visit_spot(scanner *s, const scan_value *v)
     return 0;
 }
 
-int json_spots(const char *text, size_t len, json_spot **spots, size_t *n)
+int json_spots(const char *text, size_t len, json_spot **spots, size_t *n, size_t *raw)
 {
     spot_list l = {NULL, 0, 0};
     scanner *s = calloc(1, sizeof *s);
@@ -337,8 +345,14 @@ int json_spots(const char *text, size_t len, json_spot **spots, size_t *n)
         return -1;
     s->visit = visit_spot;
     s->ctx = &l;
+    s->root_only = 1;
     scan(s, text, len);
     int failed = s->failed;
+    /* what follows the document, which cJSON ignores, read as
+     * json_raw_control() reads it */
+    *raw = s->raw;
+    if (*raw == len && s->pos < len)
+        *raw = s->pos + json_raw_control(text + s->pos, len - s->pos);
     free(s);
     *spots = l.v;
     *n = l.n;

@@ -53,9 +53,10 @@ typedef struct json_spot {
 /* Every value of a document cJSON accepted, in document order, an object
  * or array before its members: the order of a depth-first walk of cJSON's
  * tree (`next` before going up), a key repeated in one object included.
- * *spots is malloc'd (the caller frees it), *n counts them. 0, or -1 when
- * out of memory. */
-int json_spots(const char *text, size_t len, json_spot **spots, size_t *n);
+ * *spots is malloc'd (the caller frees it), *n counts them. *raw is what
+ * json_raw_control() would say of the text, found on the way. 0, or -1
+ * when out of memory. */
+int json_spots(const char *text, size_t len, json_spot **spots, size_t *n, size_t *raw);
 
 /* Offset of the first raw control character (below 0x20) inside a string,
  * which JSON forbids and cJSON lets through; `len` when there is none. */

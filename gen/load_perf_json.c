@@ -216,26 +216,35 @@ static void load_root(file_load *fl, hw_pfile *f, const cJSON *root)
 }
 
 /* cJSON accepts what JSON and jevents.py's reader refuse: report it. */
+static void raw_control(file_load *fl, size_t raw)
+{
+    int line, col;
+    json_line_col(fl->text, fl->len, raw, &line, &col);
+    hw_loc loc = loc_at(fl->file, line, col);
+    diag_error(fl->d, &loc, "JSON syntax error: raw control character U+%04X in a "
+               "string (write it escaped, e.g. \\n)", (unsigned char)fl->text[raw]);
+}
+
+/* The file's tree, or NULL after reporting its first error: a raw control
+ * character before any other (for a text cJSON accepts, the scan of
+ * positions finds those, see load_text). */
 static cJSON *parse(file_load *fl)
 {
-    size_t raw = json_raw_control(fl->text, fl->len);
-    int line, col;
-    if (raw < fl->len) {
-        json_line_col(fl->text, fl->len, raw, &line, &col);
-        hw_loc loc = loc_at(fl->file, line, col);
-        diag_error(fl->d, &loc, "JSON syntax error: raw control character U+%04X in a "
-                   "string (write it escaped, e.g. \\n)", (unsigned char)fl->text[raw]);
-        return NULL;
-    }
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(fl->text, fl->len, &end, 0);
-    if (!root) {
-        size_t off = end && end >= fl->text ? (size_t)(end - fl->text) : 0;
-        json_line_col(fl->text, fl->len, off, &line, &col);
-        hw_loc loc = loc_at(fl->file, line, col);
-        diag_error(fl->d, &loc, "JSON syntax error%s", off >= fl->len ? " (unexpected end)" : "");
+    if (root)
+        return root;
+    size_t raw = json_raw_control(fl->text, fl->len);
+    if (raw < fl->len) {
+        raw_control(fl, raw);
+        return NULL;
     }
-    return root;
+    size_t off = end && end >= fl->text ? (size_t)(end - fl->text) : 0;
+    int line, col;
+    json_line_col(fl->text, fl->len, off, &line, &col);
+    hw_loc loc = loc_at(fl->file, line, col);
+    diag_error(fl->d, &loc, "JSON syntax error%s", off >= fl->len ? " (unexpected end)" : "");
+    return NULL;
 }
 
 static int is_groups_file(const char *name)
@@ -250,12 +259,15 @@ static int load_text(file_load *fl, const char *name)
     if (!root)
         return -1;
     int groups = is_groups_file(name), rc = -1;
-    if (groups ? !cJSON_IsObject(root) : !cJSON_IsArray(root)) {
+    size_t raw = fl->len;
+    if (json_spots(fl->text, fl->len, &fl->spots, &fl->nspots, &raw) != 0) {
+        diag_error(fl->d, NULL, "out of memory");
+    } else if (raw < fl->len) {
+        raw_control(fl, raw);
+    } else if (groups ? !cJSON_IsObject(root) : !cJSON_IsArray(root)) {
         hw_loc loc = loc_at(fl->file, 1, 1);
         diag_error(fl->d, &loc, "expected a JSON %s at the top level",
                    groups ? "object (group name -> description)" : "array of objects");
-    } else if (json_spots(fl->text, fl->len, &fl->spots, &fl->nspots) != 0) {
-        diag_error(fl->d, NULL, "out of memory");
     } else {
         hw_pfile *f = IR_PUSH(fl->t, pfiles);
         if (f) {

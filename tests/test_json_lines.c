@@ -28,8 +28,9 @@ typedef struct want {
 static void expect_spots(const char *text, size_t len, const want *w, size_t n)
 {
     json_spot *s = NULL;
-    size_t got = 0;
-    assert_int_equal(json_spots(text, len, &s, &got), 0);
+    size_t got = 0, raw = 0;
+    assert_int_equal(json_spots(text, len, &s, &got, &raw), 0);
+    assert_int_equal(raw, len);
     assert_int_equal(got, n);
     for (size_t i = 0; i < n; i++) {
         assert_int_equal(s[i].line, w[i].line);
@@ -96,6 +97,34 @@ static void test_repeats_and_escapes(void **state)
     cJSON_Delete(root);
 }
 
+/* A raw control character in a string (JSON forbids it, cJSON lets it
+ * through) is found where json_raw_control() finds it, in a key, in a
+ * value, or in a string after the document, which cJSON ignores; one
+ * outside strings is only white space. */
+static void test_raw_control(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        size_t raw;
+    } cases[] = {
+        {"[\"a\\\"\tb\"]", 5},  /* after an escaped quote */
+        {"{\"k\x01\": 1}", 3},     /* in a key */
+        {"[1,\t2]\n", 7},           /* none: a tab between values */
+        {"[1] \"x\ny\"", 6},       /* after the document */
+        {"[1] x\"\x1f\"", 6},      /* after it, a quote in junk */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *t = cases[i].text;
+        size_t len = strlen(t), raw = 0, n = 0;
+        json_spot *s = NULL;
+        assert_int_equal(json_spots(t, len, &s, &n, &raw), 0);
+        assert_int_equal(raw, cases[i].raw);
+        assert_int_equal(json_raw_control(t, len), cases[i].raw);
+        free(s);
+    }
+}
+
 /* The path index over the same texts: lines by path, the k-th copy of a
  * repeated key as "#k", numbers by offset. */
 static void test_lines_by_path(void **state)
@@ -128,6 +157,7 @@ int main(void)
         cmocka_unit_test(test_order_and_lines),
         cmocka_unit_test(test_read_as_cjson_reads),
         cmocka_unit_test(test_repeats_and_escapes),
+        cmocka_unit_test(test_raw_control),
         cmocka_unit_test(test_lines_by_path),
     };
     return cmocka_run_group_tests_name("json_lines", tests, NULL, NULL);
