@@ -56,42 +56,76 @@ typedef struct interp {
     size_t (*caps)[2];   /* each group's capacity of members, member_locs */
 } interp;
 
+/* The keys jevents.py reads, sorted (strcmp) for bsearch. */
+enum {
+    K_ARCH_STD, K_BRIEF, K_DEPRECATED, K_EVENT_CODE, K_EVENT_NAME, K_EXPERIMENTAL, K_EXT_SEL,
+    K_METRIC_EXPR, K_METRIC_GROUP, K_METRIC_NAME, K_THRESHOLD, K_PUBLIC, K_SCALE_UNIT, K_UNIT,
+    NKEYS
+};
+static const char *const key_names[NKEYS] = {
+    "ArchStdEvent", "BriefDescription", "Deprecated", "EventCode", "EventName",
+    "Experimental", "ExtSel", "MetricExpr", "MetricGroup", "MetricName",
+    "MetricThreshold", "PublicDescription", "ScaleUnit", "Unit",
+};
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* An object's keys that jevents.py reads, each the last of its name (a
+ * repeated key is read as its last copy), found in one pass over the
+ * object rather than one per key asked for. */
+typedef struct keyed {
+    const hw_kv *kv[NKEYS]; /* NULL: absent */
+} keyed;
+
+static void key_object(const hw_pobj *o, keyed *k)
+{
+    memset(k, 0, sizeof *k);
+    for (int i = 0; o && i < o->nkvs; i++) {
+        const char *key = o->kvs[i].key;
+        const char *const *at = bsearch(&key, key_names, NKEYS, sizeof *key_names, by_name);
+        if (at)
+            k->kv[at - key_names] = &o->kvs[i];
+    }
+}
+
 /* An object as jevents.py reads it: its own keys, and for a key it lacks
  * or leaves empty, the key of the standard object its ArchStdEvent names. */
 typedef struct view {
-    const hw_pobj *own, *std;
+    const hw_pobj *own;
+    keyed mine, std; /* std: all NULL without a standard object */
 } view;
 
-static const hw_kv *view_kv(const view *v, const char *key)
+/* The key as read, and whether it is the standard object's. */
+static const hw_kv *view_kv(const view *v, int key, int *from_std)
 {
-    const hw_kv *kv = pobj_kv(v->own, key);
-    if ((!kv || !*kv->value) && v->std) {
-        const hw_kv *s = pobj_kv(v->std, key);
-        if (s && *s->value)
-            return s;
-    }
-    return kv;
+    const hw_kv *kv = v->mine.kv[key], *s = v->std.kv[key];
+    *from_std = (!kv || !*kv->value) && s && *s->value;
+    return *from_std ? s : kv;
 }
 
 /* The key's text in t's arena (a standard object's is copied), or NULL
  * when absent or empty, which jevents.py reads as absent. */
-static const char *view_text(interp *in, const view *v, const char *key)
+static const char *view_text(interp *in, const view *v, int key)
 {
-    const hw_kv *kv = view_kv(v, key);
+    int from_std;
+    const hw_kv *kv = view_kv(v, key, &from_std);
     if (!kv || !*kv->value)
         return NULL;
-    return kv == pobj_kv(v->own, key) ? kv->value : arena_strdup(in->t->arena, kv->value);
+    return from_std ? arena_strdup(in->t->arena, kv->value) : kv->value;
 }
 
 /* Where a key is, for what is said about it: its own line, else the
  * object's (a key from the standard object). */
-static hw_loc view_loc(const view *v, const char *key)
+static hw_loc view_loc(const view *v, int key)
 {
-    const hw_kv *kv = pobj_kv(v->own, key);
+    const hw_kv *kv = v->mine.kv[key];
     return kv ? kv->loc : v->own->loc;
 }
 
-static int flagged(interp *in, const view *v, const char *key)
+static int flagged(interp *in, const view *v, int key)
 {
     const char *s = view_text(in, v, key);
     return s && strcmp(s, "0") != 0;
@@ -133,16 +167,16 @@ static const hw_loc *metric_loc(const hw_target *t, int i) { return &t->metrics[
  * number syntax, with ExtSel above its low byte. */
 static void event_code(interp *in, hw_event *e, const view *v)
 {
-    const char *code = view_text(in, v, "EventCode");
+    const char *code = view_text(in, v, K_EVENT_CODE);
     if (!code)
         return;
     char *end;
     errno = 0;
     unsigned long long c = strtoull(code, &end, 0);
-    const char *ext = view_text(in, v, "ExtSel");
+    const char *ext = view_text(in, v, K_EXT_SEL);
     unsigned long long x = ext ? strtoull(ext, NULL, 10) : 0;
     if (end == code || (*end && *end != ',') || errno || x > 0xFFFFFF) {
-        hw_loc loc = view_loc(v, "EventCode");
+        hw_loc loc = view_loc(v, K_EVENT_CODE);
         diag_warning(in->d, &loc, "event '%s': EventCode '%s' is not a number; no code "
                      "taken", e->name, code);
         return;
@@ -158,16 +192,16 @@ static void add_event(interp *in, const view *v, int f, int o)
     if (!e)
         return;
     e->loc = v->own->loc;
-    e->name = view_text(in, v, "EventName");
-    e->title = view_text(in, v, "BriefDescription");
-    e->description = view_text(in, v, "PublicDescription");
-    e->units = view_text(in, v, "ScaleUnit");
+    e->name = view_text(in, v, K_EVENT_NAME);
+    e->title = view_text(in, v, K_BRIEF);
+    e->description = view_text(in, v, K_PUBLIC);
+    e->units = view_text(in, v, K_SCALE_UNIT);
     e->block = e->index = -1;
-    e->pmu = perf_unit_to_pmu(t->arena, view_text(in, v, "Unit"));
+    e->pmu = perf_unit_to_pmu(t->arena, view_text(in, v, K_UNIT));
     e->pfile = f, e->pobj = o;
-    if (flagged(in, v, "Deprecated"))
+    if (flagged(in, v, K_DEPRECATED))
         e->flags |= EVENT_DEPRECATED;
-    if (flagged(in, v, "Experimental"))
+    if (flagged(in, v, K_EXPERIMENTAL))
         e->flags |= EVENT_EXPERIMENTAL;
     event_code(in, e, v);
     t->pfiles[f].objs[o].event = t->nevents - 1;
@@ -277,24 +311,24 @@ static void add_metric(interp *in, const view *v, int f, int o)
     if (!m)
         return;
     m->loc = v->own->loc;
-    m->name = view_text(in, v, "MetricName");
-    m->title = view_text(in, v, "BriefDescription");
-    m->description = view_text(in, v, "PublicDescription");
-    m->units = view_text(in, v, "ScaleUnit");
-    m->formula = view_text(in, v, "MetricExpr");
-    m->formula_loc = view_loc(v, "MetricExpr");
-    m->threshold = view_text(in, v, "MetricThreshold");
-    m->threshold_loc = view_loc(v, "MetricThreshold");
-    m->pmu = perf_unit_to_pmu(t->arena, view_text(in, v, "Unit"));
+    m->name = view_text(in, v, K_METRIC_NAME);
+    m->title = view_text(in, v, K_BRIEF);
+    m->description = view_text(in, v, K_PUBLIC);
+    m->units = view_text(in, v, K_SCALE_UNIT);
+    m->formula = view_text(in, v, K_METRIC_EXPR);
+    m->formula_loc = view_loc(v, K_METRIC_EXPR);
+    m->threshold = view_text(in, v, K_THRESHOLD);
+    m->threshold_loc = view_loc(v, K_THRESHOLD);
+    m->pmu = perf_unit_to_pmu(t->arena, view_text(in, v, K_UNIT));
     m->pfile = f, m->pobj = o;
-    if (flagged(in, v, "Deprecated"))
+    if (flagged(in, v, K_DEPRECATED))
         m->flags |= METRIC_DEPRECATED;
-    if (flagged(in, v, "Experimental"))
+    if (flagged(in, v, K_EXPERIMENTAL))
         m->flags |= METRIC_EXPERIMENTAL;
     t->pfiles[f].objs[o].metric = t->nmetrics - 1;
     note_identity(in, &in->metrics, "metric", m->pmu, m->name, t->nmetrics - 1, &m->loc,
                   metric_loc);
-    const char *groups = view_text(in, v, "MetricGroup");
+    const char *groups = view_text(in, v, K_METRIC_GROUP);
     if (groups)
         metric_groups(in, t->nmetrics - 1, groups);
     perf_metric_parse(t, &t->metrics[t->nmetrics - 1], in->d);
@@ -316,13 +350,17 @@ static void group_descriptions(interp *in, const hw_pobj *o)
 /* o's view: with the standard object its ArchStdEvent names, if any. */
 static int view_of(interp *in, const hw_pobj *o, view *v)
 {
-    *v = (view){o, NULL};
-    const hw_kv *a = pobj_kv(o, "ArchStdEvent");
+    v->own = o;
+    key_object(o, &v->mine);
+    key_object(NULL, &v->std);
+    const hw_kv *a = v->mine.kv[K_ARCH_STD];
     if (!a)
         return 0;
-    v->std = perf_archstd_lookup(in->std, a->value);
-    if (v->std)
+    const hw_pobj *std = perf_archstd_lookup(in->std, a->value);
+    if (std) {
+        key_object(std, &v->std);
         return 0;
+    }
     const char *hint = perf_archstd_hint(in->std, a->value);
     diag_error(in->d, &a->loc, "ArchStdEvent '%s': arch %s has no standard event or metric "
                "of that name%s%s%s", a->value, in->t->perf_arch ? in->t->perf_arch : "",
@@ -343,9 +381,12 @@ static void read_file_objects(interp *in, int f)
         if (view_of(in, &in->t->pfiles[f].objs[o], &v) != 0)
             continue;
         /* one object may be both (skylakex's uncore power events) */
-        if (view_text(in, &v, "EventName"))
+        int from_std;
+        const hw_kv *kv = view_kv(&v, K_EVENT_NAME, &from_std);
+        if (kv && *kv->value)
             add_event(in, &v, f, o);
-        if (view_text(in, &v, "MetricName"))
+        kv = view_kv(&v, K_METRIC_NAME, &from_std);
+        if (kv && *kv->value)
             add_metric(in, &v, f, o);
     }
 }
