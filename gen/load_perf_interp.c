@@ -54,6 +54,8 @@ typedef struct interp {
     name_index groups;   /* metric group -> index into t->groups */
     name_index members;  /* "group\nmetric" -> 0, each member once */
     size_t (*caps)[2];   /* each group's capacity of members, member_locs */
+    /* the last Unit read and its PMU: a file's events mostly share one */
+    const char *unit, *unit_pmu;
 } interp;
 
 /* The keys jevents.py reads, sorted (strcmp) for bsearch. */
@@ -133,12 +135,35 @@ static int flagged(interp *in, const view *v, int key)
 
 /* ---- identity: a name once per PMU ------------------------------------------ */
 
-static const char *identity(interp *in, const char *pmu, const char *name)
+/* "a\nb" in the scratch arena, lower-cased if asked: a key of the
+ * indexes. NULL when out of memory. */
+static const char *pair_key(interp *in, const char *a, const char *b, int lower)
 {
-    char *key = arena_printf(in->scratch, "%s\n%s", pmu ? pmu : "", name);
-    for (char *p = key; p && *p; p++)
+    size_t na = strlen(a), nb = strlen(b);
+    char *key = arena_alloc(in->scratch, na + nb + 2); /* zeroed: terminated */
+    if (!key)
+        return NULL;
+    memcpy(key, a, na);
+    key[na] = '\n';
+    memcpy(key + na + 1, b, nb);
+    for (char *p = key; lower && *p; p++)
         *p = (char)tolower((unsigned char)*p);
     return key;
+}
+
+static const char *identity(interp *in, const char *pmu, const char *name)
+{
+    return pair_key(in, pmu ? pmu : "", name, 1);
+}
+
+/* perf_unit_to_pmu(), once for a run of events with the same Unit. */
+static const char *pmu_of(interp *in, const char *unit)
+{
+    if (!unit || !in->unit || strcmp(unit, in->unit) != 0) {
+        in->unit = unit;
+        in->unit_pmu = perf_unit_to_pmu(in->t->arena, unit);
+    }
+    return in->unit_pmu;
 }
 
 /* Warn when (pmu, name) came before; `what` is "event" or "metric". */
@@ -197,7 +222,7 @@ static void add_event(interp *in, const view *v, int f, int o)
     e->description = view_text(in, v, K_PUBLIC);
     e->units = view_text(in, v, K_SCALE_UNIT);
     e->block = e->index = -1;
-    e->pmu = perf_unit_to_pmu(t->arena, view_text(in, v, K_UNIT));
+    e->pmu = pmu_of(in, view_text(in, v, K_UNIT));
     e->pfile = f, e->pobj = o;
     if (flagged(in, v, K_DEPRECATED))
         e->flags |= EVENT_DEPRECATED;
@@ -241,7 +266,7 @@ static int perf_metric_parse(hw_target *t, hw_metric *m, hw_diag *d)
 static void add_member(interp *in, int g, const char *name, const hw_loc *loc)
 {
     hw_group *gr = &in->t->groups[g];
-    const char *key = arena_printf(in->scratch, "%s\n%s", gr->name, name);
+    const char *key = pair_key(in, gr->name, name, 0);
     int had = key ? name_index_put(&in->members, key, 0) : -2;
     if (had >= 0)
         return;
@@ -319,7 +344,7 @@ static void add_metric(interp *in, const view *v, int f, int o)
     m->formula_loc = view_loc(v, K_METRIC_EXPR);
     m->threshold = view_text(in, v, K_THRESHOLD);
     m->threshold_loc = view_loc(v, K_THRESHOLD);
-    m->pmu = perf_unit_to_pmu(t->arena, view_text(in, v, K_UNIT));
+    m->pmu = pmu_of(in, view_text(in, v, K_UNIT));
     m->pfile = f, m->pobj = o;
     if (flagged(in, v, K_DEPRECATED))
         m->flags |= METRIC_DEPRECATED;
@@ -394,7 +419,7 @@ static void read_file_objects(interp *in, int f)
 int perf_interpret(hw_target *t, const perf_archstd *std, hw_diag *d)
 {
     int before = d->errors;
-    interp in = {t, std, d, arena_create(), {0}, {0}, {0}, {0}, NULL};
+    interp in = {t, std, d, arena_create(), {0}, {0}, {0}, {0}, NULL, NULL, NULL};
     if (!in.scratch || name_index_init(&in.events, 256) || name_index_init(&in.metrics, 64) ||
         name_index_init(&in.groups, 16) || name_index_init(&in.members, 64)) {
         diag_error(d, NULL, "out of memory");
