@@ -32,9 +32,12 @@ static int by_text(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static int known_key(const char *key)
+/* The table's own copy of `key`, a key perf knows, else NULL. Kept keys
+ * point there: no copy each, and one key is one pointer. */
+static const char *known_key(const char *key)
 {
-    return bsearch(&key, known_keys, NKNOWN, sizeof known_keys[0], by_text) != NULL;
+    const char *const *k = bsearch(&key, known_keys, NKNOWN, sizeof known_keys[0], by_text);
+    return k ? *k : NULL;
 }
 
 typedef struct file_load {
@@ -132,12 +135,13 @@ static void unknown_key(file_load *fl, const hw_kv *kv, const char *path)
                  h.best ? " (did you mean '" : "", h.best ? h.best : "", h.best ? "'?)" : "");
 }
 
-/* How many keys of o before this one have its name. */
-static int copies_before(const hw_pobj *o, const char *key)
+/* How many keys of o before this one have its name (`known`: the table's
+ * copy of it, which a copy of a known key shares). */
+static int copies_before(const hw_pobj *o, const char *key, const char *known)
 {
     int n = 0;
     for (int i = 0; i < o->nkvs; i++)
-        n += strcmp(o->kvs[i].key, key) == 0;
+        n += known ? o->kvs[i].key == known : strcmp(o->kvs[i].key, key) == 0;
     return n;
 }
 
@@ -147,7 +151,8 @@ static void load_member(file_load *fl, hw_pobj *o, int index, int depth, const c
 {
     const json_spot *s = spot_of(fl, depth, m);
     hw_loc loc = spot_loc(fl, s);
-    int earlier = copies_before(o, m->string);
+    const char *known = known_key(m->string);
+    int earlier = copies_before(o, m->string, known);
     if (!cJSON_IsString(m) && !cJSON_IsNumber(m)) {
         loc.path = key_path(fl, index, m->string, earlier);
         diag_error(fl->d, &loc, "key '%s': expected a string or a number, found %s",
@@ -158,10 +163,10 @@ static void load_member(file_load *fl, hw_pobj *o, int index, int depth, const c
     if (!kv)
         return;
     kv->loc = loc;
-    kv->key = arena_strdup(fl->t->arena, m->string);
+    kv->key = known ? known : arena_strdup(fl->t->arena, m->string);
     kv->number = cJSON_IsNumber(m);
     kv->value = kv->number ? number_text(fl, s, m) : arena_strdup(fl->t->arena, m->valuestring);
-    if (check_keys && !known_key(m->string))
+    if (check_keys && !known)
         unknown_key(fl, kv, key_path(fl, index, m->string, earlier));
     if (earlier) {
         loc.path = key_path(fl, index, m->string, earlier);
@@ -180,10 +185,16 @@ static hw_pobj *new_object(file_load *fl, hw_pfile *f, hw_loc loc)
     return o;
 }
 
+/* Room for n items of an arena array, made once when their number is
+ * known, rather than grown and copied along the way. */
+#define RESERVE(a, items, cap, n) arena_grow((a), (void **)&(items), &(cap), (size_t)(n), \
+                                             sizeof *(items))
+
 /* The members of object `index` of the file, at `depth`. */
 static void load_object(file_load *fl, hw_pobj *o, int index, int depth, const cJSON *obj,
                         int check_keys)
 {
+    RESERVE(fl->t->arena, o->kvs, o->cap_kvs, cJSON_GetArraySize(obj));
     for (const cJSON *m = obj->child; m; m = m->next)
         load_member(fl, o, index, depth, m, check_keys);
 }
@@ -199,6 +210,7 @@ static void load_root(file_load *fl, hw_pfile *f, const cJSON *root)
             load_object(fl, o, -1, 1, root, 0);
         return;
     }
+    RESERVE(fl->t->arena, f->objs, f->cap_objs, cJSON_GetArraySize(root));
     int i = 0;
     for (const cJSON *e = root->child; e; e = e->next, i++) {
         hw_loc loc = spot_loc(fl, spot_of(fl, 1, e));
