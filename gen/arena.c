@@ -200,6 +200,17 @@ void buf_putn(hw_buf *b, const char *s, size_t n)
     b->data[b->len] = '\0';
 }
 
+char *buf_room(hw_buf *b, size_t n)
+{
+    return buf_reserve(b, n) == 0 ? b->data + b->len : NULL;
+}
+
+void buf_wrote(hw_buf *b, size_t n)
+{
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+
 void buf_puts(hw_buf *b, const char *s)
 {
     buf_putn(b, s, strlen(s));
