@@ -59,23 +59,41 @@ static void skip_space(scanner *s)
     s->line = line;
 }
 
+/* The bytes that end a run of plain text in a string: the quote, the
+ * backslash, the control characters (a line break among them). */
+static const unsigned char string_stop[256] = {
+    [0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1,
+    [0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0a] = 1, [0x0b] = 1, [0x0c] = 1, [0x0d] = 1,
+    [0x0e] = 1, [0x0f] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1,
+    [0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1a] = 1, [0x1b] = 1,
+    [0x1c] = 1, [0x1d] = 1, [0x1e] = 1, [0x1f] = 1, ['"'] = 1, ['\\'] = 1,
+};
+
 /* Skip a string starting at its quote; return the raw text inside. */
 static void skip_string(scanner *s, size_t *start, size_t *n)
 {
-    const char *p = s->text + s->pos + 1, *end = s->text + s->len;
+    const unsigned char *p = (const unsigned char *)s->text + s->pos + 1;
+    const unsigned char *end = (const unsigned char *)s->text + s->len;
     int line = s->line;
     *start = s->pos + 1;
-    for (; p < end && *p != '"'; p++) {
-        if (*p == '\\' && p + 1 < end) {
+    for (;;) {
+        while (p < end && !string_stop[*p])
             p++;
-        } else if ((unsigned char)*p < ' ') { /* cJSON lets these into a string */
+        if (p >= end || *p == '"')
+            break;
+        if (*p == '\\' && p + 1 < end) {
+            p += 2;
+            continue;
+        }
+        if (*p < ' ') { /* cJSON lets these into a string */
             line += *p == '\n';
             if (s->raw == s->len)
-                s->raw = (size_t)(p - s->text);
+                s->raw = (size_t)((const char *)p - s->text);
         }
+        p++;
     }
-    *n = (size_t)(p - s->text) - *start;
-    s->pos = (size_t)(p - s->text) + 1;
+    *n = (size_t)((const char *)p - s->text) - *start;
+    s->pos = (size_t)((const char *)p - s->text) + 1;
     s->line = line;
 }
 
