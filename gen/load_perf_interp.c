@@ -416,12 +416,25 @@ static void read_file_objects(interp *in, int f)
     }
 }
 
+/* The objects of the target's arrays: as many events at most. */
+static size_t array_objects(const hw_target *t)
+{
+    size_t n = 0;
+    for (int f = 0; f < t->npfiles; f++)
+        n += t->pfiles[f].is_object ? 0 : (size_t)t->pfiles[f].nobjs;
+    return n;
+}
+
 int perf_interpret(hw_target *t, const perf_archstd *std, hw_diag *d)
 {
     int before = d->errors;
     interp in = {t, std, d, arena_create(), {0}, {0}, {0}, {0}, NULL, NULL, NULL};
-    if (!in.scratch || name_index_init(&in.events, 256) || name_index_init(&in.metrics, 64) ||
-        name_index_init(&in.groups, 16) || name_index_init(&in.members, 64)) {
+    /* the events' array made once, for nearly all of the objects are
+     * events, rather than doubled and copied along the way */
+    size_t most = array_objects(t);
+    if (!in.scratch || name_index_init(&in.events, most) || name_index_init(&in.metrics, 64) ||
+        name_index_init(&in.groups, 16) || name_index_init(&in.members, 64) ||
+        arena_grow(t->arena, (void **)&t->events, &t->cap_events, most, sizeof *t->events)) {
         diag_error(d, NULL, "out of memory");
     } else {
         /* the descriptions of groups first: a group then keeps the place
