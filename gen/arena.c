@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 enum { CHUNK_MIN = 64 * 1024 };
 
@@ -200,6 +201,17 @@ void buf_putn(hw_buf *b, const char *s, size_t n)
     b->data[b->len] = '\0';
 }
 
+char *buf_room(hw_buf *b, size_t n)
+{
+    return buf_reserve(b, n) == 0 ? b->data + b->len : NULL;
+}
+
+void buf_wrote(hw_buf *b, size_t n)
+{
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+
 void buf_puts(hw_buf *b, const char *s)
 {
     buf_putn(b, s, strlen(s));
@@ -267,10 +279,19 @@ int buf_read_file(hw_buf *b, const char *path, size_t max)
     if (!f)
         return -1;
     size_t start = b->len;
-    char part[65536];
-    size_t n;
-    while ((n = fread(part, 1, sizeof part, f)) > 0 && b->len - start <= max)
-        buf_putn(b, part, n);
+    /* room for the whole file at once when its size is known (a pipe's
+     * is not: it grows as it comes), read straight into the buffer */
+    struct stat st;
+    size_t want = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+                          (uintmax_t)st.st_size <= max ? (size_t)st.st_size + 1 : 65536;
+    for (;;) {
+        char *room = buf_room(b, want);
+        size_t n = room ? fread(room, 1, want, f) : 0;
+        if (n)
+            buf_wrote(b, n);
+        if (n < want || b->len - start > max)
+            break;
+    }
     int bad = ferror(f);
     fclose(f);
     errno = bad ? EIO : b->failed ? ENOMEM : b->len - start > max ? EFBIG : 0;

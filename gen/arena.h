@@ -67,6 +67,11 @@ static inline void buf_putc(hw_buf *b, char c)
     }
     buf_putn(b, &c, 1);
 }
+/* Room for up to n more bytes at the end, for a writer that knows its
+ * largest size but not its exact one: write there, then buf_wrote() what
+ * was written. NULL when out of memory (the buffer is then failed). */
+char *buf_room(hw_buf *b, size_t n);
+void buf_wrote(hw_buf *b, size_t n);
 void buf_printf(hw_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void buf_vprintf(hw_buf *b, const char *fmt, va_list ap);

@@ -211,6 +211,10 @@ static void check_text(checker *c, const hw_loc *loc, const char *what,
     if (!text)
         return;
     for (const unsigned char *p = (const unsigned char *)text; *p;) {
+        if (*p >= 0x20 && *p < 0x80) { /* printable ASCII, most of any text */
+            p++;
+            continue;
+        }
         int n = utf8_len(p);
         if (n == 0) {
             diag_error(c->d, loc, "%s '%s': %s is not valid UTF-8 (byte 0x%02X at "

@@ -14,48 +14,96 @@
 #include <stdio.h>
 #include <string.h>
 
-static void put_string(hw_buf *b, const char *s)
+/* The bytes a JSON string cannot hold as they are: the control
+ * characters, the quote and the backslash; and NUL, which ends ours. */
+static const unsigned char must_escape[256] = {
+    [0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1,
+    [0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0a] = 1, [0x0b] = 1, [0x0c] = 1, [0x0d] = 1,
+    [0x0e] = 1, [0x0f] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1,
+    [0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1a] = 1, [0x1b] = 1,
+    [0x1c] = 1, [0x1d] = 1, [0x1e] = 1, [0x1f] = 1, ['"'] = 1, ['\\'] = 1,
+};
+
+/* JSON's two-character escape of a byte that needs escaping, or NULL for
+ * a control character without one (written "\u00XX"). */
+static const char *short_escape(unsigned char c)
 {
-    buf_putc(b, '"');
-    const char *run = s;
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        const char *esc = NULL;
-        switch (*p) {
-        case '"': esc = "\\\""; break;
-        case '\\': esc = "\\\\"; break;
-        case '\n': esc = "\\n"; break;
-        case '\r': esc = "\\r"; break;
-        case '\t': esc = "\\t"; break;
-        case '\b': esc = "\\b"; break;
-        case '\f': esc = "\\f"; break;
-        default:
-            if (*p >= 0x20)
-                continue; /* part of the run copied whole */
-        }
-        buf_putn(b, run, (size_t)((const char *)p - run));
-        if (esc)
-            buf_puts(b, esc);
-        else
-            buf_printf(b, "\\u%04x", *p);
-        run = (const char *)p + 1;
+    switch (c) {
+    case '"': return "\\\"";
+    case '\\': return "\\\\";
+    case '\n': return "\\n";
+    case '\r': return "\\r";
+    case '\t': return "\\t";
+    case '\b': return "\\b";
+    case '\f': return "\\f";
+    default: return NULL;
     }
-    buf_puts(b, run);
-    buf_putc(b, '"');
 }
 
-/* The keys of o, each on its own line at `indent`. */
+/* Most a string of n bytes can take written in quotes: six bytes each
+ * ("\u00XX"). */
+static size_t quoted_max(size_t n)
+{
+    return 6 * n + 2;
+}
+
+/* The string in quotes at w, escaped as JSON requires and no more (UTF-8
+ * kept as it is), each run of bytes that need nothing copied whole;
+ * returns the end. */
+static char *put_quoted(char *w, const char *s)
+{
+    static const char hex[] = "0123456789abcdef";
+    *w++ = '"';
+    for (const unsigned char *p = (const unsigned char *)s;; p++) {
+        const unsigned char *run = p;
+        while (!must_escape[*p])
+            p++;
+        memcpy(w, run, (size_t)(p - run));
+        w += p - run;
+        if (!*p)
+            break;
+        const char *esc = short_escape(*p);
+        if (esc) {
+            memcpy(w, esc, 2);
+            w += 2;
+        } else {
+            memcpy(w, "\\u00", 4);
+            w[4] = hex[*p >> 4];
+            w[5] = hex[*p & 15];
+            w += 6;
+        }
+    }
+    *w++ = '"';
+    return w;
+}
+
+/* The keys of o, each on its own line at `indent`: each line written in
+ * one go into room for the most it can take. */
 static void put_keys(hw_buf *b, const hw_pobj *o, const char *indent)
 {
+    size_t ni = strlen(indent);
     for (int k = 0; k < o->nkvs; k++) {
         const hw_kv *kv = &o->kvs[k];
-        buf_puts(b, indent);
-        put_string(b, kv->key);
-        buf_puts(b, ": ");
-        if (kv->number)
-            buf_puts(b, kv->value);
-        else
-            put_string(b, kv->value);
-        buf_puts(b, k + 1 < o->nkvs ? ",\n" : "\n");
+        size_t nv = strlen(kv->value);
+        char *start = buf_room(b, ni + quoted_max(strlen(kv->key)) + 2 +
+                                      (kv->number ? nv : quoted_max(nv)) + 2);
+        if (!start)
+            return;
+        char *w = start;
+        memcpy(w, indent, ni);
+        w = put_quoted(w + ni, kv->key);
+        memcpy(w, ": ", 2);
+        w += 2;
+        if (kv->number) {
+            memcpy(w, kv->value, nv);
+            w += nv;
+        } else {
+            w = put_quoted(w, kv->value);
+        }
+        if (k + 1 < o->nkvs)
+            *w++ = ',';
+        *w++ = '\n';
+        buf_wrote(b, (size_t)(w - start));
     }
 }
 

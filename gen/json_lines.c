@@ -1,4 +1,10 @@
-/* json_lines.c - a position scan over JSON that cJSON already accepted. */
+/* json_lines.c - a position scan over JSON that cJSON already accepted.
+ *
+ * One scan walks the values in document order and hands each to a
+ * visitor: json_lines_build() names it by its path, json_spots() lists
+ * it. The scan reads the text as cJSON does (any byte up to a space is
+ * white space, a UTF-8 byte order mark first is skipped), so on a
+ * document cJSON accepted both meet the same values in the same order. */
 #include "json_lines.h"
 
 #include <limits.h>
@@ -10,49 +16,85 @@ enum { MAX_DEPTH = 1024 }; /* cJSON rejects deeper documents first */
 
 typedef struct frame {
     char kind;    /* '{' or '[' */
-    size_t plen;  /* path length of the container */
     int index;    /* next array index */
 } frame;
 
-typedef struct scanner {
+/* What the scan met: a value, at spot->depth, named by its key (key_len
+ * bytes at key) in an object, else by its array index. */
+typedef struct scan_value {
+    json_spot spot;
+    const char *key;  /* NULL: an array element, or the root */
+    size_t key_len;
+    int index;
+} scan_value;
+
+typedef struct scanner scanner;
+/* 0 to go on, -1 to stop (out of memory). */
+typedef int (*scan_visit)(scanner *s, const scan_value *v);
+
+struct scanner {
     const char *text;
     size_t len, pos;
     int line;
-    hw_arena *arena;
-    json_lines *jl;
-    hw_buf path;
     frame stack[MAX_DEPTH];
     int depth;
-    name_index copies; /* repeated path -> its slot in ncopies */
-    int *ncopies;      /* copies of that path numbered so far */
-    size_t nslots;
-} scanner;
+    scan_visit visit;
+    void *ctx;
+    int failed;     /* the visitor ran out of memory */
+    int root_only;  /* stop where the root value ends */
+    size_t raw;     /* the first raw control character in a string, or len */
+};
 
+/* The loops below keep their place in locals: the text is chars, which
+ * may alias the scanner, so the compiler would otherwise reload and store
+ * s->pos at every byte. */
 static void skip_space(scanner *s)
 {
-    while (s->pos < s->len) {
-        char c = s->text[s->pos];
-        if (c == '\n')
-            s->line++;
-        else if (c != ' ' && c != '\t' && c != '\r')
-            return;
-        s->pos++;
-    }
+    const unsigned char *p = (const unsigned char *)s->text + s->pos;
+    const unsigned char *end = (const unsigned char *)s->text + s->len;
+    int line = s->line;
+    for (; p < end && *p <= ' '; p++)
+        line += *p == '\n';
+    s->pos = (size_t)((const char *)p - s->text);
+    s->line = line;
 }
+
+/* The bytes that end a run of plain text in a string: the quote, the
+ * backslash, the control characters (a line break among them). */
+static const unsigned char string_stop[256] = {
+    [0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1,
+    [0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0a] = 1, [0x0b] = 1, [0x0c] = 1, [0x0d] = 1,
+    [0x0e] = 1, [0x0f] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1,
+    [0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1a] = 1, [0x1b] = 1,
+    [0x1c] = 1, [0x1d] = 1, [0x1e] = 1, [0x1f] = 1, ['"'] = 1, ['\\'] = 1,
+};
 
 /* Skip a string starting at its quote; return the raw text inside. */
 static void skip_string(scanner *s, size_t *start, size_t *n)
 {
-    *start = ++s->pos;
-    while (s->pos < s->len && s->text[s->pos] != '"') {
-        if (s->text[s->pos] == '\\')
-            s->pos++;
-        else if (s->text[s->pos] == '\n')
-            s->line++; /* cJSON lets a raw line break into a string */
-        s->pos++;
+    const unsigned char *p = (const unsigned char *)s->text + s->pos + 1;
+    const unsigned char *end = (const unsigned char *)s->text + s->len;
+    int line = s->line;
+    *start = s->pos + 1;
+    for (;;) {
+        while (p < end && !string_stop[*p])
+            p++;
+        if (p >= end || *p == '"')
+            break;
+        if (*p == '\\' && p + 1 < end) {
+            p += 2;
+            continue;
+        }
+        if (*p < ' ') { /* cJSON lets these into a string */
+            line += *p == '\n';
+            if (s->raw == s->len)
+                s->raw = (size_t)((const char *)p - s->text);
+        }
+        p++;
     }
-    *n = s->pos - *start;
-    s->pos++;
+    *n = (size_t)((const char *)p - s->text) - *start;
+    s->pos = (size_t)((const char *)p - s->text) + 1;
+    s->line = line;
 }
 
 static void skip_scalar(scanner *s)
@@ -62,96 +104,168 @@ static void skip_scalar(scanner *s)
         skip_string(s, &a, &b);
         return;
     }
-    /* strchr also "finds" '\0': a NUL byte must not stop the scan, or the
-     * caller's loop never moves on (cJSON ignores text after the value). */
-    while (s->pos < s->len && (s->text[s->pos] == '\0' ||
-                               !strchr(",]} \t\r\n", s->text[s->pos])))
+    /* up to white space (a NUL byte included, which skip_space then
+     * passes) or the end of the container */
+    while (s->pos < s->len && (unsigned char)s->text[s->pos] > ' ' &&
+           !strchr(",]}", s->text[s->pos]))
         s->pos++;
 }
 
-static void set_path_len(scanner *s, size_t n)
+/* The value starting here: its key first, in an object. 0 when the text
+ * is not JSON the scan understands. */
+static int begin_value(scanner *s, scan_value *v)
 {
-    s->path.len = n;
-    if (s->path.data)
-        s->path.data[n] = '\0';
+    frame *top = s->depth ? &s->stack[s->depth - 1] : NULL;
+    *v = (scan_value){{s->line, s->depth, 0}, NULL, 0, -1};
+    if (top && top->kind == '{') {
+        skip_space(s);
+        if (s->pos >= s->len || s->text[s->pos] != '"')
+            return 0;
+        size_t start;
+        v->spot.line = s->line;
+        skip_string(s, &start, &v->key_len);
+        v->key = s->text + start;
+        skip_space(s);
+        s->pos++; /* ':' */
+    } else if (top) {
+        v->index = top->index++;
+    }
+    skip_space(s);
+    if (!v->key)
+        v->spot.line = s->line;
+    v->spot.at = s->pos;
+    return s->pos < s->len;
+}
+
+static void scan(scanner *s, const char *text, size_t len)
+{
+    s->text = text;
+    s->len = len;
+    s->pos = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    s->line = 1;
+    s->depth = 0;
+    s->raw = len;
+    for (;;) {
+        skip_space(s);
+        if (s->pos >= s->len)
+            break;
+        char c = s->text[s->pos];
+        if (c == ',') {
+            s->pos++;
+        } else if (c == '}' || c == ']') {
+            s->pos++;
+            if (s->depth && --s->depth == 0 && s->root_only)
+                break;
+        } else {
+            if (s->depth && s->stack[s->depth - 1].kind == '{' && c != '"')
+                break; /* not JSON we understand; keep what we have */
+            scan_value v;
+            if (!begin_value(s, &v))
+                break;
+            if (s->visit(s, &v) != 0) {
+                s->failed = 1;
+                break;
+            }
+            c = s->text[s->pos];
+            if ((c == '{' || c == '[') && s->depth < MAX_DEPTH) {
+                s->stack[s->depth++] = (frame){c, 0};
+                s->pos++;
+            } else {
+                skip_scalar(s);
+                if (s->depth == 0 && s->root_only)
+                    break;
+            }
+        }
+    }
+}
+
+/* ---- every value by its path ----------------------------------------- */
+
+typedef struct path_scan {
+    hw_arena *arena;
+    json_lines *jl;
+    hw_buf path;
+    size_t plen[MAX_DEPTH + 1]; /* path length of the container at each depth */
+    name_index copies;          /* repeated path -> its slot in ncopies */
+    int *ncopies;               /* copies of that path numbered so far */
+    size_t nslots;
+} path_scan;
+
+static void set_path_len(path_scan *p, size_t n)
+{
+    p->path.len = n;
+    if (p->path.data)
+        p->path.data[n] = '\0';
 }
 
 /* The path the value being scanned is recorded under, or NULL. */
-static const char *record(scanner *s)
+static const char *record(path_scan *p, int line)
 {
-    if (s->path.failed)
+    if (p->path.failed)
         return NULL;
-    const char *key = arena_strndup(s->arena, s->path.data ? s->path.data : "",
-                                    s->path.len);
-    if (!key || name_index_put(&s->jl->paths, key, s->line) < 0)
+    const char *key = arena_strndup(p->arena, p->path.data ? p->path.data : "",
+                                    p->path.len);
+    if (!key || name_index_put(&p->jl->paths, key, line) < 0)
         return key;
     /* A repeated key: name this copy path#k, and its children after it.
      * Each path keeps its count, so n copies cost O(n), not O(n^2). */
-    size_t base = s->path.len;
-    int slot = name_index_get(&s->copies, key);
+    size_t base = p->path.len;
+    int slot = name_index_get(&p->copies, key);
     if (slot < 0) {
-        int *grown = realloc(s->ncopies, (s->nslots + 1) * sizeof *grown);
+        int *grown = realloc(p->ncopies, (p->nslots + 1) * sizeof *grown);
         if (!grown)
             return NULL;
-        s->ncopies = grown;
-        slot = (int)s->nslots;
-        if (name_index_put(&s->copies, key, slot) == -2)
+        p->ncopies = grown;
+        slot = (int)p->nslots;
+        if (name_index_put(&p->copies, key, slot) == -2)
             return NULL;
-        s->ncopies[s->nslots++] = 1;
+        p->ncopies[p->nslots++] = 1;
     }
     /* The next number is free unless a key spells "name#k" itself; give
      * up after a few (the copy then reports its parent's line). */
-    for (int k = s->ncopies[slot] + 1, tries = 0; tries < 64; k++, tries++) {
-        s->ncopies[slot] = k;
-        set_path_len(s, base);
-        buf_printf(&s->path, "#%d", k);
-        key = arena_strndup(s->arena, s->path.data ? s->path.data : "", s->path.len);
-        if (!key || s->path.failed)
+    for (int k = p->ncopies[slot] + 1, tries = 0; tries < 64; k++, tries++) {
+        p->ncopies[slot] = k;
+        set_path_len(p, base);
+        buf_printf(&p->path, "#%d", k);
+        key = arena_strndup(p->arena, p->path.data ? p->path.data : "", p->path.len);
+        if (!key || p->path.failed)
             return NULL;
-        if (name_index_put(&s->jl->paths, key, s->line) < 0) {
-            json_repeat *r = ARENA_PUSH(s->arena, s->jl->repeats, s->jl->nrepeats,
-                                        s->jl->cap_repeats);
+        if (name_index_put(&p->jl->paths, key, line) < 0) {
+            json_repeat *r = ARENA_PUSH(p->arena, p->jl->repeats, p->jl->nrepeats,
+                                        p->jl->cap_repeats);
             if (r)
-                *r = (json_repeat){key, s->line};
+                *r = (json_repeat){key, line};
             return key;
         }
     }
     return NULL;
 }
 
-
-/* Before a value: name it after its key or its array position; *recorded
- * gets the path it is recorded under (NULL: none). */
-static int begin_value(scanner *s, const char **recorded)
+/* Name the value after its key or its array position (the root is ""),
+ * record its line, and a number's offset. */
+static int visit_path(scanner *s, const scan_value *v)
 {
-    *recorded = NULL;
-    frame *top = s->depth ? &s->stack[s->depth - 1] : NULL;
-    if (top && top->kind == '{') {
-        skip_space(s);
-        if (s->pos >= s->len || s->text[s->pos] != '"')
-            return 0;
-        size_t start, n;
-        int line = s->line;
-        skip_string(s, &start, &n);
-        set_path_len(s, top->plen);
-        if (top->plen)
-            buf_putc(&s->path, '.');
-        /* cJSON's keys are C strings: a raw NUL ends the key there. */
-        const char *nul = memchr(s->text + start, '\0', n);
-        buf_putn(&s->path, s->text + start, nul ? (size_t)(nul - (s->text + start)) : n);
-        skip_space(s);
-        s->pos++; /* ':' */
-        int saved = s->line;
-        s->line = line;
-        *recorded = record(s);
-        s->line = saved;
-    } else if (top) {
-        set_path_len(s, top->plen);
-        buf_printf(&s->path, "[%d]", top->index++);
-        skip_space(s);
-        *recorded = record(s);
+    path_scan *p = s->ctx;
+    int d = v->spot.depth;
+    const char *recorded = NULL;
+    if (d > 0) {
+        set_path_len(p, p->plen[d - 1]);
+        if (v->key) {
+            if (p->plen[d - 1])
+                buf_putc(&p->path, '.');
+            /* cJSON's keys are C strings: a raw NUL ends the key there. */
+            const char *nul = memchr(v->key, '\0', v->key_len);
+            buf_putn(&p->path, v->key, nul ? (size_t)(nul - v->key) : v->key_len);
+        } else {
+            buf_printf(&p->path, "[%d]", v->index);
+        }
+        recorded = record(p, v->spot.line);
     }
-    return 1;
+    p->plen[d] = p->path.len;
+    char c = s->text[v->spot.at];
+    if (recorded && (c == '-' || (c >= '0' && c <= '9')) && v->spot.at <= INT_MAX)
+        name_index_put(&p->jl->numbers, recorded, (int)v->spot.at);
+    return 0;
 }
 
 int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len)
@@ -166,52 +280,24 @@ int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len)
         return -1;
     }
     scanner *s = calloc(1, sizeof *s);
-    if (!s || name_index_init(&s->copies, 16) != 0) {
+    path_scan *p = calloc(1, sizeof *p);
+    if (!s || !p || name_index_init(&p->copies, 16) != 0) {
         free(s);
+        free(p);
         json_lines_free(jl);
         return -1;
     }
-    s->text = text;
-    s->len = len;
-    s->line = 1;
-    s->arena = a;
-    s->jl = jl;
-    buf_init(&s->path);
-    buf_puts(&s->path, "");
-    for (;;) {
-        skip_space(s);
-        if (s->pos >= s->len)
-            break;
-        char c = s->text[s->pos];
-        if (c == ',') {
-            s->pos++;
-        } else if (c == '}' || c == ']') {
-            s->pos++;
-            if (s->depth)
-                s->depth--;
-        } else {
-            if (s->depth && s->stack[s->depth - 1].kind == '{' && c != '"')
-                break; /* not JSON we understand; keep what we have */
-            const char *path;
-            if (!begin_value(s, &path))
-                break;
-            skip_space(s);
-            if (s->pos >= s->len)
-                break;
-            c = s->text[s->pos];
-            if ((c == '{' || c == '[') && s->depth < MAX_DEPTH) {
-                s->stack[s->depth++] = (frame){c, s->path.len, 0};
-                s->pos++;
-            } else {
-                if (path && (c == '-' || (c >= '0' && c <= '9')) && s->pos <= INT_MAX)
-                    name_index_put(&jl->numbers, path, (int)s->pos);
-                skip_scalar(s);
-            }
-        }
-    }
-    buf_free(&s->path);
-    name_index_free(&s->copies);
-    free(s->ncopies);
+    p->arena = a;
+    p->jl = jl;
+    buf_init(&p->path);
+    buf_puts(&p->path, "");
+    s->visit = visit_path;
+    s->ctx = p;
+    scan(s, text, len);
+    buf_free(&p->path);
+    name_index_free(&p->copies);
+    free(p->ncopies);
+    free(p);
     free(s);
     return 0;
 }
@@ -247,6 +333,50 @@ void json_lines_free(json_lines *jl)
     name_index_free(&jl->numbers);
 }
 
+/* ---- every value in order ---------------------------------------------- */
+
+typedef struct spot_list {
+    json_spot *v;
+    size_t n, cap;
+} spot_list;
+
+static int visit_spot(scanner *s, const scan_value *v)
+{
+    spot_list *l = s->ctx;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 256;
+        json_spot *grown = realloc(l->v, cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        l->v = grown;
+        l->cap = cap;
+    }
+    l->v[l->n++] = v->spot;
+    return 0;
+}
+
+int json_spots(const char *text, size_t len, json_spot **spots, size_t *n, size_t *raw)
+{
+    spot_list l = {NULL, 0, 0};
+    scanner *s = calloc(1, sizeof *s);
+    if (!s)
+        return -1;
+    s->visit = visit_spot;
+    s->ctx = &l;
+    s->root_only = 1;
+    scan(s, text, len);
+    int failed = s->failed;
+    /* what follows the document, which cJSON ignores, read as
+     * json_raw_control() reads it */
+    *raw = s->raw;
+    if (*raw == len && s->pos < len)
+        *raw = s->pos + json_raw_control(text + s->pos, len - s->pos);
+    free(s);
+    *spots = l.v;
+    *n = l.n;
+    return failed ? -1 : 0;
+}
+
 void json_line_col(const char *text, size_t len, size_t offset, int *line,
                    int *col)
 {
@@ -264,18 +394,19 @@ void json_line_col(const char *text, size_t len, size_t offset, int *line,
 
 size_t json_raw_control(const char *text, size_t len)
 {
-    int in_string = 0;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (!in_string) {
-            in_string = c == '"';
-        } else if (c == '\\') {
-            i++;
-        } else if (c == '"') {
-            in_string = 0;
-        } else if (c < 0x20) {
-            return i;
+    const char *p = text, *end = text + len;
+    for (;;) {
+        p = memchr(p, '"', (size_t)(end - p)); /* a string starts */
+        if (!p)
+            return len;
+        for (p++; p < end && *p != '"'; p++) {
+            if (*p == '\\' && p + 1 < end)
+                p++;
+            else if ((unsigned char)*p < 0x20)
+                return (size_t)(p - text);
         }
+        if (p >= end)
+            return len;
+        p++;
     }
-    return len;
 }

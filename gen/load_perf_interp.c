@@ -55,44 +55,81 @@ typedef struct interp {
     name_index groups;   /* metric group -> index into t->groups */
     name_index members;  /* "group\nmetric" -> 0, each member once */
     size_t (*caps)[2];   /* each group's capacity of members, member_locs */
+    /* the last Unit read and its PMU: a file's events mostly share one */
+    const char *unit, *unit_pmu;
 } interp;
+
+/* The keys jevents.py reads, sorted (strcmp) for bsearch. */
+enum {
+    K_ARCH_STD, K_BRIEF, K_DEPRECATED, K_EVENT_CODE, K_EVENT_NAME, K_EXPERIMENTAL, K_EXT_SEL,
+    K_METRIC_EXPR, K_METRIC_GROUP, K_METRIC_NAME, K_THRESHOLD, K_PUBLIC, K_SCALE_UNIT, K_UNIT,
+    NKEYS
+};
+static const char *const key_names[NKEYS] = {
+    "ArchStdEvent", "BriefDescription", "Deprecated", "EventCode", "EventName",
+    "Experimental", "ExtSel", "MetricExpr", "MetricGroup", "MetricName",
+    "MetricThreshold", "PublicDescription", "ScaleUnit", "Unit",
+};
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* An object's keys that jevents.py reads, each the last of its name (a
+ * repeated key is read as its last copy), found in one pass over the
+ * object rather than one per key asked for. */
+typedef struct keyed {
+    const hw_kv *kv[NKEYS]; /* NULL: absent */
+} keyed;
+
+static void key_object(const hw_pobj *o, keyed *k)
+{
+    memset(k, 0, sizeof *k);
+    for (int i = 0; o && i < o->nkvs; i++) {
+        const char *key = o->kvs[i].key;
+        const char *const *at = bsearch(&key, key_names, NKEYS, sizeof *key_names, by_name);
+        if (at)
+            k->kv[at - key_names] = &o->kvs[i];
+    }
+}
 
 /* An object as jevents.py reads it: its own keys, and for a key it lacks
  * or leaves empty, the key of the standard object its ArchStdEvent names. */
 typedef struct view {
-    const hw_pobj *own, *std;
+    const hw_pobj *own;
+    const hw_pobj *std_obj; /* the standard object ArchStdEvent names, or NULL */
+    keyed mine, std; /* std: all NULL without a standard object */
 } view;
 
-static const hw_kv *view_kv(const view *v, const char *key)
+/* The key as read, and whether it is the standard object's. */
+static const hw_kv *view_kv(const view *v, int key, int *from_std)
 {
-    const hw_kv *kv = pobj_kv(v->own, key);
-    if ((!kv || !*kv->value) && v->std) {
-        const hw_kv *s = pobj_kv(v->std, key);
-        if (s && *s->value)
-            return s;
-    }
-    return kv;
+    const hw_kv *kv = v->mine.kv[key], *s = v->std.kv[key];
+    *from_std = (!kv || !*kv->value) && s && *s->value;
+    return *from_std ? s : kv;
 }
 
 /* The key's text in t's arena (a standard object's is copied), or NULL
  * when absent or empty, which jevents.py reads as absent. */
-static const char *view_text(interp *in, const view *v, const char *key)
+static const char *view_text(interp *in, const view *v, int key)
 {
-    const hw_kv *kv = view_kv(v, key);
+    int from_std;
+    const hw_kv *kv = view_kv(v, key, &from_std);
     if (!kv || !*kv->value)
         return NULL;
-    return kv == pobj_kv(v->own, key) ? kv->value : arena_strdup(in->t->arena, kv->value);
+    return from_std ? arena_strdup(in->t->arena, kv->value) : kv->value;
 }
 
 /* Where a key is, for what is said about it: its own line, else the
  * object's (a key from the standard object). */
-static hw_loc view_loc(const view *v, const char *key)
+static hw_loc view_loc(const view *v, int key)
 {
-    const hw_kv *kv = pobj_kv(v->own, key);
+    const hw_kv *kv = v->mine.kv[key];
     return kv ? kv->loc : v->own->loc;
 }
 
-static int flagged(interp *in, const view *v, const char *key)
+static int flagged(interp *in, const view *v, int key)
 {
     const char *s = view_text(in, v, key);
     return s && strcmp(s, "0") != 0;
@@ -100,12 +137,35 @@ static int flagged(interp *in, const view *v, const char *key)
 
 /* ---- identity: a name once per PMU ------------------------------------------ */
 
-static const char *identity(interp *in, const char *pmu, const char *name)
+/* "a\nb" in the scratch arena, lower-cased if asked: a key of the
+ * indexes. NULL when out of memory. */
+static const char *pair_key(interp *in, const char *a, const char *b, int lower)
 {
-    char *key = arena_printf(in->scratch, "%s\n%s", pmu ? pmu : "", name);
-    for (char *p = key; p && *p; p++)
+    size_t na = strlen(a), nb = strlen(b);
+    char *key = arena_alloc(in->scratch, na + nb + 2); /* zeroed: terminated */
+    if (!key)
+        return NULL;
+    memcpy(key, a, na);
+    key[na] = '\n';
+    memcpy(key + na + 1, b, nb);
+    for (char *p = key; lower && *p; p++)
         *p = (char)tolower((unsigned char)*p);
     return key;
+}
+
+static const char *identity(interp *in, const char *pmu, const char *name)
+{
+    return pair_key(in, pmu ? pmu : "", name, 1);
+}
+
+/* perf_unit_to_pmu(), once for a run of events with the same Unit. */
+static const char *pmu_of(interp *in, const char *unit)
+{
+    if (!unit || !in->unit || strcmp(unit, in->unit) != 0) {
+        in->unit = unit;
+        in->unit_pmu = perf_unit_to_pmu(in->t->arena, unit);
+    }
+    return in->unit_pmu;
 }
 
 /* Warn when (pmu, name) came before; `what` is "event" or "metric". */
@@ -134,16 +194,16 @@ static const hw_loc *metric_loc(const hw_target *t, int i) { return &t->metrics[
  * number syntax, with ExtSel above its low byte. */
 static void event_code(interp *in, hw_event *e, const view *v)
 {
-    const char *code = view_text(in, v, "EventCode");
+    const char *code = view_text(in, v, K_EVENT_CODE);
     if (!code)
         return;
     char *end;
     errno = 0;
     unsigned long long c = strtoull(code, &end, 0);
-    const char *ext = view_text(in, v, "ExtSel");
+    const char *ext = view_text(in, v, K_EXT_SEL);
     unsigned long long x = ext ? strtoull(ext, NULL, 10) : 0;
     if (end == code || (*end && *end != ',') || errno || x > 0xFFFFFF) {
-        hw_loc loc = view_loc(v, "EventCode");
+        hw_loc loc = view_loc(v, K_EVENT_CODE);
         diag_warning(in->d, &loc, "event '%s': EventCode '%s' is not a number; no code "
                      "taken", e->name, code);
         return;
@@ -198,7 +258,7 @@ static void event_enc(interp *in, hw_event *e, const view *v)
     const hw_kv *own[PERF_ENC_COUNT] = {0}, *std[PERF_ENC_COUNT] = {0};
     const hw_kv *found[PERF_ENC_COUNT];
     enc_keys(v->own, own);
-    enc_keys(v->std, std);
+    enc_keys(v->std_obj, std);
     int n = 0;
     for (int k = 0; k < PERF_ENC_COUNT; k++) {
         const hw_kv *kv = own[k];
@@ -231,16 +291,16 @@ static void add_event(interp *in, const view *v, int f, int o)
     if (!e)
         return;
     e->loc = v->own->loc;
-    e->name = view_text(in, v, "EventName");
-    e->title = view_text(in, v, "BriefDescription");
-    e->description = view_text(in, v, "PublicDescription");
-    e->units = view_text(in, v, "ScaleUnit");
+    e->name = view_text(in, v, K_EVENT_NAME);
+    e->title = view_text(in, v, K_BRIEF);
+    e->description = view_text(in, v, K_PUBLIC);
+    e->units = view_text(in, v, K_SCALE_UNIT);
     e->block = e->index = -1;
-    e->pmu = perf_unit_to_pmu(t->arena, view_text(in, v, "Unit"));
+    e->pmu = pmu_of(in, view_text(in, v, K_UNIT));
     e->pfile = f, e->pobj = o;
-    if (flagged(in, v, "Deprecated"))
+    if (flagged(in, v, K_DEPRECATED))
         e->flags |= EVENT_DEPRECATED;
-    if (flagged(in, v, "Experimental"))
+    if (flagged(in, v, K_EXPERIMENTAL))
         e->flags |= EVENT_EXPERIMENTAL;
     event_code(in, e, v);
     event_enc(in, e, v);
@@ -281,7 +341,7 @@ static int perf_metric_parse(hw_target *t, hw_metric *m, hw_diag *d)
 static void add_member(interp *in, int g, const char *name, const hw_loc *loc)
 {
     hw_group *gr = &in->t->groups[g];
-    const char *key = arena_printf(in->scratch, "%s\n%s", gr->name, name);
+    const char *key = pair_key(in, gr->name, name, 0);
     int had = key ? name_index_put(&in->members, key, 0) : -2;
     if (had >= 0)
         return;
@@ -351,24 +411,24 @@ static void add_metric(interp *in, const view *v, int f, int o)
     if (!m)
         return;
     m->loc = v->own->loc;
-    m->name = view_text(in, v, "MetricName");
-    m->title = view_text(in, v, "BriefDescription");
-    m->description = view_text(in, v, "PublicDescription");
-    m->units = view_text(in, v, "ScaleUnit");
-    m->formula = view_text(in, v, "MetricExpr");
-    m->formula_loc = view_loc(v, "MetricExpr");
-    m->threshold = view_text(in, v, "MetricThreshold");
-    m->threshold_loc = view_loc(v, "MetricThreshold");
-    m->pmu = perf_unit_to_pmu(t->arena, view_text(in, v, "Unit"));
+    m->name = view_text(in, v, K_METRIC_NAME);
+    m->title = view_text(in, v, K_BRIEF);
+    m->description = view_text(in, v, K_PUBLIC);
+    m->units = view_text(in, v, K_SCALE_UNIT);
+    m->formula = view_text(in, v, K_METRIC_EXPR);
+    m->formula_loc = view_loc(v, K_METRIC_EXPR);
+    m->threshold = view_text(in, v, K_THRESHOLD);
+    m->threshold_loc = view_loc(v, K_THRESHOLD);
+    m->pmu = pmu_of(in, view_text(in, v, K_UNIT));
     m->pfile = f, m->pobj = o;
-    if (flagged(in, v, "Deprecated"))
+    if (flagged(in, v, K_DEPRECATED))
         m->flags |= METRIC_DEPRECATED;
-    if (flagged(in, v, "Experimental"))
+    if (flagged(in, v, K_EXPERIMENTAL))
         m->flags |= METRIC_EXPERIMENTAL;
     t->pfiles[f].objs[o].metric = t->nmetrics - 1;
     note_identity(in, &in->metrics, "metric", m->pmu, m->name, t->nmetrics - 1, &m->loc,
                   metric_loc);
-    const char *groups = view_text(in, v, "MetricGroup");
+    const char *groups = view_text(in, v, K_METRIC_GROUP);
     if (groups)
         metric_groups(in, t->nmetrics - 1, groups);
     perf_metric_parse(t, &t->metrics[t->nmetrics - 1], in->d);
@@ -390,13 +450,19 @@ static void group_descriptions(interp *in, const hw_pobj *o)
 /* o's view: with the standard object its ArchStdEvent names, if any. */
 static int view_of(interp *in, const hw_pobj *o, view *v)
 {
-    *v = (view){o, NULL};
-    const hw_kv *a = pobj_kv(o, "ArchStdEvent");
+    v->own = o;
+    v->std_obj = NULL;
+    key_object(o, &v->mine);
+    key_object(NULL, &v->std);
+    const hw_kv *a = v->mine.kv[K_ARCH_STD];
     if (!a)
         return 0;
-    v->std = perf_archstd_lookup(in->std, a->value);
-    if (v->std)
+    const hw_pobj *std = perf_archstd_lookup(in->std, a->value);
+    if (std) {
+        v->std_obj = std;
+        key_object(std, &v->std);
         return 0;
+    }
     const char *hint = perf_archstd_hint(in->std, a->value);
     diag_error(in->d, &a->loc, "ArchStdEvent '%s': arch %s has no standard event or metric "
                "of that name%s%s%s", a->value, in->t->perf_arch ? in->t->perf_arch : "",
@@ -417,19 +483,35 @@ static void read_file_objects(interp *in, int f)
         if (view_of(in, &in->t->pfiles[f].objs[o], &v) != 0)
             continue;
         /* one object may be both (skylakex's uncore power events) */
-        if (view_text(in, &v, "EventName"))
+        int from_std;
+        const hw_kv *kv = view_kv(&v, K_EVENT_NAME, &from_std);
+        if (kv && *kv->value)
             add_event(in, &v, f, o);
-        if (view_text(in, &v, "MetricName"))
+        kv = view_kv(&v, K_METRIC_NAME, &from_std);
+        if (kv && *kv->value)
             add_metric(in, &v, f, o);
     }
+}
+
+/* The objects of the target's arrays: as many events at most. */
+static size_t array_objects(const hw_target *t)
+{
+    size_t n = 0;
+    for (int f = 0; f < t->npfiles; f++)
+        n += t->pfiles[f].is_object ? 0 : (size_t)t->pfiles[f].nobjs;
+    return n;
 }
 
 int perf_interpret(hw_target *t, const perf_archstd *std, hw_diag *d)
 {
     int before = d->errors;
-    interp in = {t, std, d, arena_create(), {0}, {0}, {0}, {0}, NULL};
-    if (!in.scratch || name_index_init(&in.events, 256) || name_index_init(&in.metrics, 64) ||
-        name_index_init(&in.groups, 16) || name_index_init(&in.members, 64)) {
+    interp in = {t, std, d, arena_create(), {0}, {0}, {0}, {0}, NULL, NULL, NULL};
+    /* the events' array made once, for nearly all of the objects are
+     * events, rather than doubled and copied along the way */
+    size_t most = array_objects(t);
+    if (!in.scratch || name_index_init(&in.events, most) || name_index_init(&in.metrics, 64) ||
+        name_index_init(&in.groups, 16) || name_index_init(&in.members, 64) ||
+        arena_grow(t->arena, (void **)&t->events, &t->cap_events, most, sizeof *t->events)) {
         diag_error(d, NULL, "out of memory");
     } else {
         /* the descriptions of groups first: a group then keeps the place

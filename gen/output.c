@@ -167,6 +167,16 @@ int out_mkdirs(const char *path)
     char buf[4096];
     if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
         return -1;
+    /* Mostly the directory is there already (a file's siblings made it):
+     * one mkdir of it says so, rather than one for each level. */
+    char *last = strrchr(buf, '/');
+    if (last && last > buf) {
+        *last = '\0';
+        int there = mkdir(buf, 0777) == 0 || errno == EEXIST;
+        *last = '/';
+        if (there)
+            return 0;
+    }
     for (char *p = buf + 1; *p; p++) {
         if (*p != '/')
             continue;

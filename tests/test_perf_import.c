@@ -407,6 +407,41 @@ static void test_shapes_refused(void **state)
     unload(&l);
 }
 
+/* Lines come from where each value is, however the file spells it: after
+ * a byte order mark, for a key written with escapes, for a key that
+ * happens to read like the name of a repeated key's copy. */
+static void test_lines_as_written(void **state)
+{
+    scratch *s = *state;
+    put_file(s, "arch/x86/mapfile.csv", "h\n");
+    put_file(s, "arch/x86/m/a.json", "\xEF\xBB\xBF[\n    {\n        \"EventName\": \"A\",\n"
+                                     "        \"Sample\\u0041fterValue\": 12\n    }\n]\n");
+    put_file(s, "arch/x86/m/b.json", "[\n    {\n        \"EventName\": \"B\",\n"
+                                     "        \"EventName\": \"C\",\n"
+                                     "        \"EventName#2\": \"D\"\n    }\n]\n");
+    char path[128], want[256];
+    snprintf(path, sizeof path, "%s/arch/x86/m", s->root);
+    loaded l = load(path);
+    assert_int_equal(l.rc, 0);
+    const hw_pobj *a = &file_named(l.t[0], "a.json")->objs[0];
+    assert_int_equal(a->loc.line, 2);
+    assert_int_equal(a->kvs[0].loc.line, 3);
+    assert_string_equal(a->kvs[1].key, "SampleAfterValue");
+    assert_int_equal(a->kvs[1].loc.line, 4);
+    assert_string_equal(a->kvs[1].value, "12");
+    assert_true(a->kvs[1].number);
+    const hw_pobj *b = &file_named(l.t[0], "b.json")->objs[0];
+    assert_int_equal(b->kvs[1].loc.line, 4);
+    assert_int_equal(b->kvs[2].loc.line, 5);
+    snprintf(want, sizeof want, "%s/arch/x86/m/b.json:4: warning: [0].EventName#2: key "
+             "'EventName' given 2 times in one object", s->root);
+    assert_non_null(strstr(log_of(&l), want));
+    snprintf(want, sizeof want, "%s/arch/x86/m/b.json:5: warning: [0].EventName#2: unknown "
+             "key 'EventName#2'", s->root);
+    assert_non_null(strstr(log_of(&l), want));
+    unload(&l);
+}
+
 static void test_paths(void **state)
 {
     scratch *s = *state;
@@ -821,6 +856,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_unknown_arch_std_event, scratch_setup,
                                         scratch_teardown),
         cmocka_unit_test_setup_teardown(test_shapes_refused, scratch_setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_lines_as_written, scratch_setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_paths, scratch_setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_round_trip, scratch_setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_cli, scratch_setup, scratch_teardown),
