@@ -31,7 +31,8 @@ static int run_measured(char *const argv[], double *seconds, long *kib)
     if (pid < 0)
         return -1;
     if (pid == 0) {
-        if (!freopen("/dev/null", "w", stdout))
+        /* the tree's own warnings (misspelled keys...) are not the bench's */
+        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
             _exit(127);
         execvp(argv[0], argv);
         fprintf(stderr, "bench_tree: cannot run %s: %s\n", argv[0], strerror(errno));
