@@ -52,6 +52,9 @@ typedef struct dgen {
     struct doc_collect *col; /* docs_collect.c's tables; NULL until built */
     struct doc_perf *perf;   /* docs_perf.c's, for a perf tree's directory;
                                 NULL for any other target */
+    /* A perf tree's page: the anchor of each event and metric, unique per
+     * PMU (doc_perf_page() sets them); NULL: the anchors of their names. */
+    const char **ref_anchor[REF_METRIC + 1];
 } dgen;
 
 /* ---- docs_text.c: the shared builder ------------------------------------- */
@@ -169,8 +172,7 @@ void doc_metric_collect(dgen *g, cJSON *o, int i);
  * perf_page_events() its events file by file, perf_metric_collect() metric
  * i's "collect" lines, and doc_perf_members() gives the metrics of group
  * `group` (an index into t->groups) as their MetricGroup keys say, every
- * PMU's alike. doc_perf_anchor(): doc_ref_anchor()'s on such a page, else
- * NULL. */
+ * PMU's alike. */
 struct doc_perf *doc_perf_build(const hw_target *t, hw_arena *a);
 void doc_perf_page(dgen *g, struct doc_perf *p);
 void perf_page_identity(dgen *g, cJSON *rows);
@@ -179,7 +181,6 @@ void perf_page_events(dgen *g, cJSON *data);
 void perf_page_mapfile(dgen *g, cJSON *data);
 void perf_metric_collect(dgen *g, cJSON *o, int i);
 const int *doc_perf_members(dgen *g, int group, int *n);
-const char *doc_perf_anchor(dgen *g, hw_ref_kind k, int i);
 
 /* docs_registers.c */
 void page_registers(dgen *g, cJSON *data);

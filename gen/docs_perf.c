@@ -67,12 +67,6 @@ static void make_anchors(dgen *g, struct doc_perf *p)
     name_index_free(&taken);
 }
 
-const char *doc_perf_anchor(dgen *g, hw_ref_kind k, int i)
-{
-    const struct doc_perf *p = g->perf;
-    return p && (k == REF_EVENT || k == REF_METRIC) && p->anchor[k] ? p->anchor[k][i] : NULL;
-}
-
 /* ---- metric groups ------------------------------------------------------------ */
 
 /* Whether metric m's MetricGroup names its group k before k ("A;B;A"). */
@@ -157,6 +151,8 @@ void doc_perf_page(dgen *g, struct doc_perf *p)
     g->perf = p;
     if (!p)
         return;
+    g->ref_anchor[REF_EVENT] = p->anchor[REF_EVENT];
+    g->ref_anchor[REF_METRIC] = p->anchor[REF_METRIC];
     const cpt_plan *plan = &p->plan;
     const char **in = arena_alloc(g->a, ((size_t)plan->ntables + 1) * sizeof *in);
     for (int k = 0; in && k < plan->ntables; k++)

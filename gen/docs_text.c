@@ -266,7 +266,9 @@ const char *doc_event_link(dgen *g, int i)
 
 const char *doc_ref_anchor(dgen *g, hw_ref_kind k, int i)
 {
-    const char *own = doc_perf_anchor(g, k, i);
+    const char *own = (k == REF_EVENT || k == REF_METRIC) && g->ref_anchor[k]
+                          ? g->ref_anchor[k][i]
+                          : NULL;
     return own ? own : doc_anchor(g, doc_ref_prefix(k), ir_ref_name(g->t, k, i));
 }
 

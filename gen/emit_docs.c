@@ -848,7 +848,7 @@ static cJSON *page_data(dgen *g)
 static int emit_page(const hw_target *t, int html, struct doc_perf *perf,
                      const emit_to *to)
 {
-    dgen g = {t, arena_create(), html, NULL, {{NULL}, 0}, NULL, NULL};
+    dgen g = {t, arena_create(), html, NULL, {{NULL}, 0}, NULL, NULL, {NULL}};
     if (!g.a) {
         diag_error(to->d, NULL, "out of memory");
         return -1;

@@ -82,17 +82,6 @@ int func_in_perf(hw_func f)
     return (funcs[f].where & FUNC_PERF) || funcs[f].infix;
 }
 
-hw_expr *expr_new(hw_arena *a, hw_expr_kind kind, int col)
-{
-    hw_expr *e = arena_alloc(a, sizeof *e);
-    if (e) {
-        e->kind = kind;
-        e->col = col;
-        e->index = -1;
-    }
-    return e;
-}
-
 /* ---- lexer -------------------------------------------------------------- */
 
 static int is_name_start(int c)
@@ -125,7 +114,7 @@ static void lex_number(expr_parser *p, token *t)
     p->pos = end;
 }
 
-static void lex(expr_parser *p)
+static void lex_ours(expr_parser *p)
 {
     unsigned char c = expr_token_begin(p);
     token *t = &p->tok;
@@ -228,7 +217,7 @@ static hw_expr *parse_primary(expr_parser *p)
 static const char *const op_levels[] = {"+-", "*/%"};
 
 static const expr_syntax our_syntax = {
-    lex, expr_parse_binary, parse_primary,
+    lex_ours, expr_parse_binary, parse_primary,
     op_levels, sizeof op_levels / sizeof op_levels[0], "invalid token",
 };
 

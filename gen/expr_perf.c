@@ -99,7 +99,7 @@ static int keyword_of(const char *s, size_t len)
     return -1;
 }
 
-static void lex(expr_parser *p)
+static void lex_perf(expr_parser *p)
 {
     token *t = &p->tok;
     if (!expr_token_begin(p)) {
@@ -303,7 +303,7 @@ static hw_expr *parse_if(expr_parser *p)
 static const char *const levels[] = {"|", "^", "&", "<>", "+-", "*/%"};
 
 static const expr_syntax perf_syntax = {
-    lex, parse_if, parse_primary,
+    lex_perf, parse_if, parse_primary,
     levels, sizeof levels / sizeof levels[0], "invalid character",
 };
 
