@@ -62,6 +62,12 @@ typedef struct cpt_plan {
 /* The plan of t's header, strings and arrays in `a`. 0, or -1 when out of
  * memory (or when t's id cannot be a C name: the checker reports that). */
 int cpt_plan_build(const hw_target *t, hw_arena *a, cpt_plan *p);
+/* Build t's plan once, in t's arena, as t->c_plan (check_target() does,
+ * for a perf tree's directory with events). 0, or -1 when out of memory. */
+int cpt_plan_keep(hw_target *t);
+/* t->c_plan, or, for a target not checked, one built into *tmp from `a`;
+ * NULL when out of memory. */
+const cpt_plan *cpt_plan_of(const hw_target *t, hw_arena *a, cpt_plan *tmp);
 
 /* Column c of event e, whose keys perf_enc_read() gave as `text`: 1 with
  * the number in *v (and whether the file writes it in hexadecimal in *hex),

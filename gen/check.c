@@ -1,5 +1,6 @@
 /* check.c - the checker: names, references, codes, cycles. */
 #include "check.h"
+#include "c_perf_tables.h"
 #include "check_lists.h"
 #include "check_places.h"
 #include "check_revisions.h"
@@ -799,6 +800,11 @@ int check_target(hw_target *t, hw_diag *d)
     /* perf's names are not C names ("tma_info_bottleneck_%_load_miss_
      * bound_cycles"): a perf tree's header spells its own (c_perf_tables.h)
      * and check_c_names() checks those */
+    /* the driver header's plan, once: the check below, the header and the
+     * docs read it */
+    if (d->errors == before && target_is_perf_tree(t) && t->nevents > 0 &&
+        cpt_plan_keep(t) != 0)
+        arena_fail(t->arena);
     if (d->errors == before)
         check_c_names(t, d);
     if (arena_failed(t->arena))

@@ -109,17 +109,18 @@ int check_c_names(const hw_target *t, hw_diag *d)
     int before = d->errors;
     seen s = {t, d, arena_create(), {0}, NULL, 0, 0, NULL, {NULL, NULL}, 0};
     /* a perf tree's tables: one plan for their names and the rows' */
-    cpt_plan plan;
+    cpt_plan tmp;
+    const cpt_plan *plan = NULL;
     int tree = target_is_perf_tree(t) && t->nevents > 0;
     if (!s.a || name_index_init(&s.names, 4 * (size_t)t->nevents + 256) != 0 ||
-        (tree ? cpt_plan_build(t, s.a, &plan) != 0 ||
-                    cpt_plan_names(t, &plan, s.a, claim, &s) != 0
+        (tree ? !(plan = cpt_plan_of(t, s.a, &tmp)) ||
+                    cpt_plan_names(t, plan, s.a, claim, &s) != 0
               : c_header_names(t, s.a, claim, &s) != 0) ||
         s.oom)
         diag_error(d, NULL, "out of memory listing the C names of %s",
                    t->spec_path);
     else if (tree)
-        perf_rows(t, d, &plan);
+        perf_rows(t, d, plan);
     name_index_free(&s.names);
     arena_free(s.a);
     return d->errors == before ? 0 : -1;

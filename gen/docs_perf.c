@@ -133,8 +133,13 @@ struct doc_perf *doc_perf_build(const hw_target *t, hw_arena *a)
     g.perf = p;
     make_anchors(&g, p);
     group_members(&g, p);
-    if (t->nevents && cpt_plan_build(t, a, &p->plan) != 0)
-        arena_fail(a);
+    if (t->nevents) {
+        const cpt_plan *plan = cpt_plan_of(t, a, &p->plan);
+        if (plan)
+            p->plan = *plan; /* read only: a copy of t->c_plan's pointers */
+        else
+            arena_fail(a);
+    }
     p->pmus = p->plan.ntables;
     /* the generic Armv8 driver's name on ACPI systems; "cpu" elsewhere */
     p->core = t->perf_arch && strcmp(t->perf_arch, "arm64") == 0 ? PERF_PMU : "cpu";

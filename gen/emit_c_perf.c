@@ -152,11 +152,13 @@ static const char *pmus_text(pgen *g)
 int emit_c_perf(const hw_target *t, const emit_to *to)
 {
     pgen g = {t, arena_create(), {0}};
-    if (!g.a || cpt_plan_build(t, g.a, &g.p) != 0) {
+    const cpt_plan *plan = g.a ? cpt_plan_of(t, g.a, &g.p) : NULL;
+    if (!plan) {
         arena_free(g.a);
         diag_error(to->d, NULL, "out of memory planning the C header of %s", t->spec_name);
         return -1;
     }
+    g.p = *plan; /* read only: a copy of t->c_plan's pointers */
     cJSON *data = cJSON_CreateObject();
     jstr(data, "target", t->name);
     jstr(data, "what", "hardware counter facts for drivers");

@@ -652,6 +652,11 @@ typedef struct hw_target {
      * comes after the metrics it uses (evaluation order). */
     int *metric_order;
     int checked;
+    /* Filled by check_target() for a perf tree's directory with events:
+     * the tables, columns and row names of its driver header
+     * (c_perf_tables.h), which the checker, the header and the docs all
+     * read; NULL otherwise. */
+    const struct cpt_plan *c_plan;
 
     /* Name -> index tables behind ir_find_* (ir_index()); NULL = none. */
     struct ir_names *names_index;
