@@ -2,6 +2,7 @@
 #include "diag.h"
 
 #include <stdarg.h>
+#include <string.h>
 
 void diag_init(hw_diag *d, FILE *stream)
 {
@@ -12,6 +13,7 @@ void diag_init(hw_diag *d, FILE *stream)
     d->max_errors = 50;
     d->verbose = 0;
     d->werror = 0;
+    d->deferred = 0;
 }
 
 void diag_free(hw_diag *d)
@@ -25,11 +27,21 @@ hw_loc loc_at(const char *file, int line, int col)
     return loc;
 }
 
-/* `tag` follows the message: "" or " [-Werror]". */
+/* After an error is shown: say so when it was the last one shown. */
+static void note_cap(hw_diag *d)
+{
+    if (d->errors == d->max_errors && d->stream)
+        fprintf(d->stream, "hwcgen: too many errors, not reporting more\n");
+}
+
+/* `tag` follows the message: "" or " [-Werror]". A deferred diag keeps
+ * the message as an entry: its level's initial, the text, a NUL. */
 static void emit(hw_diag *d, const char *level, const char *tag,
                  const hw_loc *loc, const char *fmt, va_list ap)
 {
     size_t start = d->log.len;
+    if (d->deferred)
+        buf_putc(&d->log, level[0]);
     if (loc && loc->file) {
         buf_puts(&d->log, loc->file);
         if (loc->line > 0)
@@ -43,8 +55,8 @@ static void emit(hw_diag *d, const char *level, const char *tag,
         buf_printf(&d->log, "%s: ", loc->path);
     buf_vprintf(&d->log, fmt, ap);
     buf_puts(&d->log, tag);
-    buf_putc(&d->log, '\n');
-    if (d->stream && !d->log.failed)
+    buf_putc(&d->log, d->deferred ? '\0' : '\n');
+    if (d->stream && !d->deferred && !d->log.failed)
         fputs(d->log.data + start, d->stream);
 }
 
@@ -52,11 +64,11 @@ static void error_v(hw_diag *d, const char *tag, const hw_loc *loc,
                     const char *fmt, va_list ap)
 {
     d->errors++;
-    if (d->errors > d->max_errors)
+    if (!d->deferred && d->errors > d->max_errors)
         return;
     emit(d, "error", tag, loc, fmt, ap);
-    if (d->errors == d->max_errors && d->stream)
-        fprintf(d->stream, "hwcgen: too many errors, not reporting more\n");
+    if (!d->deferred)
+        note_cap(d);
 }
 
 void diag_error(hw_diag *d, const hw_loc *loc, const char *fmt, ...)
@@ -88,4 +100,42 @@ void diag_note(hw_diag *d, const hw_loc *loc, const char *fmt, ...)
     va_start(ap, fmt);
     emit(d, "note", "", loc, fmt, ap);
     va_end(ap);
+}
+
+/* ---- deferred diagnostics (par.h) -------------------------------------- */
+
+void diag_defer(hw_diag *sub, const hw_diag *like)
+{
+    diag_init(sub, NULL);
+    sub->verbose = like->verbose;
+    sub->werror = like->werror;
+    sub->deferred = 1;
+}
+
+/* One message of a replay, as if reported now. */
+static void replay_one(hw_diag *d, char level, const char *text)
+{
+    d->errors += level == 'e';
+    d->warnings += level == 'w';
+    if (level == 'e' && d->errors > d->max_errors)
+        return;
+    size_t start = d->log.len;
+    buf_puts(&d->log, text);
+    buf_putc(&d->log, '\n');
+    if (d->stream && !d->log.failed)
+        fputs(d->log.data + start, d->stream);
+    if (level == 'e')
+        note_cap(d);
+}
+
+void diag_replay(hw_diag *d, hw_diag *sub)
+{
+    if (sub->log.failed)
+        diag_error(d, NULL, "out of memory");
+    for (size_t at = 0; at < sub->log.len && !sub->log.failed;) {
+        const char *entry = sub->log.data + at;
+        replay_one(d, entry[0], entry + 1);
+        at += strlen(entry) + 1;
+    }
+    diag_free(sub);
 }

@@ -19,10 +19,18 @@ typedef struct hw_diag {
     int max_errors;   /* stop reporting (not counting) beyond this; 0 = 50 */
     int verbose;      /* show notes */
     int werror;       /* warnings are errors (--werror): see diag_warning */
+    int deferred;     /* keep messages for diag_replay, show none */
 } hw_diag;
 
 void diag_init(hw_diag *d, FILE *stream);
 void diag_free(hw_diag *d);
+
+/* A diag that shows nothing yet: one item of a stage that runs beside
+ * others (par.h) reports into it; diag_replay() then shows its messages in
+ * `d`, counted and capped there as if reported there, and frees `sub`.
+ * Verbosity and --werror are taken from `like`. */
+void diag_defer(hw_diag *sub, const hw_diag *like);
+void diag_replay(hw_diag *d, hw_diag *sub);
 
 void diag_error(hw_diag *d, const hw_loc *loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
