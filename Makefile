@@ -24,7 +24,7 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
         -Wno-format-nonliteral
 BASE_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) \
               $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm -pthread
 
 SRCS      := $(sort $(wildcard gen/*.c))
 OBJS      := $(SRCS:gen/%.c=$(B)/gen/%.o) $(B)/gen/resources_data.o
@@ -169,14 +169,24 @@ $(B)/tests/%: tests/%.c $(LIB_OBJS) $(wildcard tests/*.h) | test-deps
 	@echo "  CC      $<"
 	@$(CC) $(BASE_CFLAGS) -Igen $(CFLAGS) $(LDFLAGS) $< $(LIB_OBJS) -o $@ $(LIBS) -lcmocka
 
-check: test-deps docs-test-deps pmu-events $(BIN) $(TESTS) fuzz-smoke
-	@HWCGEN=./$(BIN) HWCGEN_PMU_EVENTS=$(PMU_EVENTS) CC="$(CC)" DOCS_SHOTS=$(B)/docs-shots \
-	  sh tests/run.sh $(TESTS)
+# hwcgen built with ThreadSanitizer: run.sh runs it on several threads
+# (gen/par.h) and fails on any data race it finds. Empty: no such run
+# (make asan: the plain check already ran it).
+TSAN_BIN ?= $(B)/tsan/hwcgen
+ifneq ($(TSAN_BIN),)
+$(TSAN_BIN): $(SRCS) $(wildcard gen/*.h) $(RESOURCES) Makefile
+	@$(MAKE) --no-print-directory B=$(B)/tsan CFLAGS="-O1 -g -fsanitize=thread" \
+	  LDFLAGS="-fsanitize=thread" BIN=$@ TSAN_BIN= $@
+endif
+
+check: test-deps docs-test-deps pmu-events $(BIN) $(TESTS) $(TSAN_BIN) fuzz-smoke
+	@HWCGEN=./$(BIN) HWCGEN_TSAN=$(TSAN_BIN) HWCGEN_PMU_EVENTS=$(PMU_EVENTS) CC="$(CC)" \
+	  DOCS_SHOTS=$(B)/docs-shots sh tests/run.sh $(TESTS)
 
 asan:
 	$(MAKE) --no-print-directory B=.build/asan CC=clang \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	  LDFLAGS="-fsanitize=address,undefined" BIN=.build/asan/hwcgen check
+	  LDFLAGS="-fsanitize=address,undefined" BIN=.build/asan/hwcgen TSAN_BIN= check
 
 # Benchmarks (tests/bench): built with -O2 into $(B)/bench and run. They
 # print median/min/max over BENCH_RUNS runs (default 21) and a verdict per

@@ -11,6 +11,7 @@
 
 #include "json_lines.h"
 #include "perf_tree.h"
+#include "render.h"
 
 /* Every key the files of Linux 6.12's tree use, and ExtSel, which
  * jevents.py reads too; sorted (strcmp) for bsearch. */
@@ -243,7 +244,7 @@ static void raw_control(file_load *fl, size_t raw)
 static cJSON *parse(file_load *fl)
 {
     const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(fl->text, fl->len, &end, 0);
+    cJSON *root = json_parse(fl->text, fl->len, &end);
     if (root)
         return root;
     size_t raw = json_raw_control(fl->text, fl->len);

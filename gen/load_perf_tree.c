@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "par.h"
 #include "perf_tree.h"
 
 /* Deeper than any tree (jevents.py reads four levels below an arch); a
@@ -35,12 +36,23 @@ typedef struct tree_out {
     int failed;
 } tree_out;
 
+/* A directory that directly holds JSON files: one target, read later. */
+typedef struct model_dir {
+    char *dir;    /* as shown; malloc'd */
+    char *rel;    /* below the arch; malloc'd */
+    char **names; /* its entries (list_dir) */
+    hw_target *t; /* what it read into; NULL until then or when it failed */
+} model_dir;
+
 /* One arch being read: its own target and its standard events. */
 typedef struct arch_load {
     tree_out *to;
     const char *name; /* "x86" */
     hw_target *own;   /* the arch's files and mapfile */
     perf_archstd std;
+    model_dir *dirs;  /* malloc'd, in the order walk() finds them */
+    int ndirs;
+    int cap;
 } arch_load;
 
 /* ---- the file system ------------------------------------------------------ */
@@ -247,25 +259,52 @@ static int has_json(const char *dir, char **names)
     return 0;
 }
 
-/* One model (or sys, or vendor-less) directory's target. */
-static void model_target(arch_load *al, const char *dir, const char *rel, char **names)
+/* One model (or sys, or vendor-less) directory's target: item i of a
+ * par_each over al->dirs. Each reads only its own directory and the
+ * arch's standard events, which nothing changes once built. */
+static int model_target(void *ctx, int i, hw_diag *d)
 {
-    hw_diag *d = al->to->d;
-    hw_target *t = tree_target(dir, al->name, rel);
+    arch_load *al = ctx;
+    model_dir *m = &al->dirs[i];
+    hw_target *t = m->dir && m->rel ? tree_target(m->dir, al->name, m->rel) : NULL;
     if (!t) {
         diag_error(d, NULL, "out of memory");
-        al->to->failed = 1;
-        return;
+        return -1;
     }
-    if (read_files(t, dir, names, d) != 0 || perf_interpret(t, &al->std, d) != 0) {
+    if (read_files(t, m->dir, m->names, d) != 0 || perf_interpret(t, &al->std, d) != 0) {
         target_free(t);
-        al->to->failed = 1;
-        return;
+        return -1;
     }
-    put(al->to, t);
+    m->t = t;
+    return 0;
 }
 
-/* `dir` (shown so, `rel` below the arch) and every directory below it. */
+/* Keep `dir` for model_target: 0 when it took `names`, -1 when out of
+ * memory (reported). */
+static int note_model(arch_load *al, const char *dir, const char *rel, char **names)
+{
+    if (al->ndirs == al->cap) {
+        int cap = al->cap * 2 + 16;
+        model_dir *grown = realloc(al->dirs, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            diag_error(al->to->d, NULL, "out of memory");
+            al->to->failed = 1;
+            return -1;
+        }
+        al->dirs = grown;
+        al->cap = cap;
+    }
+    model_dir m = {strdup(dir), strdup(rel), names, NULL};
+    al->dirs[al->ndirs++] = m;
+    if (!m.dir || !m.rel) {
+        diag_error(al->to->d, NULL, "out of memory");
+        al->to->failed = 1;
+    }
+    return 0;
+}
+
+/* `dir` (shown so, `rel` below the arch) and every directory below it:
+ * each that holds JSON files is noted in al->dirs. */
 static void walk(arch_load *al, const char *dir, const char *rel, int depth)
 {
     int n;
@@ -274,8 +313,7 @@ static void walk(arch_load *al, const char *dir, const char *rel, int depth)
         al->to->failed = 1;
         return;
     }
-    if (*rel && has_json(dir, names))
-        model_target(al, dir, rel, names);
+    int noted = *rel && has_json(dir, names) && note_model(al, dir, rel, names) == 0;
     for (char **p = names; *p && depth < MAX_DEPTH; p++) {
         char sub[PATH_MAX], sub_rel[PATH_MAX];
         snprintf(sub, sizeof sub, "%s/%s", dir, *p);
@@ -283,7 +321,27 @@ static void walk(arch_load *al, const char *dir, const char *rel, int depth)
         if (is_dir(sub))
             walk(al, sub, sub_rel, depth + 1);
     }
-    free_list(names);
+    if (!noted)
+        free_list(names);
+}
+
+/* Read every directory walk() noted, side by side, and put their targets
+ * in walk's order; frees al->dirs. */
+static void read_models(arch_load *al)
+{
+    if (par_each(al->ndirs, model_target, al, al->to->d) != 0)
+        al->to->failed = 1;
+    for (int i = 0; i < al->ndirs; i++) {
+        model_dir *m = &al->dirs[i];
+        if (m->t)
+            put(al->to, m->t);
+        free(m->dir);
+        free(m->rel);
+        free_list(m->names);
+    }
+    free(al->dirs);
+    al->dirs = NULL;
+    al->ndirs = al->cap = 0;
 }
 
 /* ---- an arch ---------------------------------------------------------------- */
@@ -320,7 +378,7 @@ static int by_dir(const void *pa, const void *pb)
 static void load_arch(tree_out *to, const char *dir, const char *name, const char *sub,
                       const char *sub_shown)
 {
-    arch_load al = {to, name, NULL, {0}};
+    arch_load al = {to, name, NULL, {0}, NULL, 0, 0};
     int first = *to->n;
     if (!sub && strcmp(name, "test") != 0) {
         char map[PATH_MAX];
@@ -341,6 +399,7 @@ static void load_arch(tree_out *to, const char *dir, const char *name, const cha
             walk(&al, sub_shown, sub, 0);
         else
             walk(&al, dir, "", 0);
+        read_models(&al);
         if (*to->n > first &&
             perf_cores_assign(al.own, *to->list + first, *to->n - first, to->d) != 0)
             to->failed = 1;

@@ -125,6 +125,31 @@ int out_add(out_set *s, const char *dir, const char *name, hw_buf *content)
     return 0;
 }
 
+int out_take(out_set *into, out_set *from)
+{
+    into->failed |= from->failed;
+    if (into->nfiles + from->nfiles > into->cap) {
+        int ncap = into->nfiles + from->nfiles;
+        out_file *p = realloc(into->files, (size_t)ncap * sizeof *p);
+        if (!p) {
+            into->failed = 1;
+            return -1;
+        }
+        into->files = p;
+        into->cap = ncap;
+    }
+    memcpy(into->files + into->nfiles, from->files, (size_t)from->nfiles * sizeof *from->files);
+    into->nfiles += from->nfiles;
+    from->nfiles = 0;
+    if (!into->rows) {
+        into->rows = from->rows;
+        from->rows = NULL;
+    }
+    for (cJSON *row; from->rows && (row = cJSON_DetachItemFromArray(from->rows, 0)) != NULL;)
+        cJSON_AddItemToArray(into->rows, row);
+    return into->failed ? -1 : 0;
+}
+
 int out_row_for(out_set *s, const char *owner, const char *name, cJSON *row)
 {
     cJSON *o = row ? cJSON_CreateObject() : NULL;

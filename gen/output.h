@@ -44,6 +44,10 @@ void out_free(out_set *s);
  * (the buffer is left empty). A path added twice is an internal error. */
 int out_add(out_set *s, const char *dir, const char *name, hw_buf *content);
 
+/* Move every file and row of `from` to the end of `into`, leaving `from`
+ * empty. 0, or -1 when either set has failed (into->failed is set). */
+int out_take(out_set *into, out_set *from);
+
 /* Add what the current owner puts in the shared file `name` (a docs index
  * row, a mapfile row); takes `row`. 0, or -1 when out of memory. */
 int out_row(out_set *s, const char *name, cJSON *row);

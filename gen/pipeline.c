@@ -8,6 +8,7 @@
 #include "emit.h"
 #include "load.h"
 #include "manifest.h"
+#include "par.h"
 
 /* The directory files rendered only to be checked are said to be in. */
 static const char IN_MEMORY[] = "(in memory)";
@@ -97,16 +98,21 @@ static int add_target(hw_run *r, hw_target *t, size_t *cap)
     return 0;
 }
 
+/* Item i of par_each: check targets[i]; drop it when unusable. */
+static int check_one(void *ctx, int i, hw_diag *d)
+{
+    hw_target **targets = ctx;
+    if (check_target(targets[i], d) == 0)
+        return 0;
+    target_free(targets[i]);
+    targets[i] = NULL;
+    return -1;
+}
+
 int run_open_all(const char *path, hw_target ***out, int *n, hw_diag *d)
 {
     int rc = load_specs(path, out, n, d);
-    for (int i = 0; i < *n; i++)
-        if (check_target((*out)[i], d) != 0) {
-            target_free((*out)[i]);
-            (*out)[i] = NULL;
-            rc = -1;
-        }
-    return rc;
+    return par_each(*n, check_one, *out, d) != 0 ? -1 : rc;
 }
 
 /* Every target of `path` into r->targets; a path that gives none at all
@@ -160,16 +166,50 @@ int run_load_check(hw_run *r, char *const *paths, int n)
     return !r->clash && !failed ? 0 : -1;
 }
 
+/* Targets rendered side by side, each into its own set of files. */
+typedef struct emit_job {
+    const hw_run *r;
+    const emit_to *to;
+    out_set *sets; /* one per target */
+} emit_job;
+
+/* Item i of par_each: render target i into sets[i]. */
+static int emit_one(void *ctx, int i, hw_diag *d)
+{
+    emit_job *j = ctx;
+    emit_to to = {&j->sets[i], j->to->dir, j->to->templates, d};
+    return emit_target(j->r->targets[i], &to, j->r->outputs);
+}
+
+/* Every target's files into r->out, in the targets' order. */
+static int emit_targets(hw_run *r, const emit_to *to)
+{
+    emit_job j = {r, to, calloc((size_t)r->ntargets + 1, sizeof *j.sets)};
+    if (!j.sets) {
+        diag_error(r->d, NULL, "out of memory");
+        return -1;
+    }
+    for (int i = 0; i < r->ntargets; i++)
+        out_init(&j.sets[i]);
+    int failed = par_each(r->ntargets, emit_one, &j, r->d);
+    for (int i = 0; i < r->ntargets; i++) {
+        if (out_take(&r->out, &j.sets[i]) != 0 && failed == 0) {
+            diag_error(r->d, NULL, "out of memory");
+            failed = -1;
+        }
+        out_free(&j.sets[i]);
+    }
+    free(j.sets);
+    return failed != 0 ? -1 : 0;
+}
+
 int run_emit(hw_run *r, const char *dir, const char *templates)
 {
     emit_to to = {&r->out, dir ? dir : IN_MEMORY, templates, r->d};
     r->dir = to.dir;
     r->before = dir ? manifest_read(dir, r->d) : cJSON_Parse("{\"targets\": []}");
-    if (!r->before)
+    if (!r->before || emit_targets(r, &to) != 0)
         return -1;
-    for (int i = 0; i < r->ntargets; i++)
-        if (emit_target(r->targets[i], &to, r->outputs) != 0)
-            return -1;
     if (manifest_keep(r->before, &r->out, r->targets, r->ntargets, r->full, r->outputs, to.dir,
                       &r->kept, r->d) != 0 ||
         emit_shared(&to, r->outputs) != 0)

@@ -1,12 +1,17 @@
 /* render.c - templates from resources, rendered with Mustache. */
 #include "render.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "resources.h"
 
-static int alloc_failures;
+/* cJSON's hooks and parser state are the process's: allocations that fail
+ * on any thread are counted here, and parses take turns (json_parse). */
+static atomic_int alloc_failures;
+static pthread_mutex_t parsing = PTHREAD_MUTEX_INITIALIZER;
 
 static void *counting_malloc(size_t n)
 {
@@ -25,6 +30,14 @@ void render_init(void)
 {
     cJSON_Hooks hooks = {counting_malloc, free};
     cJSON_InitHooks(&hooks);
+}
+
+cJSON *json_parse(const char *text, size_t len, const char **end)
+{
+    pthread_mutex_lock(&parsing);
+    cJSON *root = cJSON_ParseWithLengthOpts(text, len, end, 0);
+    pthread_mutex_unlock(&parsing);
+    return root;
 }
 
 /* Partials come from the same place as their template; their text lives
@@ -54,8 +67,7 @@ int render_template(const char *templates, const char *name, const cJSON *data,
 {
     char path[256];
     snprintf(path, sizeof path, "templates/%s.mustache", name);
-    if (alloc_failures) {
-        alloc_failures = 0;
+    if (atomic_exchange(&alloc_failures, 0)) {
         diag_error(d, NULL, "out of memory building data for %s", path);
         return -1;
     }

@@ -9,6 +9,10 @@
 #include "mustache.h"
 #include "output.h"
 
+/* cJSON_ParseWithLengthOpts(text, len, end, 0), safe beside other
+ * threads: cJSON's parser writes a global error position on every call. */
+cJSON *json_parse(const char *text, size_t len, const char **end);
+
 /* Render templates/<name>.mustache (partials: templates/<partial>.mustache)
  * with `data`, appending to `out`; a template found in the directory
  * `templates` (NULL: none) wins over the built-in one. 0, or -1 after
@@ -25,6 +29,10 @@ typedef struct emit_to {
     const char *templates;
     hw_diag *d;
 } emit_to;
+
+/* cJSON_ParseWithLengthOpts(text, len, end, 0), safe beside other
+ * threads: cJSON's parser writes a global error position on every call. */
+cJSON *json_parse(const char *text, size_t len, const char **end);
 
 /* Render templates/<name>.mustache with `data` into the file to->dir/file
  * of to->out. 0, or -1 after reporting. */
