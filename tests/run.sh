@@ -86,6 +86,47 @@ tree_tu() {
     done
 }
 
+# Targets run side by side (gen/par.h): what a run writes and says must
+# not depend on the number of threads. Compared on the four specs, a tree
+# of our own and, where it is unpacked, perf's whole tree; each run also
+# under ThreadSanitizer ($HWCGEN_TSAN, built by make check), which must
+# find no data race.
+same_with_threads() { # label, paths...
+    label=$1; shift
+    for n in 1 4; do
+        HWCGEN_THREADS=$n "$HWCGEN" generate -o "$tmp/thr$n" "$@" >"$tmp/thr$n.log" 2>&1
+        echo "exit $?" >>"$tmp/thr$n.log"
+        sed "s#$tmp/thr$n##g" "$tmp/thr$n.log" >"$tmp/thr$n.said"
+    done
+    if diff -r "$tmp/thr1" "$tmp/thr4" >"$tmp/thr.diff" 2>&1 && cmp -s "$tmp/thr1.said" "$tmp/thr4.said"; then
+        pass
+    else
+        head -n 20 "$tmp/thr.diff"; diff "$tmp/thr1.said" "$tmp/thr4.said" | head -n 20
+        fail "$label: 1 and 4 threads write or say different things"
+    fi
+    rm -rf "$tmp/thr1" "$tmp/thr4"
+    if [ -z "${HWCGEN_TSAN:-}" ]; then
+        return
+    fi
+    TSAN_OPTIONS="exitcode=66" HWCGEN_THREADS=4 "$HWCGEN_TSAN" generate -q -o "$tmp/tsan" "$@" \
+        >"$tmp/tsan.log" 2>&1
+    rc=$?
+    if grep -q "ThreadSanitizer: unexpected memory mapping" "$tmp/tsan.log"; then
+        skip "$label: ThreadSanitizer cannot run on this kernel's address layout"
+    elif [ $rc -ne 66 ] && ! grep -q "ThreadSanitizer" "$tmp/tsan.log"; then pass; else
+        grep -A 30 "ThreadSanitizer" "$tmp/tsan.log" | head -n 40
+        fail "$label: ThreadSanitizer finds a data race"
+    fi
+    rm -rf "$tmp/tsan"
+}
+same_with_threads "the four specs" spec/*/*.json spec/*/*.xml
+same_with_threads "tests/perf-tree-outputs" tests/perf-tree-outputs/arch
+if [ -n "${HWCGEN_PMU_EVENTS:-}" ] && [ -d "$HWCGEN_PMU_EVENTS/arch" ]; then
+    same_with_threads "perf's whole tree" "$HWCGEN_PMU_EVENTS/arch"
+else
+    skip "threads not compared on perf's whole tree: linux-source-6.12 is not installed (make check installs it as root: apt-get install linux-source-6.12)"
+fi
+
 # The kernel's whole tree, generated into .build/perf-tree-out: every
 # header of it in one translation unit as C99, and a sample (a core PMU, a
 # hybrid CPU with uncore PMUs, an arm64 CPU, a sys directory, powerpc,
