@@ -78,6 +78,8 @@ static const char usage_text[] =
     "\n"
     "exit status: 0 success, 1 errors in a spec or in values, 2 usage errors;\n"
     "diff: 0 no change that matters, 1 changes that matter, 2 any error.\n"
+    "HWCGEN_THREADS=N: targets side by side on N threads (default: one per\n"
+    "processor); the output is the same for any N.\n"
     "See hwcgen(1) for the spec formats and the outputs.\n";
 
 static const char *const command_help[][2] = {
