@@ -253,6 +253,17 @@ void buf_printf(hw_buf *b, const char *fmt, ...)
     va_end(ap);
 }
 
+void buf_put_u64(hw_buf *b, uint64_t v, int hex)
+{
+    char digits[20]; /* UINT64_MAX has 20 decimal digits */
+    char *p = digits + sizeof digits;
+    do {
+        *--p = "0123456789ABCDEF"[hex ? v & 15 : v % 10];
+        v = hex ? v >> 4 : v / 10;
+    } while (v);
+    buf_putn(b, p, (size_t)(digits + sizeof digits - p));
+}
+
 char *buf_steal(hw_buf *b)
 {
     char *p = b->data;
