@@ -192,7 +192,7 @@ static int buf_reserve(hw_buf *b, size_t extra)
     return 0;
 }
 
-void buf_putn(hw_buf *b, const char *s, size_t n)
+void buf_putn_grow(hw_buf *b, const char *s, size_t n)
 {
     if (buf_reserve(b, n) != 0)
         return;
@@ -210,11 +210,6 @@ void buf_wrote(hw_buf *b, size_t n)
 {
     b->len += n;
     b->data[b->len] = '\0';
-}
-
-void buf_puts(hw_buf *b, const char *s)
-{
-    buf_putn(b, s, strlen(s));
 }
 
 
