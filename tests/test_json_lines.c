@@ -151,6 +151,93 @@ static void test_lines_by_path(void **state)
     arena_free(a);
 }
 
+/* Bytes a string holds as they are, among them the neighbours of the
+ * quote (0x22), the backslash (0x5C) and the control characters (below
+ * 0x20), and bytes that end a value outside a string. */
+static const char plain[] = " !#[]{},:\x7f\x80\xff\x5b\x5d\x60" "a";
+
+/* text = before, n bytes of `plain` with `mid` (mlen bytes) after the
+ * first j of them, then after: built in a buffer of exactly its length,
+ * no NUL after it, so that a read past the end is a read past the
+ * buffer. */
+static char *build(const char *before, size_t n, size_t j, const char *mid, size_t mlen,
+                   const char *after, size_t *len)
+{
+    size_t nb = strlen(before), na = strlen(after);
+    *len = nb + n + mlen + na;
+    char *t = malloc(*len);
+    assert_non_null(t);
+    char *w = t;
+    memcpy(w, before, nb);
+    w += nb;
+    for (size_t i = 0; i < n; i++) {
+        if (i == j) {
+            memcpy(w, mid, mlen);
+            w += mlen;
+        }
+        *w++ = plain[i % (sizeof plain - 1)];
+    }
+    if (j >= n) {
+        memcpy(w, mid, mlen);
+        w += mlen;
+    }
+    memcpy(w, after, na);
+    return t;
+}
+
+/* Strings of every length up to three words long, and what ends or
+ * breaks a run inside them at every place: the closing quote, an escaped
+ * quote, a raw line break (which counts as a line), a raw control
+ * character. Where the value after the string is, its line and the raw
+ * character's offset follow from how the text was built. */
+static void test_string_runs(void **state)
+{
+    (void)state;
+    for (size_t n = 0; n <= 24; n++) {
+        for (size_t j = 0; j <= n; j++) {
+            static const struct {
+                const char *mid;
+                size_t mlen;
+                int lines; /* line breaks it adds */
+                int raw;   /* json_raw_control() finds it */
+            } mids[] = {
+                {"", 0, 0, 0}, {"\\\"", 2, 0, 0}, {"\\\\", 2, 0, 0},
+                {"\n", 1, 1, 1}, {"\x1f", 1, 0, 1}, {"\x01", 1, 0, 1},
+            };
+            for (size_t m = 0; m < sizeof mids / sizeof mids[0]; m++) {
+                size_t len, k = mids[m].mlen, raw = 0, got = 0;
+                json_spot *s = NULL;
+                /* an element: the 7 after it is 5 bytes past the text's
+                 * n + k bytes ('[', '"', then '"', ',', ' ') */
+                char *t = build("[\"", n, j, mids[m].mid, k, "\", 7]", &len);
+                assert_int_equal(json_spots(t, len, &s, &got, &raw), 0);
+                assert_int_equal(got, 3);
+                assert_int_equal(s[1].at, 1);
+                assert_int_equal(s[2].at, n + k + 5);
+                assert_int_equal(s[2].line, 1 + mids[m].lines);
+                assert_int_equal(raw, mids[m].raw ? 2 + j : len);
+                free(s);
+                free(t);
+                /* a key: its value is after '{', '"', the key, '"', ':', ' ' */
+                t = build("{\"", n, j, mids[m].mid, k, "\": 7}", &len);
+                assert_int_equal(json_spots(t, len, &s, &got, &raw), 0);
+                assert_int_equal(got, 2);
+                assert_int_equal(s[1].at, n + k + 5);
+                assert_int_equal(s[1].line, 1);
+                free(s);
+                free(t);
+                /* the whole document, its closing quote its last byte */
+                t = build("\"", n, j, mids[m].mid, k, "\"", &len);
+                assert_int_equal(json_spots(t, len, &s, &got, &raw), 0);
+                assert_int_equal(got, 1);
+                assert_int_equal(raw, mids[m].raw ? 1 + j : len);
+                free(s);
+                free(t);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -159,6 +246,7 @@ int main(void)
         cmocka_unit_test(test_repeats_and_escapes),
         cmocka_unit_test(test_raw_control),
         cmocka_unit_test(test_lines_by_path),
+        cmocka_unit_test(test_string_runs),
     };
     return cmocka_run_group_tests_name("json_lines", tests, NULL, NULL);
 }
