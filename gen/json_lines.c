@@ -8,7 +8,6 @@
 #include "json_lines.h"
 
 #include <limits.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,44 +61,13 @@ static void skip_space(scanner *s)
 
 /* The bytes that end a run of plain text in a string: the quote, the
  * backslash, the control characters (a line break among them). */
-static int string_stop(unsigned char c)
-{
-    return c < 0x20 || c == '"' || c == '\\';
-}
-
-/* A high bit set in each byte of w that ends a run, and in no byte before
- * the first such one (borrows only run upwards from it); 0 when all eight
- * are plain. (x - 0x0101..) & ~x marks a zero byte of x (x = w ^ '"' for
- * the quote, w ^ '\\' for the backslash), (w - 0x2020..) & ~w a byte
- * below 0x20. Neither '"' nor '\\' has the high bit set, so the XORs keep
- * w's high bits and one ~w serves all three tests. */
-static uint64_t string_stops8(uint64_t w)
-{
-    const uint64_t ones = 0x0101010101010101u, highs = ones << 7;
-    uint64_t quote = w ^ (ones * '"'), slash = w ^ (ones * '\\');
-    return ((w - ones * 0x20) | (quote - ones) | (slash - ones)) & ~w & highs;
-}
-
-/* The first byte from p on (before end) that ends a run, or end. Eight
- * bytes at a time: a byte at a time was over half of the scan. */
-static const unsigned char *string_run_end(const unsigned char *p, const unsigned char *end)
-{
-    for (; end - p >= 8; p += 8) {
-        uint64_t w;
-        memcpy(&w, p, sizeof w); /* one load, wherever p points */
-        uint64_t stops = string_stops8(w);
-        if (stops) {
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-            /* the first byte in memory is the lowest in w */
-            return p + __builtin_ctzll(stops) / 8;
-#endif
-            break; /* the loop below finds it among these eight */
-        }
-    }
-    while (p < end && !string_stop(*p))
-        p++;
-    return p;
-}
+static const unsigned char string_stop[256] = {
+    [0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1,
+    [0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0a] = 1, [0x0b] = 1, [0x0c] = 1, [0x0d] = 1,
+    [0x0e] = 1, [0x0f] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1,
+    [0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1a] = 1, [0x1b] = 1,
+    [0x1c] = 1, [0x1d] = 1, [0x1e] = 1, [0x1f] = 1, ['"'] = 1, ['\\'] = 1,
+};
 
 /* Skip a string starting at its quote; return the raw text inside. */
 static void skip_string(scanner *s, size_t *start, size_t *n)
@@ -109,7 +77,8 @@ static void skip_string(scanner *s, size_t *start, size_t *n)
     int line = s->line;
     *start = s->pos + 1;
     for (;;) {
-        p = string_run_end(p, end);
+        while (p < end && !string_stop[*p])
+            p++;
         if (p >= end || *p == '"')
             break;
         if (*p == '\\' && p + 1 < end) {
