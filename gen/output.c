@@ -138,7 +138,9 @@ int out_take(out_set *into, out_set *from)
         into->files = p;
         into->cap = ncap;
     }
-    memcpy(into->files + into->nfiles, from->files, (size_t)from->nfiles * sizeof *from->files);
+    if (from->nfiles > 0) /* a target that writes no file of the kinds chosen */
+        memcpy(into->files + into->nfiles, from->files,
+               (size_t)from->nfiles * sizeof *from->files);
     into->nfiles += from->nfiles;
     from->nfiles = 0;
     if (!into->rows) {
