@@ -56,7 +56,8 @@ int par_each(int n, par_fn fn, void *ctx, hw_diag *d)
         diag_defer(&j.diags[i], d);
     xmlInitParser(); /* libxml2 wants it on one thread before several use it */
     pthread_t helpers[MAX_THREADS];
-    int started = 0, want = par_threads() < n ? par_threads() : n;
+    int started = 0, want = par_threads();
+    want = want < n ? want : n;
     /* a thread that cannot start leaves its share to the others */
     while (started + 1 < want && pthread_create(&helpers[started], NULL, work, &j) == 0)
         started++;
