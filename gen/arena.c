@@ -192,7 +192,7 @@ static int buf_reserve(hw_buf *b, size_t extra)
     return 0;
 }
 
-void buf_putn_grow(hw_buf *b, const char *s, size_t n)
+void buf_putn(hw_buf *b, const char *s, size_t n)
 {
     if (buf_reserve(b, n) != 0)
         return;
@@ -210,6 +210,11 @@ void buf_wrote(hw_buf *b, size_t n)
 {
     b->len += n;
     b->data[b->len] = '\0';
+}
+
+void buf_puts(hw_buf *b, const char *s)
+{
+    buf_putn(b, s, strlen(s));
 }
 
 
@@ -246,17 +251,6 @@ void buf_printf(hw_buf *b, const char *fmt, ...)
     va_start(ap, fmt);
     buf_vprintf(b, fmt, ap);
     va_end(ap);
-}
-
-void buf_put_u64(hw_buf *b, uint64_t v, int hex)
-{
-    char digits[20]; /* UINT64_MAX has 20 decimal digits */
-    char *p = digits + sizeof digits;
-    do {
-        *--p = "0123456789ABCDEF"[hex ? v & 15 : v % 10];
-        v = hex ? v >> 4 : v / 10;
-    } while (v);
-    buf_putn(b, p, (size_t)(digits + sizeof digits - p));
 }
 
 char *buf_steal(hw_buf *b)

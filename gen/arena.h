@@ -8,8 +8,6 @@
 
 #include <stdarg.h>
 #include <stddef.h>
-#include <stdint.h>
-#include <string.h>
 
 typedef struct hw_arena hw_arena;
 
@@ -56,25 +54,8 @@ typedef struct hw_buf {
 void buf_init(hw_buf *b);
 void buf_free(hw_buf *b);
 void buf_reset(hw_buf *b);
-/* buf_putn when the buffer must grow first (or has failed). */
-void buf_putn_grow(hw_buf *b, const char *s, size_t n);
-/* Inline, with the copy where the buffer has room: the generators append
- * millions of short pieces, a literal's length then known at compile
- * time. */
-static inline void buf_putn(hw_buf *b, const char *s, size_t n)
-{
-    if (b->len + n < b->cap && !b->failed) {
-        memcpy(b->data + b->len, s, n);
-        b->len += n;
-        b->data[b->len] = '\0';
-        return;
-    }
-    buf_putn_grow(b, s, n);
-}
-static inline void buf_puts(hw_buf *b, const char *s)
-{
-    buf_putn(b, s, strlen(s));
-}
+void buf_putn(hw_buf *b, const char *s, size_t n);
+void buf_puts(hw_buf *b, const char *s);
 /* Inline: escaping appends a character at a time, tens of millions for
  * the docs of a big tree. */
 static inline void buf_putc(hw_buf *b, char c)
@@ -93,10 +74,6 @@ char *buf_room(hw_buf *b, size_t n);
 void buf_wrote(hw_buf *b, size_t n);
 void buf_printf(hw_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* v as printf's PRIu64 writes it, or as PRIX64 (upper-case hex digits, no
- * "0x") when hex: a perf tree's driver headers hold hundreds of thousands
- * of numbers, and printf took a tenth of generating them. */
-void buf_put_u64(hw_buf *b, uint64_t v, int hex);
 void buf_vprintf(hw_buf *b, const char *fmt, va_list ap);
 /* Append the whole file `path`, at most `max` bytes. 0, or -1 with errno
  * set: the open's, EIO, ENOMEM, or EFBIG when the file is larger. */

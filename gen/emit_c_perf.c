@@ -7,7 +7,7 @@
  * it, where static const arrays would warn in every file that includes
  * the header and uses none (-Wunused-const-variable).
  */
-#include <stdint.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "c_names.h"
@@ -42,16 +42,13 @@ static const char intro[] =
     " */\n"
     "#define %s(X) \\\n";
 
-/* ", 0x1F" or ", UINT64_C(123)": by hand, not printf, which was a tenth
- * of generating a perf tree's headers (one call per number). */
 static void put_value(hw_buf *b, const cpt_col *c, uint64_t v, int hex)
 {
-    buf_puts(b, c->wide ? ", UINT64_C(" : ", ");
+    const char *open = c->wide ? "UINT64_C(" : "", *close = c->wide ? ")" : "";
     if (hex)
-        buf_puts(b, "0x");
-    buf_put_u64(b, v, hex);
-    if (c->wide)
-        buf_putc(b, ')');
+        buf_printf(b, "%s0x%" PRIX64 "%s", open, v, close);
+    else
+        buf_printf(b, "%s%" PRIu64 "%s", open, v, close);
 }
 
 /* The row's comment: its title on one line, safe inside a comment. */
@@ -62,8 +59,7 @@ static void put_comment(hw_buf *b, const hw_event *e)
                                                          : "";
     if (!e->title && !*mark)
         return;
-    buf_puts(b, " /* ");
-    buf_puts(b, mark);
+    buf_printf(b, " /* %s", mark);
     size_t at = b->len;
     mu_escape_append(b, e->title, MU_ESCAPE_C_COMMENT);
     for (size_t i = at; b->data && i < b->len; i++)
@@ -77,9 +73,7 @@ static void put_row(pgen *g, hw_buf *b, const cpt_table *tb, int i)
     const hw_event *e = &g->t->events[i];
     const char *text[PERF_ENC_COUNT];
     perf_enc_read(e, text);
-    buf_puts(b, "    X(");
-    buf_puts(b, g->p.row[i]);
-    buf_puts(b, ", \"");
+    buf_printf(b, "    X(%s, \"", g->p.row[i]);
     /* jevents.py lower-cases names; perf lists them so */
     char *lower = arena_strdup(g->a, e->name ? e->name : "");
     for (char *p = lower; p && *p; p++)
@@ -91,6 +85,7 @@ static void put_row(pgen *g, hw_buf *b, const cpt_table *tb, int i)
         uint64_t v;
         int hex;
         cpt_value(e, text, &tb->cols[k], &v, &hex);
+        buf_puts(b, ", ");
         put_value(b, &tb->cols[k], v, hex);
     }
     buf_putc(b, ')');
