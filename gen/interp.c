@@ -8,27 +8,27 @@
 
 #include "expr.h"
 
-double hw_div(double a, double b)
+static double hw_div(double a, double b)
 {
     return b == 0.0 ? NAN : a / b;
 }
 
-double hw_mod(double a, double b)
+static double hw_mod(double a, double b)
 {
     return b == 0.0 ? NAN : fmod(a, b);
 }
 
-double hw_min(double a, double b)
+static double hw_min(double a, double b)
 {
     return isnan(a) || isnan(b) ? NAN : a < b ? a : b;
 }
 
-double hw_max(double a, double b)
+static double hw_max(double a, double b)
 {
     return isnan(a) || isnan(b) ? NAN : a > b ? a : b;
 }
 
-double hw_d_ratio(double a, double b)
+static double hw_d_ratio(double a, double b)
 {
     return b == 0.0 ? 0.0 : a / b;
 }
@@ -39,34 +39,29 @@ static double truth(int x)
     return x ? 1.0 : 0.0;
 }
 
-double hw_lt(double a, double b)
+static double hw_lt(double a, double b)
 {
     return isnan(a) || isnan(b) ? NAN : truth(a < b);
 }
 
-double hw_gt(double a, double b)
+static double hw_gt(double a, double b)
 {
     return isnan(a) || isnan(b) ? NAN : truth(a > b);
 }
 
-double hw_and(double a, double b)
+static double hw_and(double a, double b)
 {
     return isnan(a) || isnan(b) ? NAN : truth(a != 0.0 && b != 0.0);
 }
 
-double hw_or(double a, double b)
+static double hw_or(double a, double b)
 {
     return isnan(a) || isnan(b) ? NAN : truth(a != 0.0 || b != 0.0);
 }
 
-double hw_xor(double a, double b)
+static double hw_xor(double a, double b)
 {
     return isnan(a) || isnan(b) ? NAN : truth((a != 0.0) != (b != 0.0));
-}
-
-double hw_if(double cond, double then, double otherwise)
-{
-    return isnan(cond) ? NAN : cond != 0.0 ? then : otherwise;
 }
 
 /* What one evaluation reads. */
@@ -99,25 +94,6 @@ static double ref_value(const values_in *in, const hw_expr *e)
     }
 }
 
-/* perf's operators: both operands are read */
-static double binary_call(hw_func f, double a, double b)
-{
-    switch (f) {
-    case FUNC_D_RATIO:
-        return hw_d_ratio(a, b);
-    case FUNC_LT:
-        return hw_lt(a, b);
-    case FUNC_GT:
-        return hw_gt(a, b);
-    case FUNC_AND:
-        return hw_and(a, b);
-    case FUNC_OR:
-        return hw_or(a, b);
-    default:
-        return hw_xor(a, b);
-    }
-}
-
 static double call(const values_in *in, const hw_expr *e)
 {
     if (e->func == FUNC_IF) {
@@ -130,12 +106,17 @@ static double call(const values_in *in, const hw_expr *e)
         return x; /* the run-time value its name argument is bound to */
     switch (e->func) {
     case FUNC_D_RATIO:
+        return hw_d_ratio(x, eval(in, e->args[1]));
     case FUNC_LT:
+        return hw_lt(x, eval(in, e->args[1]));
     case FUNC_GT:
+        return hw_gt(x, eval(in, e->args[1]));
     case FUNC_AND:
+        return hw_and(x, eval(in, e->args[1]));
     case FUNC_OR:
+        return hw_or(x, eval(in, e->args[1]));
     case FUNC_XOR:
-        return binary_call(e->func, x, eval(in, e->args[1]));
+        return hw_xor(x, eval(in, e->args[1]));
     case FUNC_CEIL:
         return ceil(x);
     case FUNC_FLOOR:
@@ -234,10 +215,15 @@ int interp_runtime_find(const hw_target *t, const char *name)
     return -1;
 }
 
+double interp_runtime_default(const hw_runtime *r)
+{
+    return r->kind == RUNTIME_SOURCE_COUNT ? 1.0 : NAN;
+}
+
 void interp_runtime_defaults(const hw_target *t, double *out)
 {
     for (int i = 0; i < t->nruntime; i++)
-        out[i] = t->runtime[i].has_default ? t->runtime[i].default_value : NAN;
+        out[i] = interp_runtime_default(&t->runtime[i]);
 }
 
 int mask_init(hw_mask *m, const hw_target *t)

@@ -76,23 +76,10 @@ void interp_needs(const hw_target *t, hw_mask *m);
  * "#SMT_on"), or by its C member ("smt_on"); -1 when none. */
 int interp_runtime_find(const hw_target *t, const char *name);
 
-/* Each run-time value's default into out[t->nruntime] (source_count: 1),
- * NaN where it has none. */
+/* What a run-time value is when none is given: 1 for source_count (one
+ * PMU counts the event), NaN for the others, which must be given. */
+double interp_runtime_default(const hw_runtime *r);
+/* Each run-time value's default into out[t->nruntime]. */
 void interp_runtime_defaults(const hw_target *t, double *out);
-
-/* The shared operators, so the interpreter and tests agree on them. */
-double hw_div(double a, double b);
-double hw_mod(double a, double b);
-double hw_min(double a, double b);
-double hw_max(double a, double b);
-double hw_d_ratio(double a, double b);
-double hw_lt(double a, double b);
-double hw_gt(double a, double b);
-double hw_and(double a, double b);
-double hw_or(double a, double b);
-double hw_xor(double a, double b);
-/* `then if cond else otherwise`, both branches already evaluated (the C
- * helper's form; interp_expr evaluates only the branch it takes). */
-double hw_if(double cond, double then, double otherwise);
 
 #endif
