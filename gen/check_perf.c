@@ -137,8 +137,6 @@ static int runtime_entry(binder *b, hw_runtime_kind kind, const char *key,
     r->text = ref->text;
     r->term = ref->term;
     r->event = event;
-    r->has_default = kind == RUNTIME_SOURCE_COUNT;
-    r->default_value = 1.0;
     return t->nruntime - 1;
 }
 

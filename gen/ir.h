@@ -485,8 +485,6 @@ typedef struct hw_runtime {
     const hw_term *term;     /* the event a COUNTER counts, or HAS_EVENT and
                                 SOURCE_COUNT ask about; NULL otherwise */
     int event;               /* that event of the target, or -1 */
-    int has_default;         /* SOURCE_COUNT: default_value when not given */
-    double default_value;
 } hw_runtime;
 
 /* ---- a kernel's perf pmu-events tree, kept as the files have it ------ */
@@ -722,6 +720,9 @@ const char *expr_kind_name(hw_expr_kind k);
 const char *func_name(hw_func f);
 /* has_event, strcmp_cpuid_str, source_count: the argument is a name. */
 int func_takes_name(hw_func f);
+/* The function spelled `name` (len bytes) that `where` (FUNC_OURS or
+ * FUNC_PERF) may call by name; -1 when there is none. */
+int func_find(const char *name, size_t len, int where);
 /* An operator's INFIX_* precedence; INFIX_NONE for a function. */
 int func_infix(hw_func f);
 /* Does f take nargs arguments, in our formats or (perf) in perf's? */

@@ -559,7 +559,7 @@ static int report_missing(const eval_state *s)
                            t->inputs[i].name);
     for (int i = 0; i < t->nruntime; i++)
         n += missing_value(s->d, need->runtime[i] && !given->runtime[i] &&
-                                     !t->runtime[i].has_default,
+                                     isnan(interp_runtime_default(&t->runtime[i])),
                            t->runtime[i].key);
     return n;
 }

@@ -459,7 +459,8 @@ static void test_binding(void **state)
     r = &t->runtime[runtime_of(t, "source_count(UNC_CHA_CLOCKTICKS)")];
     assert_int_equal(r->kind, RUNTIME_SOURCE_COUNT);
     assert_int_equal(r->event, CHA_TICKS);
-    assert_true(r->has_default && r->default_value == 1);
+    assert_true(interp_runtime_default(r) == 1);
+    assert_true(isnan(interp_runtime_default(&t->runtime[runtime_of(t, "duration_time")])));
     assert_int_equal(t->runtime[runtime_of(t, "strcmp_cpuid_str(0x410fd493)")].kind,
                      RUNTIME_CPUID);
     /* by C member too, and a literal in any case */
