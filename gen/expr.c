@@ -64,6 +64,15 @@ int func_takes_name(hw_func f)
     return funcs[f].name_arg;
 }
 
+int func_find(const char *name, size_t len, int where)
+{
+    for (int f = 0; f < FUNC_COUNT; f++)
+        if ((funcs[f].where & where) && strlen(funcs[f].name) == len &&
+            strncmp(funcs[f].name, name, len) == 0)
+            return f;
+    return -1;
+}
+
 int func_arity_ok(hw_func f, int nargs, int perf)
 {
     if (perf && funcs[f].max_args < 0)
@@ -144,12 +153,8 @@ static void lex_ours(expr_parser *p)
 
 static hw_expr *parse_call(expr_parser *p, token name)
 {
-    int f = 0;
-    while (f < FUNC_COUNT && (!(funcs[f].where & FUNC_OURS) ||
-                              strlen(funcs[f].name) != name.len ||
-                              strncmp(funcs[f].name, name.start, name.len)))
-        f++;
-    if (f == FUNC_COUNT || name.dollar) {
+    int f = func_find(name.start, name.len, FUNC_OURS);
+    if (f < 0 || name.dollar) {
         p->tok = name;
         expr_fail(p, "unknown function");
         return NULL;
@@ -174,7 +179,7 @@ static hw_expr *parse_call(expr_parser *p, token name)
         return NULL;
     }
     expr_next(p);
-    if (n < funcs[f].min_args || (funcs[f].max_args >= 0 && n > funcs[f].max_args)) {
+    if (!func_arity_ok((hw_func)f, n, 0)) {
         p->tok = name;
         expr_fail(p, funcs[f].max_args == 1 ? "takes exactly one argument"
                                             : "takes at least two arguments");

@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,28 +15,13 @@
 
 /* ---- lexer -------------------------------------------------------------- */
 
-/* Keywords win over a symbol of the same length (perf's lexer lists them
- * first); a longer symbol wins over both ("if_x", "d_ratio2"). */
-typedef enum {
-    KW_NONE, KW_D_RATIO, KW_MAX, KW_MIN, KW_IF, KW_ELSE, KW_SOURCE_COUNT,
-    KW_HAS_EVENT, KW_STRCMP_CPUID_STR, KW_NAN
-} keyword;
+/* Keywords, and the functions perf calls by name (HW_FUNCS' FUNC_PERF),
+ * win over a symbol of the same length (perf's lexer lists them first); a
+ * longer symbol wins over both ("if_x", "d_ratio2"). A token's kw is the
+ * keyword's index, or NKEYWORDS + the function. */
+typedef enum { KW_IF, KW_ELSE, KW_NAN } keyword;
 
-static const struct {
-    const char *text;
-    keyword kw;
-    int func; /* hw_func of a call keyword, -1 otherwise */
-} keywords[] = {
-    {"d_ratio", KW_D_RATIO, FUNC_D_RATIO},
-    {"max", KW_MAX, FUNC_MAX},
-    {"min", KW_MIN, FUNC_MIN},
-    {"if", KW_IF, -1},
-    {"else", KW_ELSE, -1},
-    {"source_count", KW_SOURCE_COUNT, FUNC_SOURCE_COUNT},
-    {"has_event", KW_HAS_EVENT, FUNC_HAS_EVENT},
-    {"strcmp_cpuid_str", KW_STRCMP_CPUID_STR, FUNC_STRCMP_CPUID_STR},
-    {"NaN", KW_NAN, -1},
-};
+static const char *const keywords[] = {"if", "else", "NaN"};
 enum { NKEYWORDS = sizeof keywords / sizeof keywords[0] };
 
 /* [0-9a-zA-Z_.:@?], or a backslash before '-', ',' or '=' */
@@ -94,9 +80,10 @@ static size_t literal_len(const char *s)
 static int keyword_of(const char *s, size_t len)
 {
     for (int k = 0; k < NKEYWORDS; k++)
-        if (strlen(keywords[k].text) == len && strncmp(keywords[k].text, s, len) == 0)
+        if (strlen(keywords[k]) == len && strncmp(keywords[k], s, len) == 0)
             return k;
-    return -1;
+    int f = func_find(s, len, FUNC_PERF);
+    return f >= 0 ? NKEYWORDS + f : -1;
 }
 
 static void lex_perf(expr_parser *p)
@@ -132,7 +119,7 @@ static void lex_perf(expr_parser *p)
 
 static int is_kw(const expr_parser *p, keyword kw)
 {
-    return p->tok.kind == TOK_KW && keywords[p->tok.kw].kw == kw;
+    return p->tok.kind == TOK_KW && p->tok.kw == (int)kw;
 }
 
 /* ---- nodes ---------------------------------------------------------------- */
@@ -160,11 +147,10 @@ static hw_expr *literal(expr_parser *p)
     int in_case;
     const perf_literal *l = perf_literal_find(p->tok.start, p->tok.len, &in_case);
     if (!l) {
-        expr_fail(p, in_case ? "perf reads this literal only in lower case"
-                             : "unknown literal (perf 6.12 knows #slots, #smt_on, "
-                               "#num_cpus, #num_cpus_online, #num_packages, "
-                               "#num_dies, #num_cores, #core_wide, "
-                               "#system_tsc_freq, #has_pmem)");
+        char names[256], message[320];
+        perf_literal_names(names, sizeof names);
+        snprintf(message, sizeof message, "unknown literal (perf 6.12 knows %s)", names);
+        expr_fail(p, in_case ? "perf reads this literal only in lower case" : message);
         return NULL;
     }
     hw_expr *e = expr_ref_node(p, &p->tok);
@@ -217,12 +203,11 @@ static hw_expr *name_call(expr_parser *p, hw_expr *call)
 static hw_expr *call(expr_parser *p)
 {
     token name = p->tok;
-    hw_func f = (hw_func)keywords[name.kw].func;
+    hw_func f = (hw_func)(name.kw - NKEYWORDS);
     expr_next(p);
     if (expect(p, '(', "expected '(' after the function's name") != 0)
         return NULL;
-    int n = f == FUNC_HAS_EVENT || f == FUNC_STRCMP_CPUID_STR ||
-                    f == FUNC_SOURCE_COUNT ? 1 : 2;
+    int n = func_takes_name(f) ? 1 : 2;
     hw_expr *e = expr_node(p, EXPR_CALL, name.col, n);
     if (!e)
         return NULL;
@@ -251,7 +236,7 @@ static hw_expr *parse_primary(expr_parser *p)
     case TOK_KW:
         if (is_kw(p, KW_NAN))
             return expr_number_node(p, NAN);
-        if (keywords[p->tok.kw].func >= 0)
+        if (p->tok.kw >= NKEYWORDS)
             return call(p);
         break;
     case TOK_OP:

@@ -3,6 +3,7 @@
 #include "perf_lang.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -20,6 +21,15 @@ static const perf_literal literals[] = {
     {"#slots", 0, "issue slots per cycle, as the core PMU reports them"},
     {"#has_pmem", 0, "1 when the system has persistent memory, else 0"},
 };
+
+void perf_literal_names(char *out, size_t size)
+{
+    size_t at = 0;
+    for (size_t i = 0; i < sizeof literals / sizeof literals[0] && at < size; i++) {
+        int n = snprintf(out + at, size - at, "%s%s", i ? ", " : "", literals[i].name);
+        at += n > 0 ? (size_t)n : 0;
+    }
+}
 
 const perf_literal *perf_literal_find(const char *text, size_t len,
                                       int *known_in_case)

@@ -27,6 +27,10 @@ typedef struct perf_literal {
 const perf_literal *perf_literal_find(const char *text, size_t len,
                                       int *known_in_case);
 
+/* Every literal's name, ", " between them, into out (size bytes, cut
+ * short if it must be). */
+void perf_literal_names(char *out, size_t size);
+
 /* perf's tool events (6.12: duration_time, user_time, system_time): what
  * the one named `name` measures, or NULL when it is none. Metrics read
  * them in seconds. */
