@@ -11,6 +11,8 @@
 #ifndef HWCGEN_DIFF_H
 #define HWCGEN_DIFF_H
 
+#include <cjson/cJSON.h>
+
 #include "arena.h"
 #include "diag.h"
 #include "ir.h"
@@ -156,6 +158,10 @@ int diff_parse_format(const char *s, diff_format *out);
 /* The report in one format (diff_report.c). */
 void diff_report(hw_buf *out, const hw_diff *df, diff_format format, int all,
                  diff_classes fail_on);
+
+/* The JSON report as an object, for a report of several pairs; the
+ * caller owns it. */
+cJSON *diff_report_json(const hw_diff *df, int all, diff_classes fail_on);
 
 /* What `hwcgen diff` was asked for. */
 typedef struct diff_opts {

@@ -362,7 +362,7 @@ static void json_counts(cJSON *root, const char *key, const int *n)
             cJSON_AddNumberToObject(o, diff_class_name(c), n[c]);
 }
 
-static void report_json(hw_buf *b, const hw_diff *df, int all, diff_classes fail_on)
+cJSON *diff_report_json(const hw_diff *df, int all, diff_classes fail_on)
 {
     counts k = count(df, all, fail_on);
     cJSON *root = cJSON_CreateObject();
@@ -383,6 +383,12 @@ static void report_json(hw_buf *b, const hw_diff *df, int all, diff_classes fail
     json_counts(root, "listed", k.listed);
     json_counts(root, "not_listed", k.hidden);
     cJSON_AddNumberToObject(root, "status", diff_matters(df, fail_on));
+    return root;
+}
+
+static void report_json(hw_buf *b, const hw_diff *df, int all, diff_classes fail_on)
+{
+    cJSON *root = diff_report_json(df, all, fail_on);
     char *text = cJSON_Print(root);
     if (text) {
         buf_puts(b, text);

@@ -32,7 +32,7 @@ static int listed(const hw_diff *df, const diff_opts *o)
  * anything). DIFF_SAME, DIFF_CHANGES or DIFF_ERROR. *shown: whether it
  * was. */
 static int one_pair(hw_target *a, hw_target *b, const diff_opts *o, int always, hw_buf *out,
-                    int *shown, hw_diag *d)
+                    cJSON *reports, int *shown, hw_diag *d)
 {
     hw_diff df;
     *shown = 0;
@@ -44,7 +44,10 @@ static int one_pair(hw_target *a, hw_target *b, const diff_opts *o, int always, 
     int rc = DIFF_ERROR;
     if (diff_files(&df, a, b, o->templates, d) == 0) {
         if (always || listed(&df, o)) {
-            diff_report(out, &df, o->format, o->all, o->fail_on);
+            if (reports && o->format == DIFF_FORMAT_JSON)
+                cJSON_AddItemToArray(reports, diff_report_json(&df, o->all, o->fail_on));
+            else
+                diff_report(out, &df, o->format, o->all, o->fail_on);
             *shown = 1;
         }
         rc = diff_matters(&df, o->fail_on) ? DIFF_CHANGES : DIFF_SAME;
@@ -91,12 +94,10 @@ static int pair_report(tally *k, hw_target *a, hw_target *b, const diff_opts *o,
     hw_buf one;
     buf_init(&one);
     int shown = 0;
-    int rc = one_pair(a, b, o, 0, &one, &shown, d);
+    int rc = one_pair(a, b, o, 0, &one, k->reports, &shown, d);
     k->compared++;
     k->changed += shown;
-    if (shown && o->format == DIFF_FORMAT_JSON)
-        cJSON_AddItemToArray(k->reports, cJSON_Parse(one.data ? one.data : "null"));
-    else if (shown)
+    if (shown && o->format != DIFF_FORMAT_JSON)
         buf_printf(out, "%s%s", k->changed > 1 ? "\n" : "", one.data ? one.data : "");
     if (one.failed)
         rc = DIFF_ERROR;
@@ -183,7 +184,7 @@ int diff_paths(const char *old_path, const char *new_path, const diff_opts *o, h
     int rc = DIFF_ERROR;
     if (ok_a && ok_b && a.n == 1 && b.n == 1) {
         int shown;
-        rc = one_pair(a.t[0], b.t[0], o, 1, out, &shown, d);
+        rc = one_pair(a.t[0], b.t[0], o, 1, out, NULL, &shown, d);
     } else if (ok_a && ok_b) {
         rc = diff_sets(&a, &b, o, out, d);
     }
