@@ -54,13 +54,14 @@ static int same_kv(const hw_kv *a, const hw_kv *b)
     return a && b && a->number == b->number && strcmp(a->value, b->value) == 0;
 }
 
-/* Every key of a and b that one lacks or has another value for. */
+/* Every key of a and b that one lacks or has another value for; `skip`
+ * (may be NULL) is compared by the caller. */
 static void diff_keys(ctx *c, diff_section s, const char *name, const hw_pobj *a,
-                      const hw_pobj *b)
+                      const hw_pobj *b, const char *skip)
 {
     for (int k = 0; k < a->nkvs; k++) {
         const hw_kv *x = &a->kvs[k], *y = kv_copy(b, x->key, copy_of(a, k));
-        if (!same_kv(x, y))
+        if (!same_kv(x, y) && !(skip && y && strcmp(x->key, skip) == 0))
             dw_field(c, s, key_class(x->key), name, x->key, x->value, y ? y->value : NULL);
     }
     for (int k = 0; k < b->nkvs; k++)
@@ -202,12 +203,38 @@ static void compare_event(ctx *c, const char *name, int i, int j)
     dw_field(c, S, DIFF_CLASS_CHANGED, name, "file", file_of(c->o, a->pfile),
              file_of(c->n, b->pfile));
     if (x && y)
-        diff_keys(c, S, name, x, y);
+        diff_keys(c, S, name, x, y, NULL);
     diff_inherited(c, S, name, x, y, "EventCode", a->has_code ? dw_text_hex(c, a->code) : NULL,
                    b->has_code ? dw_text_hex(c, b->code) : NULL);
     diff_inherited(c, S, name, x, y, "ScaleUnit", a->units, b->units);
     diff_inherited(c, S, name, x, y, "BriefDescription", a->title, b->title);
     diff_inherited(c, S, name, x, y, "PublicDescription", a->description, b->description);
+}
+
+/* Metric i's MetricExpr against metric j's, both written: by value, as
+ * diff.c compares formulas, so a rewrite perf reads the same is
+ * `equivalent` and one by a constant factor `scaled`. */
+static void diff_metric_expr(ctx *c, const char *name, int i, int j, const hw_kv *x,
+                             const hw_kv *y)
+{
+    if (same_kv(x, y))
+        return;
+    const hw_metric *a = &c->o->metrics[i], *b = &c->n->metrics[j];
+    static const diff_renames same_names = {NULL, 0, 0}; /* a tree's events keep theirs */
+    formula_cmp cmp = {FORMULA_DIFFERENT, 0, 0, {0}};
+    if (a->expr && b->expr &&
+        formula_compare(c->df->arena, c->o, i, c->n, j, &same_names, &cmp) != 0) {
+        c->failed = 1;
+        return;
+    }
+    static const diff_class verdicts[] = {DIFF_CLASS_EQUIVALENT, DIFF_CLASS_SCALED,
+                                          DIFF_CLASS_DIFFERENT};
+    diff_change *ch = dw_field(c, DIFF_METRIC, verdicts[cmp.verdict], name, "MetricExpr",
+                               x->value, y->value);
+    if (ch) {
+        ch->factor = cmp.factor;
+        ch->witness = cmp.witness;
+    }
 }
 
 static void compare_metric(ctx *c, const char *name, int i, int j)
@@ -217,8 +244,12 @@ static void compare_metric(ctx *c, const char *name, int i, int j)
     static const diff_section S = DIFF_METRIC;
     dw_field(c, S, DIFF_CLASS_CHANGED, name, "file", file_of(c->o, a->pfile),
              file_of(c->n, b->pfile));
-    if (x && y)
-        diff_keys(c, S, name, x, y);
+    if (x && y) {
+        diff_keys(c, S, name, x, y, "MetricExpr");
+        const hw_kv *ex = pobj_kv(x, "MetricExpr"), *ey = pobj_kv(y, "MetricExpr");
+        if (ex && ey)
+            diff_metric_expr(c, name, i, j, ex, ey);
+    }
     diff_inherited(c, S, name, x, y, "MetricExpr", a->formula, b->formula);
     diff_inherited(c, S, name, x, y, "MetricThreshold", a->threshold, b->threshold);
     diff_inherited(c, S, name, x, y, "ScaleUnit", a->units, b->units);
@@ -260,7 +291,7 @@ static void diff_others(ctx *c, const hw_pfile *a, const hw_pfile *b)
             return;
         const char *name = dw_fmt(c, "%s[%d]", a->name, k);
         if (x && y)
-            diff_keys(c, DIFF_FILE, name, x, y);
+            diff_keys(c, DIFF_FILE, name, x, y, NULL);
         else
             dw_one_side(c, DIFF_FILE, x ? DIFF_CLASS_REMOVED : DIFF_CLASS_ADDED, name, NULL,
                         x != NULL, "an object that is neither event nor metric");

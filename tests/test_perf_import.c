@@ -709,6 +709,33 @@ static void test_diff(void **state)
                                   "(arch/test/test_soc/cpu)\n"));
     assert_non_null(strstr(r.out, "compared by id: 1 changed, 5 unchanged; 0 added, 1 removed\n"));
     result_free(&r);
+    /* MetricExpr by value: reordered it is equivalent (exit 0), a tenth of
+     * the old value is scaled by 0.1 (exit 1) */
+    static const char *const rewrites[][2] = {
+        {"1000 * L1D_CACHE_REFILL / INST_RETIRED", "equivalent"},
+        {"100 * L1D_CACHE_REFILL / INST_RETIRED", "scaled    "},
+    };
+    char x9_old[160], x9_new[192];
+    snprintf(x9_old, sizeof x9_old, "%s/arm64/arm/cortex-x9", FIXTURE);
+    snprintf(x9_new, sizeof x9_new, "%s/arm64/arm/cortex-x9", tree);
+    snprintf(file, sizeof file, "%s/metrics.json", x9_old);
+    char *metrics = read_file(file, NULL);
+    for (int k = 0; k < 2; k++) {
+        char *edited = replace_once(metrics, "L1D_CACHE_REFILL / INST_RETIRED * 1000",
+                                    rewrites[k][0]);
+        assert_non_null(edited);
+        put_file(s, "out/perf/arch/arm64/arm/cortex-x9/metrics.json", edited);
+        free(edited);
+        r = RUN(s->root, hwcgen, "diff", "--all", x9_old, x9_new);
+        assert_int_equal(r.status, k);
+        snprintf(want, sizeof want, "  %s  l1d_mpki: MetricExpr L1D_CACHE_REFILL / INST_RETIRED "
+                 "* 1000 -> %s%s\n", rewrites[k][1], rewrites[k][0],
+                 k ? " (new = old x 0.1)" : "");
+        if (!strstr(r.out, want))
+            fail_msg("wanted '%s' in:\n%s", want, r.out);
+        result_free(&r);
+    }
+    free(metrics);
 }
 
 /* ---- the kernel's whole tree and jevents.py ------------------------------------- */

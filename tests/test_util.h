@@ -42,6 +42,23 @@ static inline char *read_file(const char *path, size_t *len)
 /* The hwcgen binary a test runs: $HWCGEN, else ./hwcgen (make check runs
  * tests from the top of the tree). NULL, after saying so on stderr, when
  * there is no such executable; `test` names the caller. */
+/* A malloc'd copy of text with the first `from` replaced by `to`; NULL
+ * when text has no `from`. */
+static inline char *replace_once(const char *text, const char *from, const char *to)
+{
+    const char *at = strstr(text, from);
+    if (!at)
+        return NULL;
+    size_t head = (size_t)(at - text), nfrom = strlen(from), nto = strlen(to);
+    char *out = malloc(strlen(text) - nfrom + nto + 1);
+    if (out) {
+        memcpy(out, text, head);
+        memcpy(out + head, to, nto);
+        strcpy(out + head + nto, at + nfrom);
+    }
+    return out;
+}
+
 static inline const char *hwcgen_binary(const char *test)
 {
     const char *path = getenv("HWCGEN");
