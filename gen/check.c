@@ -410,7 +410,7 @@ static void check_listed_events(checker *c, const hw_metric *m)
 static void resolve_metrics(checker *c)
 {
     /* perf's metric language binds names by its own rules (check_perf.c) */
-    if (c->t->format && strcmp(c->t->format, "pmu-events") == 0) {
+    if (target_is_perf_tree(c->t)) {
         check_perf_formulas(c->t, c->d);
         return;
     }

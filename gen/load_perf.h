@@ -41,7 +41,6 @@ int perf_json_load(hw_target *t, const char *path, const char *name, hw_diag *d)
  * files (the arch's target), by lower-case EventName and MetricName, as
  * jevents.py looks up ArchStdEvent. Borrows the arch target's objects. */
 typedef struct perf_archstd {
-    const hw_target *arch;  /* NULL: the arch has no standard files */
     name_index names;       /* lower-case name -> index into objs */
     const hw_pobj **objs;
     int n;

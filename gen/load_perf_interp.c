@@ -238,7 +238,7 @@ static void check_enc(interp *in, const hw_event *e, perf_enc_id k, const hw_kv 
 }
 
 /* The keys of object o in perf_enc.h's table into by[], the last of a
- * repeated key winning (as perf_kv()); empty values, which jevents.py
+ * repeated key winning (as pobj_kv()); empty values, which jevents.py
  * reads as absent, left out. One pass over o: a lookup per key of the
  * table was a fifth of loading a tree. */
 static void enc_keys(const hw_pobj *o, const hw_kv *by[PERF_ENC_COUNT])

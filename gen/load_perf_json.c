@@ -260,18 +260,12 @@ static cJSON *parse(file_load *fl)
     return NULL;
 }
 
-static int is_groups_file(const char *name)
-{
-    const char *slash = strrchr(name, '/');
-    return strcmp(slash ? slash + 1 : name, "metricgroups.json") == 0;
-}
-
 static int load_text(file_load *fl, const char *name)
 {
     cJSON *root = parse(fl);
     if (!root)
         return -1;
-    int groups = is_groups_file(name), rc = -1;
+    int groups = strcmp(name, "metricgroups.json") == 0, rc = -1;
     size_t raw = fl->len;
     if (json_spots(fl->text, fl->len, &fl->spots, &fl->nspots, &raw) != 0) {
         diag_error(fl->d, NULL, "out of memory");

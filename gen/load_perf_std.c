@@ -34,7 +34,6 @@ static int add(perf_archstd *s, const hw_pobj *o, const char *name)
 int perf_archstd_build(perf_archstd *s, const hw_target *arch)
 {
     memset(s, 0, sizeof *s);
-    s->arch = arch;
     if (!(s->a = arena_create()) || name_index_init(&s->names, 256) != 0)
         return -1;
     int rc = 0;

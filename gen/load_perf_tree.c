@@ -378,7 +378,7 @@ static int by_dir(const void *pa, const void *pb)
 static void load_arch(tree_out *to, const char *dir, const char *name, const char *sub,
                       const char *sub_shown)
 {
-    arch_load al = {to, name, NULL, {0}, NULL, 0, 0};
+    arch_load al = {.to = to, .name = name};
     int first = *to->n;
     if (!sub && strcmp(name, "test") != 0) {
         char map[PATH_MAX];

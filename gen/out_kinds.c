@@ -21,11 +21,6 @@ unsigned out_kind_bit(int i)
     return 1u << i;
 }
 
-const char *out_kind_name(int i)
-{
-    return kinds[i].name;
-}
-
 unsigned out_kind_of(const char *name)
 {
     for (int i = 0; name && i < OUT_KINDS; i++)

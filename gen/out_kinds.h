@@ -22,9 +22,8 @@ enum {
     OUT_ALL = (1u << OUT_KINDS) - 1
 };
 
-/* The i-th kind (0 <= i < OUT_KINDS): its bit and its name in --outputs. */
+/* The i-th kind's bit (0 <= i < OUT_KINDS). */
 unsigned out_kind_bit(int i);
-const char *out_kind_name(int i);
 
 /* The kind of `name`, a path below the output directory; 0 for a file of
  * no kind (the manifest, or a name no emitter writes). */

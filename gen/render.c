@@ -2,15 +2,15 @@
 #include "render.h"
 
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "resources.h"
 
-/* cJSON's hooks and parser state are the process's: allocations that fail
- * on any thread are counted here, and parses take turns (json_parse). */
-static atomic_int alloc_failures;
+/* cJSON's hooks and parser state are the process's. An allocation that
+ * fails is counted on its thread, where render_template reports it for
+ * the data that thread built; parses take turns (json_parse). */
+static _Thread_local int alloc_failures;
 static pthread_mutex_t parsing = PTHREAD_MUTEX_INITIALIZER;
 
 static void *counting_malloc(size_t n)
@@ -67,7 +67,8 @@ int render_template(const char *templates, const char *name, const cJSON *data,
 {
     char path[256];
     snprintf(path, sizeof path, "templates/%s.mustache", name);
-    if (atomic_exchange(&alloc_failures, 0)) {
+    if (alloc_failures) {
+        alloc_failures = 0;
         diag_error(d, NULL, "out of memory building data for %s", path);
         return -1;
     }

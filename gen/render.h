@@ -30,10 +30,6 @@ typedef struct emit_to {
     hw_diag *d;
 } emit_to;
 
-/* cJSON_ParseWithLengthOpts(text, len, end, 0), safe beside other
- * threads: cJSON's parser writes a global error position on every call. */
-cJSON *json_parse(const char *text, size_t len, const char **end);
-
 /* Render templates/<name>.mustache with `data` into the file to->dir/file
  * of to->out. 0, or -1 after reporting. */
 int render_file(const emit_to *to, const char *name, const cJSON *data,
