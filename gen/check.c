@@ -641,7 +641,7 @@ static int order_metrics_once(checker *c)
                     int m0 = report_cycle(c, &g, done, dep);
                     if (m0 >= 0 && target_is_perf_tree(t)) {
                         t->metrics[m0].expr = NULL;
-                        t->metrics[m0].flags |= METRIC_EXTERNAL;
+                        t->metrics[m0].flags |= METRIC_IN_CYCLE;
                         again = 1;
                     }
                     goto out;

@@ -121,6 +121,8 @@ static void metric_badges(dgen *g, cJSON *o, const hw_metric *m)
         doc_item(arr, badge(g, "corrected", "corrected"), NULL);
     if (m->flags & METRIC_EXTERNAL)
         doc_item(arr, badge(g, "external", "external"), NULL);
+    if (m->flags & METRIC_IN_CYCLE)
+        doc_item(arr, badge(g, "missing", "in a cycle"), NULL);
     if (m->flags & METRIC_DATABASE)
         doc_item(arr, badge(g, "database", "from the database"), NULL);
     if (m->flags & METRIC_DEPRECATED)
@@ -394,6 +396,9 @@ void page_attention(dgen *g, cJSON *data)
         else if (m->flags & METRIC_EXTERNAL)
             status = "External: the series does not come from these counters; "
                      "no evaluator is generated.";
+        else if (m->flags & METRIC_IN_CYCLE)
+            status = "In a cycle: it uses itself through other metrics, which "
+                     "perf refuses; no evaluator is generated.";
         else if (m->flags & METRIC_DATABASE)
             status = "From the database: the expression is the vendor's "
                      "counter database's, not the source's; see the note.";

@@ -471,11 +471,11 @@ static int metric_fields(cgen *g, cJSON *fields)
 
 static const char *no_formula_reason(const cgen *g, const hw_metric *m)
 {
-    if (g->is_tree) /* the checker drops the formulas of a cycle */
-        return (m->flags & METRIC_EXTERNAL) ? "in a cycle of metrics, which perf refuses"
-                                            : "no MetricExpr";
-    return (m->flags & METRIC_EXTERNAL) ? "external series, computed elsewhere"
-                                        : "the source gives no formula";
+    if (m->flags & METRIC_IN_CYCLE) /* the checker dropped its formula */
+        return "in a cycle of metrics, which perf refuses";
+    if (m->flags & METRIC_EXTERNAL)
+        return "external series, computed elsewhere";
+    return g->is_tree ? "no MetricExpr" : "the source gives no formula";
 }
 
 /* The formula as a comment: printed from its tree, one line. */

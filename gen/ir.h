@@ -243,7 +243,9 @@ enum {
     METRIC_DATABASE = 1u << 4, /* formula from the vendor's counter
                                   database, not the source; see note */
     METRIC_DEPRECATED = 1u << 5,   /* perf tree: as EVENT_DEPRECATED */
-    METRIC_EXPERIMENTAL = 1u << 6  /* perf tree: as EVENT_EXPERIMENTAL */
+    METRIC_EXPERIMENTAL = 1u << 6, /* perf tree: as EVENT_EXPERIMENTAL */
+    METRIC_IN_CYCLE = 1u << 7      /* perf tree: uses itself through other
+                                      metrics; its formula is dropped */
 };
 
 /* A metric, template series, derived value or model output. */

@@ -738,6 +738,44 @@ static void test_diff(void **state)
     free(metrics);
 }
 
+/* Metrics that use each other in a circle (arch/test has two on purpose):
+ * a warning naming them; no evaluator for the one whose formula is
+ * dropped, and header and docs say it is in a cycle, not an external
+ * series. */
+static void test_metric_cycle(void **state)
+{
+    scratch *s = *state;
+    put_file(s, "tree/arch/x86/mapfile.csv", "Family-model,Version,Filename,EventType\n"
+                                             "GenuineIntel-6-F2,v1,cyclelake,core\n");
+    put_file(s, "tree/arch/x86/cyclelake/metrics.json",
+             "[\n"
+             "    {\"MetricName\": \"a_m\", \"MetricExpr\": \"b_m + 1\"},\n"
+             "    {\"MetricName\": \"b_m\", \"MetricExpr\": \"a_m * 2\"},\n"
+             "    {\"MetricName\": \"c_m\", \"MetricExpr\": \"3 * 4\"}\n"
+             "]\n");
+    char tree[160], out[160];
+    snprintf(tree, sizeof tree, "%s/tree/arch", s->root);
+    snprintf(out, sizeof out, "%s/out", s->root);
+    result r = RUN(s->root, hwcgen, "generate", "-q", "-o", out, tree);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.err, "cycle"));
+    assert_non_null(strstr(r.err, "a_m"));
+    result_free(&r);
+    char path[512];
+    snprintf(path, sizeof path, "%s/out/include/hwcgen/x86_cyclelake_metrics.h", s->root);
+    char *header = read_file(path, NULL);
+    assert_non_null(header);
+    assert_non_null(strstr(header, "in a cycle of metrics, which perf refuses"));
+    assert_null(strstr(header, "external series"));
+    free(header);
+    snprintf(path, sizeof path, "%s/out/docs/x86-cyclelake.md", s->root);
+    char *page = read_file(path, NULL);
+    assert_non_null(page);
+    assert_non_null(strstr(page, "In a cycle:"));
+    assert_null(strstr(page, "External:"));
+    free(page);
+}
+
 /* ---- the kernel's whole tree and jevents.py ------------------------------------- */
 
 #define KERNEL_OUT ".build/tests/perf-import"
@@ -888,6 +926,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_round_trip, scratch_setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_cli, scratch_setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_diff, scratch_setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_metric_cycle, scratch_setup, scratch_teardown),
     };
     const struct CMUnitTest kernel[] = {
         cmocka_unit_test(test_kernel_tree),
