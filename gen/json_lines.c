@@ -198,15 +198,15 @@ static void set_path_len(path_scan *p, size_t n)
         p->path.data[n] = '\0';
 }
 
-/* The path the value being scanned is recorded under, or NULL. */
-static const char *record(path_scan *p, int line)
+/* Record the line of the value being scanned under its path. */
+static void record(path_scan *p, int line)
 {
     if (p->path.failed)
-        return NULL;
+        return;
     const char *key = arena_strndup(p->arena, p->path.data ? p->path.data : "",
                                     p->path.len);
     if (!key || name_index_put(&p->jl->paths, key, line) < 0)
-        return key;
+        return;
     /* A repeated key: name this copy path#k, and its children after it.
      * Each path keeps its count, so n copies cost O(n), not O(n^2). */
     size_t base = p->path.len;
@@ -214,11 +214,11 @@ static const char *record(path_scan *p, int line)
     if (slot < 0) {
         int *grown = realloc(p->ncopies, (p->nslots + 1) * sizeof *grown);
         if (!grown)
-            return NULL;
+            return;
         p->ncopies = grown;
         slot = (int)p->nslots;
         if (name_index_put(&p->copies, key, slot) == -2)
-            return NULL;
+            return;
         p->ncopies[p->nslots++] = 1;
     }
     /* The next number is free unless a key spells "name#k" itself; give
@@ -229,25 +229,24 @@ static const char *record(path_scan *p, int line)
         buf_printf(&p->path, "#%d", k);
         key = arena_strndup(p->arena, p->path.data ? p->path.data : "", p->path.len);
         if (!key || p->path.failed)
-            return NULL;
+            return;
         if (name_index_put(&p->jl->paths, key, line) < 0) {
             json_repeat *r = ARENA_PUSH(p->arena, p->jl->repeats, p->jl->nrepeats,
                                         p->jl->cap_repeats);
             if (r)
                 *r = (json_repeat){key, line};
-            return key;
+            return;
         }
     }
-    return NULL;
+    return;
 }
 
 /* Name the value after its key or its array position (the root is ""),
- * record its line, and a number's offset. */
+ * and record its line. */
 static int visit_path(scanner *s, const scan_value *v)
 {
     path_scan *p = s->ctx;
     int d = v->spot.depth;
-    const char *recorded = NULL;
     if (d > 0) {
         set_path_len(p, p->plen[d - 1]);
         if (v->key) {
@@ -259,12 +258,9 @@ static int visit_path(scanner *s, const scan_value *v)
         } else {
             buf_printf(&p->path, "[%d]", v->index);
         }
-        recorded = record(p, v->spot.line);
+        record(p, v->spot.line);
     }
     p->plen[d] = p->path.len;
-    char c = s->text[v->spot.at];
-    if (recorded && (c == '-' || (c >= '0' && c <= '9')) && v->spot.at <= INT_MAX)
-        name_index_put(&p->jl->numbers, recorded, (int)v->spot.at);
     return 0;
 }
 
@@ -275,10 +271,6 @@ int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len)
     jl->cap_repeats = 0;
     if (name_index_init(&jl->paths, 1024) != 0)
         return -1;
-    if (name_index_init(&jl->numbers, 16) != 0) {
-        name_index_free(&jl->paths);
-        return -1;
-    }
     scanner *s = calloc(1, sizeof *s);
     path_scan *p = calloc(1, sizeof *p);
     if (!s || !p || name_index_init(&p->copies, 16) != 0) {
@@ -322,15 +314,9 @@ int json_lines_get(const json_lines *jl, const char *path)
     }
 }
 
-int json_lines_number(const json_lines *jl, const char *path)
-{
-    return name_index_get(&jl->numbers, path);
-}
-
 void json_lines_free(json_lines *jl)
 {
     name_index_free(&jl->paths);
-    name_index_free(&jl->numbers);
 }
 
 /* ---- every value in order ---------------------------------------------- */

@@ -25,10 +25,6 @@ typedef struct json_repeat {
 
 typedef struct json_lines {
     name_index paths; /* path (arena string) -> line */
-    /* path of each number value -> byte offset of its text: cJSON keeps a
-     * number only as a double, and a loader that must write it back as
-     * the file spells it (the perf tree import) reads the spelling here */
-    name_index numbers;
     json_repeat *repeats;
     int nrepeats;
     size_t cap_repeats;
@@ -38,9 +34,6 @@ int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len);
 /* Line of `path`, or of its nearest recorded parent; 1 for the root ("");
  * 0 when unknown. */
 int json_lines_get(const json_lines *jl, const char *path);
-/* Byte offset in the text of the number at `path` (as recorded, "#k" and
- * all), or -1 when the value there is not a number. */
-int json_lines_number(const json_lines *jl, const char *path);
 void json_lines_free(json_lines *jl);
 
 /* One value of a document: where it is. */

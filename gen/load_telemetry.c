@@ -750,7 +750,7 @@ int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
                    "or nesting deeper than the parser allows)" : "");
         return -1;
     }
-    loader l = {t, d, {{0}, {0}, NULL, 0, 0}, NULL, NULL, NULL, 0};
+    loader l = {t, d, {{0}, NULL, 0, 0}, NULL, NULL, NULL, 0};
     /* Paths of every JSON value, needed only while loading. */
     hw_arena *positions = NULL;
     int before = d->errors;

@@ -126,7 +126,7 @@ static void test_raw_control(void **state)
 }
 
 /* The path index over the same texts: lines by path, the k-th copy of a
- * repeated key as "#k", numbers by offset. */
+ * repeated key as "#k". */
 static void test_lines_by_path(void **state)
 {
     (void)state;
@@ -142,9 +142,6 @@ static void test_lines_by_path(void **state)
     assert_int_equal(json_lines_get(&jl, "B[0]"), 4);
     assert_int_equal(json_lines_get(&jl, "B[1].C"), 4);
     assert_int_equal(json_lines_get(&jl, "B[1].D"), 4); /* its parent's */
-    assert_int_equal(json_lines_number(&jl, "A#2"), 17);
-    assert_int_equal(json_lines_number(&jl, "B[1].C"), 37);
-    assert_int_equal(json_lines_number(&jl, "B"), -1);
     assert_int_equal(jl.nrepeats, 1);
     assert_string_equal(jl.repeats[0].path, "A#2");
     json_lines_free(&jl);
