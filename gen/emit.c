@@ -4,15 +4,10 @@
 
 typedef int (*target_emitter)(const hw_target *, const emit_to *);
 
-/* Each kind's emitter, in the order of out_kinds.h. */
-static const struct {
-    unsigned kind;
-    target_emitter fn;
-} emitters[OUT_KINDS] = {
-    {OUT_C, emit_c_headers},
-    {OUT_DOCS, emit_docs},
-    {OUT_PERF, emit_perf},
-    {OUT_STREAMLINE, emit_streamline},
+/* Each kind's emitter, in the order of out_kinds.h (kind i is
+ * out_kind_bit(i)). */
+static const target_emitter emitters[OUT_KINDS] = {
+    emit_c_headers, emit_docs, emit_perf, emit_streamline,
 };
 
 /* Files from..nfiles of the set all lie in `kind`'s directory: what
@@ -34,9 +29,9 @@ static int in_kind_dir(const emit_to *to, int from, unsigned kind)
  * from the emitters every target uses. */
 static target_emitter emitter_for(const hw_target *t, int i)
 {
-    if (target_is_perf_tree(t) && emitters[i].kind == OUT_PERF)
+    if (target_is_perf_tree(t) && out_kind_bit(i) == OUT_PERF)
         return emit_perf_tree;
-    return emitters[i].fn;
+    return emitters[i];
 }
 
 int emit_target(const hw_target *t, const emit_to *to, unsigned kinds)
@@ -46,9 +41,9 @@ int emit_target(const hw_target *t, const emit_to *to, unsigned kinds)
     int rc = 0;
     for (int i = 0; i < OUT_KINDS && rc == 0; i++) {
         int from = to->out->nfiles;
-        target_emitter fn = emitter_for(t, i);
-        if ((kinds & emitters[i].kind) && fn)
-            rc = fn(t, to) || in_kind_dir(to, from, emitters[i].kind) ? -1 : 0;
+        unsigned kind = out_kind_bit(i);
+        if (kinds & kind)
+            rc = emitter_for(t, i)(t, to) || in_kind_dir(to, from, kind) ? -1 : 0;
     }
     to->out->owner = before;
     return rc;

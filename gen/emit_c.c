@@ -55,7 +55,7 @@ static const char *keep(cgen *g, const char *name)
 /* A macro name of <id>.h, as c_names.h spells it. */
 #define MNAME(g, ...) c_checked_macro((g)->scratch, (g)->ID, __VA_ARGS__)
 
-static void banner(cJSON *data, const hw_target *t, const char *what)
+void c_banner(cJSON *data, const hw_target *t, const char *what)
 {
     jstr(data, "target", t->name);
     jstr(data, "what", what);
@@ -188,7 +188,7 @@ static int emit_freestanding(cgen *g, const emit_to *to)
 {
     const hw_target *t = g->t;
     cJSON *data = cJSON_CreateObject();
-    banner(data, t, "hardware counter facts for drivers");
+    c_banner(data, t, "hardware counter facts for drivers");
     jstr(data, "guard", c_checked(g->scratch, c_guard(g->scratch, g->ID)));
     cJSON *sections = jarr(data, "sections");
     identity_section(g, sections);
@@ -770,7 +770,7 @@ static int emit_metrics(cgen *g, const emit_to *to)
     const hw_target *t = g->t;
     int model = !g->is_tree && t->nevents == 0;
     cJSON *data = cJSON_CreateObject();
-    banner(data, t, model ? "generated model evaluator" : "generated metric evaluators");
+    c_banner(data, t, model ? "generated model evaluator" : "generated metric evaluators");
     /* <id>.h is always the freestanding header; evaluators need math.h */
     const char *file = arena_printf(g->scratch, "include/hwcgen/%s_metrics.h", t->id);
     jstr(data, "guard", arena_printf(g->scratch, "HWCGEN_%s_METRICS_H", g->ID));

@@ -15,7 +15,6 @@
 #include "emit.h"
 #include "names.h"
 #include "render.h"
-#include "version.h"
 
 typedef struct pgen {
     const hw_target *t;
@@ -160,11 +159,7 @@ int emit_c_perf(const hw_target *t, const emit_to *to)
     }
     g.p = *plan; /* read only: a copy of t->c_plan's pointers */
     cJSON *data = cJSON_CreateObject();
-    jstr(data, "target", t->name);
-    jstr(data, "what", "hardware counter facts for drivers");
-    jstr(data, "version", HWCGEN_VERSION);
-    jstr(data, "spec", t->spec_name);
-    jstr(data, "license", t->license);
+    c_banner(data, t, "hardware counter facts for drivers");
     jbool(data, "c99", 1);
     jstr(data, "guard", c_guard(g.a, g.p.ID));
     jarr(data, "sections");
