@@ -24,11 +24,10 @@ struct doc_perf {
     int *members;       /* metric indices, group by group (docs.h) */
     int *members_at;    /* by group: where its metrics start in members */
     const char *core;   /* what perf calls the core PMU on this arch */
-    int pmus;           /* how many PMUs the events are on */
     struct {
         const char **in_table;  /* by table: " in `<ID>_<PMU>_EVENTS`" */
         const char *deprecated, *experimental; /* the remarks */
-    } fmt[2];           /* by dgen.html */
+    } fmt;              /* the page being written's, in its format */
 };
 
 /* ---- anchors ------------------------------------------------------------------ */
@@ -140,7 +139,6 @@ struct doc_perf *doc_perf_build(const hw_target *t, hw_arena *a)
         else
             arena_fail(a);
     }
-    p->pmus = p->plan.ntables;
     /* the generic Armv8 driver's name on ACPI systems; "cpu" elsewhere */
     p->core = t->perf_arch && strcmp(t->perf_arch, "arm64") == 0 ? PERF_PMU : "cpu";
     return arena_failed(a) ? NULL : p;
@@ -162,10 +160,10 @@ void doc_perf_page(dgen *g, struct doc_perf *p)
     const char **in = arena_alloc(g->a, ((size_t)plan->ntables + 1) * sizeof *in);
     for (int k = 0; in && k < plan->ntables; k++)
         in[k] = doc_fmt(g, " %s %s", doc_esc(g, "in"), doc_code(g, plan->tables[k].macro));
-    p->fmt[g->html].in_table = in;
-    p->fmt[g->html].deprecated =
+    p->fmt.in_table = in;
+    p->fmt.deprecated =
         remark(g, "Deprecated:", "perf list leaves it out; perf still counts it");
-    p->fmt[g->html].experimental = remark(g, "Experimental:", "not fully validated");
+    p->fmt.experimental = remark(g, "Experimental:", "not fully validated");
 }
 
 /* ---- identity --------------------------------------------------------------------- */
@@ -226,9 +224,9 @@ static void event_remarks(dgen *g, cJSON *o, const hw_event *e)
 {
     cJSON *rem = jarr(o, "remarks");
     if (e->flags & EVENT_DEPRECATED)
-        doc_item(rem, g->perf->fmt[g->html].deprecated, NULL);
+        doc_item(rem, g->perf->fmt.deprecated, NULL);
     if (e->flags & EVENT_EXPERIMENTAL)
-        doc_item(rem, g->perf->fmt[g->html].experimental, NULL);
+        doc_item(rem, g->perf->fmt.experimental, NULL);
     const char *errata = own_key(g->t, e, "Errata");
     if (errata)
         doc_item(rem, remark(g, "Errata:", errata), NULL);
@@ -269,7 +267,7 @@ static const char *perf_line(dgen *g, const hw_event *e, hw_buf *s)
 static const char *c_line(dgen *g, int i)
 {
     const cpt_plan *plan = &g->perf->plan;
-    const char **in = g->perf->fmt[g->html].in_table;
+    const char **in = g->perf->fmt.in_table;
     if (!plan->row || !plan->row[i] || !in)
         return NULL;
     hw_buf b;
@@ -287,7 +285,7 @@ static void event_row(dgen *g, cJSON *rows, int i, hw_buf *s)
     jbool(o, "is_ref", 0);
     doc_ref(o, "anchor", doc_ref_anchor(g, REF_EVENT, i));
     doc_ref(o, "name", doc_code(g, e->name));
-    doc_ref(o, "pmu", g->perf->pmus > 1 ? doc_code(g, e->pmu) : NULL);
+    doc_ref(o, "pmu", g->perf->plan.ntables > 1 ? doc_code(g, e->pmu) : NULL);
     doc_ref(o, "enc", encoding(g, e, s));
     doc_ref(o, "units", e->units);
     doc_ref(o, "title", e->title);
@@ -346,7 +344,7 @@ void perf_page_events(dgen *g, cJSON *data)
             "core PMU, which jevents.py calls default_core, is cpu on most "
             "systems; on arm64 it is armv8_pmuv3_0 with ACPI and named after the "
             "core with a device tree.");
-    event_columns(data, t, g->perf->pmus);
+    event_columns(data, t, g->perf->plan.ntables);
     jarr(data, "blocks");
     doc_has(data, "blocks");
     cJSON *rows = NULL;
