@@ -9,8 +9,10 @@
  * compares every value with the fixture's JSON by hand; its pages read for
  * what they must say.
  *
- * "jevents": perf's event string of every event, as hwcgen's docs give it,
- * against the kernel's own jevents.py (jevents_events.py imports it), on
+ * "jevents": every event's PMU, name and perf terms, the terms as
+ * perf_enc_terms writes them into the docs' perf strings (the docs add
+ * only the PMU around them), against the kernel's own jevents.py
+ * (jevents_events.py imports it), on
  * the fixture and on the kernel's whole tree (Debian's linux-source-6.12,
  * which make check extracts and names in $HWCGEN_PMU_EVENTS). Skipped,
  * naming the package, where that tree or python3 is missing.
