@@ -23,7 +23,7 @@
 
 /* How a formula reads a metric it uses: calling its evaluator, or from
  * the array of eval_all (out[]) or of eval_thresholds (m[]). */
-typedef enum { READ_CALL, READ_OUT, READ_M, READ_MODES } read_mode;
+typedef enum { READ_CALL, READ_OUT, READ_M } read_mode;
 
 typedef struct cgen {
     const hw_target *t;
@@ -35,9 +35,6 @@ typedef struct cgen {
     c_tree_names tree;  /* its names of metrics and groups */
     const char **enums; /* each metric's enum and evaluator, once made */
     const char **fns;
-    const char **reads; /* the C that reads each event, run-time value */
-    const char **reads_rt;
-    const char **metric_reads[READ_MODES]; /* and each metric, each way */
 } cgen;
 
 static const char *lower(cgen *g, const char *name)
@@ -215,33 +212,25 @@ static const char *event_member(cgen *g, int i)
     return g->is_tree ? g->t->events[i].cname : keep(g, g->t->events[i].name);
 }
 
-static const char *make_metric_enum(cgen *g, int i)
+/* What metric i's C names are made from: a perf tree's stem (unique, in
+ * [a-z0-9_]; c_tree_names.h), else the spec's name. */
+static const char *metric_stem(const cgen *g, int i)
 {
-    if (!g->is_tree)
-        return c_metric_enum(g->scratch, g->ID, g->t->metrics[i].name);
-    return c_checked(g->scratch, name_c_printf(g->scratch, CASE_UPPER, "%s_METRIC_%s", g->ID,
-                                               g->tree.metrics[i]));
-}
-
-static const char *make_metric_fn(cgen *g, int i)
-{
-    if (!g->is_tree)
-        return c_metric_fn(g->scratch, g->t, g->t->metrics[i].name);
-    return c_checked(g->scratch, arena_printf(g->scratch, "%s_%s", g->t->id, g->tree.metrics[i]));
+    return g->is_tree ? g->tree.metrics[i] : g->t->metrics[i].name;
 }
 
 /* Every formula naming a metric spells one of these: made once each. */
 static const char *metric_enum(cgen *g, int i)
 {
     if (!g->enums[i])
-        g->enums[i] = make_metric_enum(g, i);
+        g->enums[i] = c_metric_enum(g->scratch, g->ID, metric_stem(g, i));
     return g->enums[i];
 }
 
 static const char *metric_fn(cgen *g, int i)
 {
     if (!g->fns[i])
-        g->fns[i] = make_metric_fn(g, i);
+        g->fns[i] = c_metric_fn(g->scratch, g->t, metric_stem(g, i));
     return g->fns[i];
 }
 
@@ -251,10 +240,7 @@ static const char *c_ref(void *ctx, const hw_expr *e)
     const hw_target *t = g->t;
     switch (e->ref) {
     case REF_EVENT: /* a perf formula may spell it in another case */
-        if (!g->reads[e->index])
-            g->reads[e->index] =
-                arena_printf(g->scratch, "(double)c->%s", event_member(g, e->index));
-        return g->reads[e->index];
+        return arena_printf(g->scratch, "(double)c->%s", event_member(g, e->index));
     case REF_CONSTANT:
         if (t->constants[e->index].has_value) {
             char num[40];
@@ -264,22 +250,15 @@ static const char *c_ref(void *ctx, const hw_expr *e)
         return arena_printf(g->scratch, "c->%s", keep(g, e->text));
     case REF_INPUT:
         return arena_printf(g->scratch, "c->%s", keep(g, e->text));
-    case REF_METRIC: {
-        const char **text = &g->metric_reads[g->mode][e->index];
-        if (!*text)
-            *text = g->mode == READ_CALL
-                        ? arena_printf(g->scratch, "%s(c)", metric_fn(g, e->index))
-                        : arena_printf(g->scratch, "%s[%s]", g->mode == READ_OUT ? "out" : "m",
-                                       metric_enum(g, e->index));
-        return *text;
-    }
+    case REF_METRIC:
+        return g->mode == READ_CALL
+                   ? arena_printf(g->scratch, "%s(c)", metric_fn(g, e->index))
+                   : arena_printf(g->scratch, "%s[%s]", g->mode == READ_OUT ? "out" : "m",
+                                  metric_enum(g, e->index));
     case REF_RUNTIME: {
         const hw_runtime *r = &t->runtime[e->index];
-        if (!g->reads_rt[e->index])
-            g->reads_rt[e->index] = arena_printf(g->scratch, "%sc->%s",
-                                                 r->kind == RUNTIME_COUNTER ? "(double)" : "",
-                                                 r->cname);
-        return g->reads_rt[e->index];
+        return arena_printf(g->scratch, "%sc->%s", r->kind == RUNTIME_COUNTER ? "(double)" : "",
+                            r->cname);
     }
     default:
         return e->text;
@@ -806,16 +785,12 @@ static int emit_metrics(cgen *g, const emit_to *to)
 static int cgen_init(cgen *g, const hw_target *t)
 {
     *g = (cgen){t, arena_create(), {0}, READ_CALL, target_is_perf_tree(t), {NULL, NULL},
-                NULL, NULL, NULL, NULL, {NULL, NULL, NULL}};
+                NULL, NULL};
     hw_arena *a = g->scratch;
     size_t n = (size_t)t->nmetrics + 1;
     if (a) {
         g->enums = arena_alloc(a, n * sizeof *g->enums);
         g->fns = arena_alloc(a, n * sizeof *g->fns);
-        for (int k = 0; k < READ_MODES; k++)
-            g->metric_reads[k] = arena_alloc(a, n * sizeof *g->metric_reads[k]);
-        g->reads = arena_alloc(a, ((size_t)t->nevents + 1) * sizeof *g->reads);
-        g->reads_rt = arena_alloc(a, ((size_t)t->nruntime + 1) * sizeof *g->reads_rt);
     }
     if (!a || arena_failed(a) || name_mangle(t->id, CASE_UPPER, g->ID, sizeof g->ID) != 0 ||
         (g->is_tree && t->nmetrics > 0 && c_tree_names_make(&g->tree, t, a) != 0)) {
