@@ -18,12 +18,12 @@
  */
 #include "check.h"
 
-#include <ctype.h>
 #include <string.h>
 
 #include "c_tree_names.h"
 #include "names.h"
 #include "perf_lang.h"
+#include "perf_tree.h"
 
 typedef struct binder {
     hw_target *t;
@@ -38,16 +38,6 @@ typedef struct binder {
     int failed;          /* out of memory */
 } binder;
 
-static const char *fold(binder *b, const char *name)
-{
-    char *f = arena_strdup(b->scratch, name);
-    for (char *s = f; s && *s; s++)
-        *s = (char)tolower((unsigned char)*s);
-    if (!f)
-        b->failed = 1;
-    return f;
-}
-
 /* Index names[i] of n items by folded name, chaining repeats in next[]. */
 static int index_folded(binder *b, name_index *ix, int **next, int n,
                         const char *(*name_at)(const hw_target *, int))
@@ -61,9 +51,11 @@ static int index_folded(binder *b, name_index *ix, int **next, int n,
     for (int i = 0; i < n; i++) {
         (*next)[i] = -1;
         const char *name = name_at(b->t, i);
-        const char *key = name ? fold(b, name) : NULL;
-        if (!key)
+        if (!name)
             continue;
+        const char *key = perf_name_key(b->scratch, name);
+        if (!key)
+            return -1;
         int first = name_index_put(ix, key, i);
         if (first == -2)
             return -1;
@@ -95,8 +87,7 @@ static int same_pmu(const char *a, const char *b)
  * there is one, else the first; -1 when none. */
 static int find_metric(binder *b, const char *name)
 {
-    const char *key = fold(b, name);
-    int first = key ? name_index_get(&b->metrics, key) : -1;
+    int first = perf_name_find(&b->metrics, name);
     for (int i = first; i >= 0; i = b->metric_next[i])
         if (same_pmu(b->t->metrics[i].pmu, b->m->pmu))
             return i;
@@ -107,8 +98,7 @@ static int find_metric(binder *b, const char *name)
  * none is), else preferably on the formula's PMU. */
 static int find_event(binder *b, const char *name, const char *pmu)
 {
-    const char *key = fold(b, name);
-    int first = key ? name_index_get(&b->events, key) : -1;
+    int first = perf_name_find(&b->events, name);
     for (int i = first; i >= 0; i = b->event_next[i]) {
         const char *on = b->t->events[i].pmu;
         if (pmu ? perf_pmu_matches(pmu, on) : same_pmu(on, b->m->pmu))
@@ -119,16 +109,22 @@ static int find_event(binder *b, const char *name, const char *pmu)
 
 /* ---- run-time values ------------------------------------------------------ */
 
-/* The entry `key` names, made on first sight; -1 when out of memory. */
+/* The entry `key` (scratch) names, made on first sight with a copy of the
+ * key in the target; -1 when out of memory. */
 static int runtime_entry(binder *b, hw_runtime_kind kind, const char *key,
                          const hw_expr *ref, int event)
 {
-    int i = key ? name_index_get(&b->runtime, key) : -1;
-    if (i >= 0 || !key)
+    if (!key) {
+        b->failed = 1;
+        return -1;
+    }
+    int i = name_index_get(&b->runtime, key);
+    if (i >= 0)
         return i;
     hw_target *t = b->t;
     hw_runtime *r = IR_PUSH(t, runtime);
-    if (!r || name_index_put(&b->runtime, key, t->nruntime - 1) == -2) {
+    key = arena_strdup(t->arena, key);
+    if (!r || !key || name_index_put(&b->runtime, key, t->nruntime - 1) == -2) {
         b->failed = 1;
         return -1;
     }
@@ -150,9 +146,7 @@ static void bind_to(hw_expr *ref, hw_ref_kind kind, int index)
 
 static void bind_literal(binder *b, hw_expr *ref)
 {
-    char *key = arena_strdup(b->t->arena, ref->text);
-    for (char *s = key; s && *s; s++)
-        *s = (char)tolower((unsigned char)*s);
+    const char *key = perf_name_key(b->scratch, ref->text);
     bind_to(ref, REF_RUNTIME, runtime_entry(b, RUNTIME_LITERAL, key, ref, -1));
 }
 
@@ -190,7 +184,7 @@ static void bind_name_call(binder *b, hw_expr *call)
     const hw_term *tm = arg->term;
     int event = kind != RUNTIME_CPUID && tm && tm->event ? find_event(b, tm->event, tm->pmu)
                                                         : -1;
-    const char *key = arena_printf(b->t->arena, "%s(%s)", func_name(call->func), arg->text);
+    const char *key = arena_printf(b->scratch, "%s(%s)", func_name(call->func), arg->text);
     bind_to(arg, REF_RUNTIME, runtime_entry(b, kind, key, arg, event));
 }
 
