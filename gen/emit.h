@@ -20,8 +20,6 @@ int emit_c_headers(const hw_target *t, const emit_to *to);
  * "pmu-events"): one X-macro table of event encodings per PMU
  * (emit_c_perf.c); emit_c_headers() calls it for such a target. */
 int emit_c_perf(const hw_target *t, const emit_to *to);
-/* What every C header's banner says of t (templates/c_banner). */
-void c_banner(cJSON *data, const hw_target *t, const char *what);
 /* docs/<slug>.md and .html, diagrams, and rows of the docs index. */
 int emit_docs(const hw_target *t, const emit_to *to);
 /* perf/arch/arm64/<vendor>/<slug>/ JSON, perf/<slug>.aliases and a row of

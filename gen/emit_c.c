@@ -18,8 +18,6 @@
 #include "names.h"
 #include "perf_lang.h"
 #include "render.h"
-#include "spdx.h"
-#include "version.h"
 
 /* How a formula reads a metric it uses: calling its evaluator, or from
  * the array of eval_all (out[]) or of eval_thresholds (m[]). */
@@ -52,14 +50,6 @@ static const char *keep(cgen *g, const char *name)
 /* A macro name of <id>.h, as c_names.h spells it. */
 #define MNAME(g, ...) c_checked_macro((g)->scratch, (g)->ID, __VA_ARGS__)
 
-void c_banner(cJSON *data, const hw_target *t, const char *what)
-{
-    jstr(data, "target", t->name);
-    jstr(data, "what", what);
-    jstr(data, "version", HWCGEN_VERSION);
-    jstr(data, "spec", t->spec_name);
-    jstr(data, "license", spdx_of(t));
-}
 
 /* ---- freestanding header ------------------------------------------------ */
 

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 
 #include "resources.h"
+#include "spdx.h"
+#include "version.h"
 
 /* cJSON's hooks and parser state are the process's. An allocation that
  * fails is counted on its thread, where render_template reports it for
@@ -160,4 +162,13 @@ void jcstr(cJSON *obj, const char *key, const char *value)
     mu_escape_append(&b, value ? value : "", MU_ESCAPE_C_STRING);
     cJSON_AddStringToObject(obj, key, b.data ? b.data : "");
     buf_free(&b);
+}
+
+void c_banner(cJSON *data, const hw_target *t, const char *what)
+{
+    jstr(data, "target", t->name);
+    jstr(data, "what", what);
+    jstr(data, "version", HWCGEN_VERSION);
+    jstr(data, "spec", t->spec_name);
+    jstr(data, "license", spdx_of(t));
 }

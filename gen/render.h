@@ -48,6 +48,9 @@ void render_init(void);
 cJSON *jobj(cJSON *parent, const char *key);
 cJSON *jarr(cJSON *parent, const char *key);
 void jstr(cJSON *obj, const char *key, const char *value);
+/* What every C header's banner says of t (templates/c_banner.mustache):
+ * target, what the header is, hwcgen's version, the spec, its licence. */
+void c_banner(cJSON *data, const hw_target *t, const char *what);
 void jnum(cJSON *obj, const char *key, double value);
 void jbool(cJSON *obj, const char *key, int value);
 /* Adds the string escaped for a C string literal. */
