@@ -22,13 +22,14 @@ TEST_DEB := libcmocka-dev clang g++ libclang-rt-dev
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
         -Wmissing-prototypes -Wpointer-arith -Wformat=2 -Wundef \
         -Wno-format-nonliteral
-BASE_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) \
+BASE_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Igen \
               $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm -pthread
 
-SRCS      := $(sort $(wildcard gen/*.c))
+SRCS      := $(sort $(shell find gen -name '*.c'))
+HDRS      := $(sort $(shell find gen -name '*.h'))
 OBJS      := $(SRCS:gen/%.c=$(B)/gen/%.o) $(B)/gen/resources_data.o
-LIB_OBJS  := $(filter-out $(B)/gen/main.o,$(OBJS))
+LIB_OBJS  := $(filter-out $(B)/gen/cmd/main.o,$(OBJS))
 RESOURCES := $(sort $(wildcard templates/*.mustache) $(wildcard spec/schema/*.rng)) spec/cores.json
 SPECS     := $(sort $(wildcard spec/*/*.json spec/*/*.xml))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
@@ -109,7 +110,7 @@ $(BIN): $(OBJS)
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
 
-$(B)/gen/%.o: gen/%.c $(wildcard gen/*.h) | deps
+$(B)/gen/%.o: gen/%.c $(HDRS) | deps
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
 	@$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
@@ -167,14 +168,14 @@ out/docs/%.svg: out/docs/%.dot templates/docs_diagram_style.xml
 $(B)/tests/%: tests/%.c $(LIB_OBJS) $(wildcard tests/*.h) | test-deps
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
-	@$(CC) $(BASE_CFLAGS) -Igen $(CFLAGS) $(LDFLAGS) $< $(LIB_OBJS) -o $@ $(LIBS) -lcmocka
+	@$(CC) $(BASE_CFLAGS) $(CFLAGS) $(LDFLAGS) $< $(LIB_OBJS) -o $@ $(LIBS) -lcmocka
 
 # hwcgen built with ThreadSanitizer: run.sh runs it on several threads
 # (gen/par.h) and fails on any data race it finds. Empty: no such run
 # (make asan: the plain check already ran it).
 TSAN_BIN ?= $(B)/tsan/hwcgen
 ifneq ($(TSAN_BIN),)
-$(TSAN_BIN): $(SRCS) $(wildcard gen/*.h) $(RESOURCES) Makefile
+$(TSAN_BIN): $(SRCS) $(HDRS) $(RESOURCES) Makefile
 	@$(MAKE) --no-print-directory B=$(B)/tsan CFLAGS="-O1 -g -fsanitize=thread" \
 	  LDFLAGS="-fsanitize=thread" BIN=$@ TSAN_BIN= $@
 endif
@@ -192,7 +193,7 @@ asan:
 # print median/min/max over BENCH_RUNS runs (default 21) and a verdict per
 # target; they report numbers and never fail on one.
 BENCH_DIR    := $(B)/bench
-BENCH_CFLAGS  = $(BASE_CFLAGS) -Igen -O2 -g
+BENCH_CFLAGS  = $(BASE_CFLAGS) -O2 -g
 BENCH_SPEC   := spec/arm/neoverse-v1.json
 
 # The evaluator header freshly generated from the spec, compiled as a user would.
@@ -201,13 +202,13 @@ $(BENCH_DIR)/gen/.stamp: $(BIN) $(BENCH_SPEC)
 	@./$(BIN) generate -q -o $(BENCH_DIR)/gen $(BENCH_SPEC) && touch $@
 
 $(BENCH_DIR)/bench_generate: tests/bench/bench_generate.c tests/bench/bench.h \
-		$(LIB_OBJS) $(wildcard gen/*.h)
+		$(LIB_OBJS) $(HDRS)
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
 	@$(CC) $(BENCH_CFLAGS) $< $(LIB_OBJS) -o $@ $(LIBS)
 
 $(BENCH_DIR)/bench_eval: tests/bench/bench_eval.c tests/bench/bench.h \
-		$(BENCH_DIR)/gen/.stamp $(LIB_OBJS) $(wildcard gen/*.h)
+		$(BENCH_DIR)/gen/.stamp $(LIB_OBJS) $(HDRS)
 	@echo "  CC      $<"
 	@$(CC) $(BENCH_CFLAGS) -I$(BENCH_DIR)/gen/include $< $(LIB_OBJS) -o $@ $(LIBS)
 
@@ -237,10 +238,10 @@ FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                 -fno-sanitize-recover=all
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_BINS    := $(FUZZ_TARGETS:%=$(FUZZ_B)/%)
-FUZZ_OBJS    := $(patsubst gen/%.c,$(FUZZ_B)/gen/%.o,$(filter-out gen/main.c,$(SRCS))) \
+FUZZ_OBJS    := $(patsubst gen/%.c,$(FUZZ_B)/gen/%.o,$(filter-out gen/cmd/main.c,$(SRCS))) \
                 $(FUZZ_B)/gen/resources_data.o
 
-$(FUZZ_B)/gen/%.o: gen/%.c $(wildcard gen/*.h) | deps
+$(FUZZ_B)/gen/%.o: gen/%.c $(HDRS) | deps
 	@mkdir -p $(@D)
 	@echo "  FUZZCC  $<"
 	@$(FUZZ_CC) $(BASE_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
@@ -251,7 +252,7 @@ $(FUZZ_B)/gen/resources_data.o: $(B)/gen/resources_data.c
 
 $(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(FUZZ_OBJS)
 	@echo "  FUZZLD  $@"
-	@$(FUZZ_CC) $(BASE_CFLAGS) -Igen $(FUZZ_CFLAGS) -fsanitize=fuzzer $< \
+	@$(FUZZ_CC) $(BASE_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< \
 	  $(FUZZ_OBJS) -o $@ $(LIBS)
 
 .SECONDARY: $(FUZZ_OBJS)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "expr.h"
+#include "core/expr.h"
 
 static hw_arena *arena;
 

@@ -53,8 +53,8 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
-#include "cores.h"
-#include "diag.h"
+#include "load/load_cores.h"
+#include "core/diag.h"
 #include "test_util.h"
 
 /* ---- reading events back ------------------------------------------------------- */

@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "arena.h"
+#include "core/arena.h"
 
 /* Pieces of every length from 0 to 40, appended across the buffer's
  * growth (256 bytes, then doubling): the text is their concatenation,

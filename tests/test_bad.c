@@ -35,13 +35,13 @@
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 
-#include "check.h"
-#include "pipeline.h"
-#include "diag.h"
-#include "emit.h"
-#include "ir.h"
-#include "load.h"
-#include "output.h"
+#include "check/check.h"
+#include "run/pipeline.h"
+#include "core/diag.h"
+#include "emit/emit.h"
+#include "core/ir.h"
+#include "load/load.h"
+#include "write/output.h"
 
 #define BAD_DIR "tests/bad"
 

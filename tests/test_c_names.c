@@ -21,10 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "c_names.h"
-#include "diag.h"
-#include "names.h"
-#include "pipeline.h"
+#include "plan/plan_c_names.h"
+#include "core/diag.h"
+#include "core/names.h"
+#include "run/pipeline.h"
 
 static const char *const patterns[] = {
     "spec/*/*.json",

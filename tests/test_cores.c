@@ -1,7 +1,7 @@
-/* test_cores.c - the built-in table of cores (spec/cores.json, gen/cores.c).
+/* test_cores.c - the built-in table of cores (spec/cores.json, gen/load_cores.c).
  *
  * The table is data copied by hand from its sources; this test holds it to
- * the shape gen/cores.c reads and to the rules those sources follow
+ * the shape gen/load_cores.c reads and to the rules those sources follow
  * (gatord names a counter set <PMU>_cnt and its cycle counter <PMU>_ccnt,
  * and counts cycles with event 0x11 there), so a slip in an entry fails
  * here rather than in a user's Streamline. It also checks that what is
@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cores.h"
-#include "diag.h"
-#include "resources.h"
+#include "load/load_cores.h"
+#include "core/diag.h"
+#include "core/resources.h"
 #include "test_util.h"
 
 static cJSON *table(void)

@@ -11,8 +11,8 @@
 
 #include <cmocka.h>
 
-#include "diff_formula.h"
-#include "pipeline.h"
+#include "diff/diff_formula.h"
+#include "run/pipeline.h"
 
 #define PAIRS "tests/diff/formulas.json"
 

@@ -27,15 +27,15 @@
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 
-#include "check.h"
-#include "pipeline.h"
-#include "diag.h"
-#include "emit.h"
-#include "encode.h"
-#include "ir.h"
-#include "load.h"
-#include "output.h"
-#include "render.h"
+#include "check/check.h"
+#include "run/pipeline.h"
+#include "core/diag.h"
+#include "emit/emit.h"
+#include "core/encode.h"
+#include "core/ir.h"
+#include "load/load.h"
+#include "write/output.h"
+#include "render/render.h"
 
 static const char *const specs[] = {
     "spec/arm/neoverse-v1.json",

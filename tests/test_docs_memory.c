@@ -22,12 +22,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "emit.h"
-#include "ir.h"
-#include "output.h"
-#include "pipeline.h"
-#include "render.h"
+#include "core/diag.h"
+#include "emit/emit.h"
+#include "core/ir.h"
+#include "write/output.h"
+#include "run/pipeline.h"
+#include "render/render.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define OWN_MALLOC 0

@@ -10,10 +10,10 @@
 
 #include <cmocka.h>
 
-#include "check.h"
-#include "expr.h"
-#include "interp.h"
-#include "load.h"
+#include "check/check.h"
+#include "core/expr.h"
+#include "core/interp.h"
+#include "load/load.h"
 
 /* A telemetry document with events A, B and the given metrics body. */
 static hw_target *target_with(const char *metrics, hw_diag *d)

@@ -18,7 +18,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "json_lines.h"
+#include "core/json_lines.h"
 
 typedef struct want {
     int line, depth;

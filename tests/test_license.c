@@ -26,8 +26,8 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "pipeline.h"
-#include "spdx.h"
+#include "run/pipeline.h"
+#include "core/spdx.h"
 
 #define APACHE "tests/license/apache.json"
 #define NO_LICENSE "tests/license/no-license.json"

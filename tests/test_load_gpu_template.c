@@ -13,11 +13,11 @@
 
 #include <cmocka.h>
 
-#include "check.h"
-#include "diag.h"
-#include "expr.h"
-#include "ir.h"
-#include "load.h"
+#include "check/check.h"
+#include "core/diag.h"
+#include "core/expr.h"
+#include "core/ir.h"
+#include "load/load.h"
 
 #define SPEC "spec/mali/mali-g720.xml"
 

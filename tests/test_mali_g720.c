@@ -26,11 +26,11 @@
 #include <cmocka.h>
 
 #include "../out/include/hwcgen/mali_g720_metrics.h"
-#include "check.h"
-#include "expr.h"
-#include "interp.h"
-#include "load.h"
-#include "pipeline.h"
+#include "check/check.h"
+#include "core/expr.h"
+#include "core/interp.h"
+#include "load/load.h"
+#include "run/pipeline.h"
 
 #define SPEC "spec/mali/mali-g720.xml"
 

@@ -18,13 +18,13 @@
 
 #include <cmocka.h>
 
-#include "check.h"
-#include "diag.h"
-#include "inputs.h"
-#include "interp.h"
-#include "ir.h"
-#include "load.h"
-#include "pipeline.h"
+#include "check/check.h"
+#include "core/diag.h"
+#include "core/inputs.h"
+#include "core/interp.h"
+#include "core/ir.h"
+#include "load/load.h"
+#include "run/pipeline.h"
 
 #define SPEC "spec/mali/mali-t624-model.xml"
 

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "mustache.h"
+#include "render/mustache.h"
 
 /* ---- helpers ------------------------------------------------------------ */
 

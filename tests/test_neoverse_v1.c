@@ -23,13 +23,13 @@
 
 #include <cmocka.h>
 
-#include "check.h"
-#include "diag.h"
-#include "expr.h"
-#include "interp.h"
-#include "ir.h"
-#include "load.h"
-#include "pipeline.h"
+#include "check/check.h"
+#include "core/diag.h"
+#include "core/expr.h"
+#include "core/interp.h"
+#include "core/ir.h"
+#include "load/load.h"
+#include "run/pipeline.h"
 #include "test_util.h"
 
 #include "../out/include/hwcgen/neoverse_v1_metrics.h"

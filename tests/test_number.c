@@ -6,7 +6,7 @@
 
 #include <cmocka.h>
 
-#include "number.h"
+#include "core/number.h"
 
 static void test_accepted(void **state)
 {

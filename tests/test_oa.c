@@ -16,10 +16,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "encode.h"
-#include "ir.h"
-#include "load.h"
+#include "core/diag.h"
+#include "core/encode.h"
+#include "core/ir.h"
+#include "load/load.h"
 
 #define SPEC "spec/intel/oa-chv.xml"
 

@@ -23,10 +23,10 @@
 
 #include "../out/include/hwcgen/intel_oa_chv.h"
 
-#include "diag.h"
-#include "encode.h"
-#include "ir.h"
-#include "load.h"
+#include "core/diag.h"
+#include "core/encode.h"
+#include "core/ir.h"
+#include "load/load.h"
 
 #define SPEC "spec/intel/oa-chv.xml"
 #define HEADER "out/include/hwcgen/intel_oa_chv.h"

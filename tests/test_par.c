@@ -14,8 +14,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "diag.h"
-#include "par.h"
+#include "core/diag.h"
+#include "run/par.h"
 
 enum { N = 40 };
 

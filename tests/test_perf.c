@@ -24,14 +24,14 @@
 
 #include <cjson/cJSON.h>
 
-#include "check.h"
-#include "pipeline.h"
-#include "diag.h"
-#include "emit.h"
-#include "expr.h"
-#include "ir.h"
-#include "load.h"
-#include "output.h"
+#include "check/check.h"
+#include "run/pipeline.h"
+#include "core/diag.h"
+#include "emit/emit.h"
+#include "core/expr.h"
+#include "core/ir.h"
+#include "load/load.h"
+#include "write/output.h"
 
 #define V1 "spec/arm/neoverse-v1.json"
 #define V1_DIR "perf/arch/arm64/arm/neoverse-v1"

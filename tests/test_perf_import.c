@@ -32,10 +32,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "ir.h"
-#include "load.h"
-#include "pipeline.h"
+#include "core/diag.h"
+#include "core/ir.h"
+#include "load/load.h"
+#include "run/pipeline.h"
 
 #define FIXTURE "tests/perf-tree-import/arch"
 #define HYBRID FIXTURE "/x86/hybridlake"

@@ -1,4 +1,4 @@
-/* test_perf_merge.c - hwcgen perf-merge (gen/perf_merge.c).
+/* test_perf_merge.c - hwcgen perf-merge (gen/merge_perf.c).
  *
  * "fixture": small trees in the kernel's shape (tests/perf-tree: a mapfile,
  * standard event lists, a CPU whose directory is not named after it, a
@@ -35,12 +35,12 @@
 
 #include <cjson/cJSON.h>
 
-#include "expr.h"
-#include "interp.h"
-#include "ir.h"
-#include "perf_expr.h"
-#include "perf_merge.h"
-#include "pipeline.h"
+#include "core/expr.h"
+#include "core/interp.h"
+#include "core/ir.h"
+#include "plan/plan_perf_expr.h"
+#include "merge/merge_perf.h"
+#include "run/pipeline.h"
 
 #define TREE "tests/perf-tree"
 #define N1 "tests/perf-cpus/neoverse-n1.json"

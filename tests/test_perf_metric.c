@@ -13,10 +13,10 @@
 
 #include <cmocka.h>
 
-#include "check.h"
-#include "diff_formula.h"
-#include "emit.h"
-#include "interp.h"
+#include "check/check.h"
+#include "diff/diff_formula.h"
+#include "emit/emit.h"
+#include "core/interp.h"
 #include "test_util.h"
 
 #define EXPR_TEST_PARSE expr_parse_perf

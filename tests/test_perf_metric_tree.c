@@ -17,8 +17,8 @@
 
 #include <cmocka.h>
 
-#include "expr.h"
-#include "pipeline.h"
+#include "core/expr.h"
+#include "run/pipeline.h"
 #include "test_util.h"
 
 typedef struct counts {

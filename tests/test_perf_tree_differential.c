@@ -1,7 +1,7 @@
 /* The metrics headers of a perf tree's directories against the
  * interpreter, bit for bit (tests/tree_eval.h says how): every metric and
  * threshold of a fixture directory whose names need every rule of
- * c_tree_names.h, and of CPUs of the kernel's tree across arm64 and x86
+ * plan_c_tree_names.h, and of CPUs of the kernel's tree across arm64 and x86
  * (Debian's linux-source-6.12, which make check extracts and names in
  * $HWCGEN_PMU_EVENTS; skipped, naming the package, without it). */
 #include <setjmp.h>
@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "pipeline.h"
+#include "run/pipeline.h"
 #include "test_run.h"
 #include "tree_eval.h"
 

@@ -1,5 +1,5 @@
 /* The metrics header of a perf tree's directory, include/hwcgen/
- * <id>_metrics.h: the C names c_tree_names.h gives perf's names, on a
+ * <id>_metrics.h: the C names plan_c_tree_names.h gives perf's names, on a
  * fixture directory that needs every rule; values computed here by hand,
  * through `hwcgen eval` and through the header; and, on the kernel's
  * tree (Debian's linux-source-6.12, $HWCGEN_PMU_EVENTS; skipped, naming
@@ -17,8 +17,8 @@
 
 #include <cmocka.h>
 
-#include "emit.h"
-#include "pipeline.h"
+#include "emit/emit.h"
+#include "run/pipeline.h"
 #include "test_run.h"
 
 #define FIXTURE "tests/perf-tree-metrics/arch/x86/namelake"
@@ -97,7 +97,7 @@ static void expect(const char *header, const char *text)
         fail_msg("the header lacks '%s'", text);
 }
 
-/* Every name of the fixture, as c_tree_names.h says it must come out. */
+/* Every name of the fixture, as plan_c_tree_names.h says it must come out. */
 static void test_fixture_names(void **state)
 {
     (void)state;

@@ -33,10 +33,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "diag.h"
-#include "ir.h"
-#include "perf_enc.h"
-#include "pipeline.h"
+#include "core/diag.h"
+#include "core/ir.h"
+#include "core/perf_enc.h"
+#include "run/pipeline.h"
 
 #define FIXTURE "tests/perf-tree-outputs"
 #define KERNEL_PKG "linux-source-6.12"

@@ -1,5 +1,5 @@
 /* test_revisions.c - revisions of one part load, check and generate side
- * by side (gen/check_revisions.c, gen/cores.c, the perf mapfile).
+ * by side (gen/check_revisions.c, gen/load_cores.c, the perf mapfile).
  *
  * Fixtures of ours in the shape of Arm's files (tests/telemetry/): N2
  * r0p3 and r0p2 (the part's reference revision, per the table of cores),
@@ -18,9 +18,9 @@
 
 #include <string.h>
 
-#include "diag.h"
-#include "output.h"
-#include "pipeline.h"
+#include "core/diag.h"
+#include "write/output.h"
+#include "run/pipeline.h"
 
 #define DIR "tests/telemetry/"
 #define MAPFILE "perf/arch/arm64/mapfile.csv"

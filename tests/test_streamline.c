@@ -34,14 +34,14 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
-#include "cores.h"
-#include "diag.h"
-#include "emit.h"
-#include "expr.h"
-#include "ir.h"
-#include "names.h"
-#include "output.h"
-#include "pipeline.h"
+#include "load/load_cores.h"
+#include "core/diag.h"
+#include "emit/emit.h"
+#include "core/expr.h"
+#include "core/ir.h"
+#include "core/names.h"
+#include "write/output.h"
+#include "run/pipeline.h"
 #include "test_util.h"
 
 #define V1_XML "streamline/events-Neoverse-V1.xml"

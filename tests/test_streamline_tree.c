@@ -1,6 +1,6 @@
 /* test_streamline_tree.c - Streamline (gatord) events files of the arm64
  * cores of a perf pmu-events tree (gen/load_perf_cores.c, the tree's part
- * of gen/cores.c and gen/emit_streamline.c), judged by the model of
+ * of gen/load_cores.c and gen/emit_streamline.c), judged by the model of
  * gatord 9.7.2 in tests/gatord_model.h.
  *
  * A fixture tree of our own (tests/streamline-tree: arm64 with a mapfile,
@@ -23,10 +23,10 @@
 
 #include <sys/stat.h>
 
-#include "emit.h"
-#include "ir.h"
-#include "output.h"
-#include "pipeline.h"
+#include "emit/emit.h"
+#include "core/ir.h"
+#include "write/output.h"
+#include "run/pipeline.h"
 
 #define FIXTURE "tests/streamline-tree/arch/arm64"
 #define KERNEL_PKG "linux-source-6.12"

@@ -21,11 +21,11 @@
 
 #include <cmocka.h>
 
-#include "check.h"
-#include "diag.h"
-#include "interp.h"
-#include "ir.h"
-#include "load.h"
+#include "check/check.h"
+#include "core/diag.h"
+#include "core/interp.h"
+#include "core/ir.h"
+#include "load/load.h"
 
 #define EV_CYCLES                                                             \
     "    'CPU_CYCLES': {'code': '0x0011', 'title': 'Cycles', "                \

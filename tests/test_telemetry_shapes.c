@@ -19,10 +19,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cores.h"
-#include "diag.h"
-#include "ir.h"
-#include "pipeline.h"
+#include "load/load_cores.h"
+#include "core/diag.h"
+#include "core/ir.h"
+#include "run/pipeline.h"
 
 #define DIR "tests/telemetry/"
 

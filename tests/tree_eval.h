@@ -27,8 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit.h"
-#include "interp.h"
+#include "emit/emit.h"
+#include "core/interp.h"
 #include "test_util.h"
 
 /* A member of <id>_counters and what it reads in the IR. */

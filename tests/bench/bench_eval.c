@@ -35,11 +35,11 @@
 #include <string.h>
 
 #include "bench.h"
-#include "diag.h"
-#include "expr.h"
-#include "interp.h"
-#include "pipeline.h"
-#include "render.h"
+#include "core/diag.h"
+#include "core/expr.h"
+#include "core/interp.h"
+#include "run/pipeline.h"
+#include "render/render.h"
 
 #include "hwcgen/neoverse_v1_metrics.h" /* generated into .build/bench/gen */
 

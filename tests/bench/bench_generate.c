@@ -17,9 +17,9 @@
 #include <sys/stat.h>
 
 #include "bench.h"
-#include "diag.h"
-#include "pipeline.h"
-#include "render.h"
+#include "core/diag.h"
+#include "run/pipeline.h"
+#include "render/render.h"
 
 enum { LOAD_CHECK, EMIT, COMMIT_NEW, COMMIT_SAME, TOTAL, NSTAGES };
 

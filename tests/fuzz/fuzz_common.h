@@ -12,12 +12,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "check.h"
-#include "diag.h"
-#include "emit.h"
-#include "ir.h"
-#include "output.h"
-#include "render.h"
+#include "check/check.h"
+#include "core/diag.h"
+#include "emit/emit.h"
+#include "core/ir.h"
+#include "write/output.h"
+#include "render/render.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);

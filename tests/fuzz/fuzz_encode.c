@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "encode.h"
-#include "load.h"
+#include "core/encode.h"
+#include "load/load.h"
 
 enum { MAX_ARGS = 64 };
 

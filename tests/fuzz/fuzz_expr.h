@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "expr.h"
+#include "core/expr.h"
 #include "fuzz_common.h"
 
 /* expr_parse or expr_parse_perf */

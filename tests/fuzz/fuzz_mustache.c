@@ -16,7 +16,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "mustache.h"
+#include "render/mustache.h"
 
 enum { MAX_SECTIONS = 8, MAX_ITEMS = 4, MAX_PARTIAL_CALLS = 256 };
 

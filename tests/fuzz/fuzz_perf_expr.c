@@ -8,7 +8,7 @@
 #include <math.h>
 
 #include "fuzz_expr.h"
-#include "interp.h"
+#include "core/interp.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -3,7 +3,7 @@
  * check_target and, when that passes, every emitter (in memory). */
 #include "fuzz_common.h"
 
-#include "load.h"
+#include "load/load.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

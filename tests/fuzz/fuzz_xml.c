@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "load.h"
+#include "load/load.h"
 
 static char spec_dir[64];
 static char spec_path[80];

@@ -1,0 +1,93 @@
+/* cmd_list.c - what `hwcgen list` prints of a target (cmd_list.h). */
+#include "cmd/cmd_list.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "core/expr.h"
+
+static void list_metrics(const hw_target *t, FILE *out)
+{
+    hw_buf b;
+    buf_init(&b);
+    for (int i = 0; i < t->nmetrics; i++) {
+        const hw_metric *m = &t->metrics[i];
+        buf_reset(&b);
+        if (m->expr)
+            expr_print(&b, m->expr, EXPR_STYLE_INFIX, NULL, NULL);
+        /* a perf tree's formula is text until it can be parsed */
+        fprintf(out, "%s\t%s\t%s\n", m->name, m->units ? m->units : "",
+                m->expr ? b.data : m->formula ? m->formula : "(no formula)");
+    }
+    buf_free(&b);
+}
+
+static void list_events(const hw_target *t, FILE *out)
+{
+    for (int i = 0; i < t->nevents; i++) {
+        const hw_event *e = &t->events[i];
+        if (e->has_code)
+            fprintf(out, "%s\t0x%04" PRIX64 "\t%s\n", e->name, e->code, e->title ? e->title : "");
+        else if (e->block >= 0)
+            fprintf(out, "%s\t%s[%d]\t%s\n", e->name, t->blocks[e->block].name, e->index,
+                    e->title ? e->title : "");
+        else
+            fprintf(out, "%s\t-\t%s\n", e->name, e->title ? e->title : "");
+    }
+}
+
+static void list_groups(const hw_target *t, FILE *out)
+{
+    for (int i = 0; i < t->ngroups; i++) {
+        const hw_group *g = &t->groups[i];
+        fprintf(out, "%s\t%s\t", g->name, g->kind == GROUP_EVENTS ? "events" : "metrics");
+        for (int k = 0; k < g->nmembers; k++)
+            fprintf(out, "%s%s", k ? " " : "", g->members[k]);
+        fputc('\n', out);
+    }
+}
+
+static void list_inputs(const hw_target *t, FILE *out)
+{
+    for (int i = 0; i < t->ninputs; i++) {
+        const hw_input *in = &t->inputs[i];
+        fprintf(out, "%s\t%s\t", in->name, in->units ? in->units : "");
+        if (in->has_min)
+            fprintf(out, "%s%g ", in->min_exclusive ? ">" : ">=", in->min);
+        if (in->has_max)
+            fprintf(out, "%s%g ", in->max_exclusive ? "<" : "<=", in->max);
+        if (in->integer)
+            fprintf(out, "whole ");
+        if (in->multiple_of)
+            fprintf(out, "multiple-of-%s", in->multiple_of);
+        fputc('\n', out);
+    }
+}
+
+static void list_constants(const hw_target *t, FILE *out)
+{
+    for (int i = 0; i < t->nconstants; i++) {
+        const hw_constant *c = &t->constants[i];
+        if (c->has_value)
+            fprintf(out, "%s\t%.10g\t%s\n", c->name, c->value, c->units ? c->units : "");
+        else
+            fprintf(out, "%s\t(set at run time)\t%s\n", c->name, c->units ? c->units : "");
+    }
+}
+
+int list_kind(const char *name)
+{
+    static const char *const kinds[] = {"metrics", "events", "groups", "inputs", "constants"};
+    for (int k = 0; k < 5; k++)
+        if (strcmp(name, kinds[k]) == 0)
+            return k;
+    return -1;
+}
+
+void list_print(const hw_target *t, int kind, FILE *out)
+{
+    static void (*const fns[])(const hw_target *, FILE *) = {
+        list_metrics, list_events, list_groups, list_inputs, list_constants};
+    if (kind >= 0 && kind < 5)
+        fns[kind](t, out);
+}

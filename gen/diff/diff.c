@@ -1,0 +1,527 @@
+/* diff.c - match the items of two targets and record what changed
+ * (diff.h): the target, counter blocks, events, metrics and groups here,
+ * the rest in diff_sections.c, both by the walk of diff_lists.c. Formulas are
+ * compared in diff_formula.c, generated files in diff_files.c, and reports
+ * are printed by diff_report.c. */
+#include "diff/diff.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff/diff_sections.h"
+#include "diff/diff_lists.h"
+#include "core/expr.h"
+#include "core/names.h"
+
+static const char *const section_names[] = {
+#define X(e, s, h) s,
+    DIFF_SECTIONS(X)
+#undef X
+};
+
+static const char *const section_headings[] = {
+#define X(e, s, h) h,
+    DIFF_SECTIONS(X)
+#undef X
+};
+
+static const struct {
+    const char *name;
+    int quiet;
+} classes[] = {
+#define X(e, s, q) {s, q},
+    DIFF_CLASSES(X)
+#undef X
+};
+
+const char *diff_section_name(diff_section s) { return section_names[s]; }
+const char *diff_section_heading(diff_section s) { return section_headings[s]; }
+const char *diff_class_name(diff_class c) { return classes[c].name; }
+
+diff_classes diff_default_classes(void)
+{
+    diff_classes set = 0;
+    for (int c = 0; c < DIFF_NCLASSES; c++)
+        if (!classes[c].quiet)
+            set |= DIFF_BIT(c);
+    return set;
+}
+
+int diff_parse_classes(const char *list, diff_classes *out, char *bad, size_t size)
+{
+    *out = 0;
+    const char *p = list;
+    for (;;) {
+        size_t n = strcspn(p, ",");
+        int found = -1;
+        for (int c = 0; c < DIFF_NCLASSES && found < 0; c++)
+            if (strlen(classes[c].name) == n && strncmp(classes[c].name, p, n) == 0)
+                found = c;
+        if (n == 3 && strncmp(p, "all", 3) == 0)
+            *out = (1u << DIFF_NCLASSES) - 1;
+        else if (found >= 0)
+            *out |= DIFF_BIT(found);
+        else {
+            snprintf(bad, size, "%.*s", (int)(n < 60 ? n : 60), p);
+            return -1;
+        }
+        if (!p[n])
+            return 0;
+        p += n + 1;
+    }
+}
+
+int diff_listed(diff_class c, int all, diff_classes fail_on)
+{
+    return all || !classes[c].quiet || (fail_on & DIFF_BIT(c));
+}
+
+int diff_matters(const hw_diff *df, diff_classes fail_on)
+{
+    for (int i = 0; i < df->nchanges; i++)
+        if (fail_on & DIFF_BIT(df->changes[i].cls))
+            return 1;
+    return 0;
+}
+
+void diff_free(hw_diff *df)
+{
+    arena_free(df->arena);
+    df->arena = NULL;
+}
+
+/* ---- the target ------------------------------------------------------------- */
+
+static void diff_target(ctx *c)
+{
+    const hw_target *o = c->o, *n = c->n;
+    const char *id = o->id ? o->id : "";
+    static const diff_class I = DIFF_CLASS_IDENTITY;
+    dw_field(c, DIFF_TARGET, I, id, "format", o->format, n->format);
+    dw_field(c, DIFF_TARGET, I, id, "id", o->id, n->id);
+    dw_field(c, DIFF_TARGET, I, id, "slug", o->slug, n->slug);
+    dw_field(c, DIFF_TARGET, I, id, "vendor", o->vendor, n->vendor);
+    dw_field(c, DIFF_TARGET, I, id, "name", o->name, n->name);
+    dw_field(c, DIFF_TARGET, I, id, "kind", o->kind, n->kind);
+    dw_field(c, DIFF_TARGET, I, id, "implementer", dw_text_hex(c, o->implementer),
+          dw_text_hex(c, n->implementer));
+    dw_field(c, DIFF_TARGET, I, id, "part_num", dw_text_hex(c, o->part_num), dw_text_hex(c, n->part_num));
+    dw_field(c, DIFF_TARGET, I, id, "major_revision", dw_text_int(c, o->major_revision),
+          dw_text_int(c, n->major_revision));
+    dw_field(c, DIFF_TARGET, I, id, "minor_revision", dw_text_int(c, o->minor_revision),
+          dw_text_int(c, n->minor_revision));
+    dw_field(c, DIFF_TARGET, I, id, "architecture", o->architecture, n->architecture);
+    dw_field(c, DIFF_TARGET, I, id, "pmu_architecture", o->pmu_architecture, n->pmu_architecture);
+    dw_field(c, DIFF_TARGET, I, id, "num_slots", dw_text_int(c, o->num_slots),
+          dw_text_int(c, n->num_slots));
+    dw_field(c, DIFF_TARGET, I, id, "num_bus_slots", dw_text_int(c, o->num_bus_slots),
+          dw_text_int(c, n->num_bus_slots));
+    dw_field(c, DIFF_TARGET, I, id, "num_counters", dw_text_int(c, o->num_counters),
+          dw_text_int(c, n->num_counters));
+    dw_described(c, DIFF_TARGET, id, "description", o->description, n->description);
+    dw_described(c, DIFF_TARGET, id, "source", o->source, n->source);
+}
+
+/* ---- counter blocks -------------------------------------------------------- */
+
+static const char *block_text(ctx *c, const hw_target *t, const void *item)
+{
+    const hw_block *b = item;
+    (void)t;
+    return dw_fmt(c, "id %d, %d counters", b->id, b->size);
+}
+
+static const item_kind block_kind = {DIFF_BLOCK, ITEM(hw_block), .text = block_text,
+                                     SUMMARY(DIFF_CLASS_LAYOUT, NULL),
+                                     .title_off = offsetof(hw_block, title)};
+
+/* ---- events ----------------------------------------------------------------- */
+
+/* NEW's new_name is OLD's old_name: what later comparisons read through. */
+static void rename_add(ctx *c, diff_renames *r, const char *old_name, const char *new_name)
+{
+    diff_rename *x = ARENA_PUSH(c->df->arena, r->v, r->n, r->cap);
+    if (!x) {
+        c->failed = 1;
+        return;
+    }
+    x->old_name = old_name;
+    x->new_name = new_name;
+}
+
+static const char *event_code(ctx *c, const hw_event *e)
+{
+    return e->has_code ? dw_text_hex(c, e->code) : NULL;
+}
+
+static const char *event_place(ctx *c, const hw_target *t, const hw_event *e)
+{
+    if (e->block < 0)
+        return NULL;
+    return dw_fmt(c, "%s[%d]", t->blocks[e->block].name, e->index);
+}
+
+/* What identifies an event in one line: its code, or its block and index. */
+static const char *event_text(ctx *c, const hw_target *t, const void *item)
+{
+    const hw_event *e = item;
+    const char *code = event_code(c, e), *place = event_place(c, t, e);
+    return code ? dw_fmt(c, "code %s", code) : place ? place : "no code";
+}
+
+/* What stays when a counter is renamed: its code, or else its block and
+ * index; NULL when it has neither. */
+static const char *counter_key(ctx *c, const hw_target *t, const hw_event *e)
+{
+    if (e->has_code)
+        return dw_fmt(c, "code %lu", (unsigned long)e->code);
+    return e->block >= 0 ? dw_fmt(c, "%s[%d]", t->blocks[e->block].name, e->index) : NULL;
+}
+
+/* Pair the events only one side has a name for that are the same counter. */
+static void pair_renamed_events(ctx *c, pairing *p, items ol, items nl)
+{
+    const hw_target *o = c->o, *n = c->n;
+    (void)ol, (void)nl;
+    name_index keys;
+    if (name_index_init(&keys, (size_t)n->nevents) != 0) {
+        c->failed = 1;
+        return;
+    }
+    for (int j = 0; j < n->nevents; j++) {
+        const char *key = p->to_old[j] < 0 && ir_find_event(o, n->events[j].name) < 0
+                              ? counter_key(c, n, &n->events[j])
+                              : NULL;
+        if (key && name_index_put(&keys, key, j) == -2)
+            c->failed = 1;
+    }
+    for (int i = 0; i < o->nevents; i++) {
+        const char *key = p->to_new[i] < 0 && ir_find_event(n, o->events[i].name) < 0
+                              ? counter_key(c, o, &o->events[i])
+                              : NULL;
+        int j = key ? name_index_get(&keys, key) : -1;
+        if (j < 0 || p->to_old[j] >= 0)
+            continue;
+        p->to_new[i] = j, p->to_old[j] = i;
+        rename_add(c, &c->events, o->events[i].name, n->events[j].name);
+    }
+    name_index_free(&keys);
+}
+
+static void event_flags(ctx *c, const char *name, const hw_event *a, const hw_event *b)
+{
+    static const struct {
+        unsigned flag;
+        const char *what;
+    } flags[] = {{EVENT_ARCH_DEFINED, "architecture defined"},
+                 {EVENT_PRODUCT_DEFINED, "product defined"},
+                 {EVENT_RECONSTRUCTED, "reconstructed"},
+                 {EVENT_HIDDEN, "hidden"},
+                 {EVENT_FLEXIBLE, "flexible"}};
+    for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++)
+        dw_field(c, DIFF_EVENT, DIFF_CLASS_CHANGED, name, flags[k].what,
+              dw_yes_no(a->flags & flags[k].flag), dw_yes_no(b->flags & flags[k].flag));
+}
+
+static void diff_event(ctx *c, const char *name, const void *pa, const void *pb)
+{
+    const hw_event *a = pa, *b = pb;
+    static const diff_class K = DIFF_CLASS_CHANGED;
+    if (!dw_same(a->name, b->name)) {
+        diff_change *ch = dw_change(c, DIFF_EVENT, DIFF_CLASS_RENAMED, name);
+        if (ch) {
+            ch->new_name = b->name;
+            ch->new_text = event_text(c, c->n, b);
+        }
+    }
+    dw_field(c, DIFF_EVENT, DIFF_CLASS_RECODED, name, "code", event_code(c, a), event_code(c, b));
+    dw_field(c, DIFF_EVENT, DIFF_CLASS_MOVED, name, "counter", event_place(c, c->o, a),
+          event_place(c, c->n, b));
+    dw_field(c, DIFF_EVENT, K, name, "width", dw_text_int(c, a->width), dw_text_int(c, b->width));
+    dw_field(c, DIFF_EVENT, K, name, "counter id", a->counter_id, b->counter_id);
+    dw_field(c, DIFF_EVENT, K, name, "register", a->reg_name, b->reg_name);
+    dw_field(c, DIFF_EVENT, K, name, "upper register", a->reg_upper, b->reg_upper);
+    dw_field(c, DIFF_EVENT, K, name, "multiplier", dw_text_number(c, a->multiplier),
+          dw_text_number(c, b->multiplier));
+    dw_field(c, DIFF_EVENT, K, name, "advanced", dw_yes_no(a->advanced), dw_yes_no(b->advanced));
+    dw_field(c, DIFF_EVENT, K, name, "hardware name", a->hw_name, b->hw_name);
+    event_flags(c, name, a, b);
+    dw_described(c, DIFF_EVENT, name, "Streamline title", a->st_title, b->st_title);
+    dw_described(c, DIFF_EVENT, name, "Streamline name", a->st_name, b->st_name);
+    dw_described(c, DIFF_EVENT, name, "note", a->note, b->note);
+}
+
+static const item_kind event_kind = {DIFF_EVENT, ITEM(hw_event), .text = event_text,
+                                     .units_off = offsetof(hw_event, units),
+                                     .title_off = offsetof(hw_event, title),
+                                     .desc_off = offsetof(hw_event, description),
+                                     .compare = diff_event, .more_pairs = pair_renamed_events};
+
+/* ---- metrics ----------------------------------------------------------------- */
+
+static const char *formula_text(ctx *c, const hw_target *t, const void *item)
+{
+    const hw_metric *m = item;
+    (void)t;
+    if (!m->expr)
+        return NULL;
+    hw_buf b;
+    buf_init(&b);
+    expr_print(&b, m->expr, EXPR_STYLE_INFIX, NULL, NULL);
+    return arena_take(c->df->arena, &b);
+}
+
+/* A metric of NEW no OLD metric has the name of, with the same units and
+ * a formula of the same value: OLD's metric i renamed. */
+static int find_renamed(ctx *c, const pairing *p, int i)
+{
+    const hw_metric *a = &c->o->metrics[i];
+    if (!a->expr)
+        return -1;
+    for (int j = 0; j < c->n->nmetrics; j++) {
+        const hw_metric *b = &c->n->metrics[j];
+        if (p->to_old[j] >= 0 || !b->expr || !dw_same(a->units, b->units) ||
+            ir_find_metric(c->o, b->name) >= 0)
+            continue;
+        formula_cmp cmp;
+        if (formula_compare(c->df->arena, c->o, i, c->n, j, &c->events, &cmp) != 0) {
+            c->failed = 1;
+            return -1;
+        }
+        if (cmp.verdict == FORMULA_EQUIVALENT)
+            return j;
+    }
+    return -1;
+}
+
+enum { USES_MAX = 16 };
+
+typedef struct uses_ctx {
+    ctx *c;
+    const char *names[USES_MAX]; /* what changed, each once */
+    int n;
+} uses_ctx;
+
+static int note_changed_use(void *arg, hw_expr *ref)
+{
+    uses_ctx *u = arg;
+    const hw_target *o = u->c->o, *n = u->c->n;
+    int changed = 0;
+    if (ref->ref == REF_METRIC)
+        changed = u->c->metric_changed[ref->index];
+    else if (ref->ref == REF_CONSTANT) {
+        const hw_constant *k = &o->constants[ref->index];
+        int j = ir_find_constant(n, k->name);
+        changed = j < 0 || k->has_value != n->constants[j].has_value ||
+                  (k->has_value && k->value != n->constants[j].value);
+    }
+    for (int i = 0; i < u->n && changed; i++)
+        changed = strcmp(u->names[i], ref->text) != 0;
+    if (changed && u->n < USES_MAX)
+        u->names[u->n++] = ref->text;
+    return 0;
+}
+
+/* Why an unchanged formula has another value: what it uses changed. */
+static const char *changed_uses(ctx *c, const hw_metric *a)
+{
+    uses_ctx u = {c, {NULL}, 0};
+    expr_each_ref(a->expr, note_changed_use, &u);
+    if (!u.n)
+        return "formula unchanged; what it uses changed";
+    hw_buf b;
+    buf_init(&b);
+    buf_puts(&b, "formula unchanged; it uses ");
+    for (int i = 0; i < u.n; i++)
+        buf_printf(&b, "%s%s", i ? ", " : "", u.names[i]);
+    buf_puts(&b, ", which changed");
+    return arena_take(c->df->arena, &b);
+}
+
+static void diff_formula(ctx *c, int i, int j)
+{
+    const hw_metric *a = &c->o->metrics[i], *b = &c->n->metrics[j];
+    const char *fa = formula_text(c, c->o, a), *fb = formula_text(c, c->n, b);
+    if (!a->expr || !b->expr) {
+        c->metric_changed[i] = a->expr || b->expr;
+        dw_field(c, DIFF_METRIC, DIFF_CLASS_DIFFERENT, a->name, "formula", fa, fb);
+        return;
+    }
+    formula_cmp cmp;
+    if (formula_compare(c->df->arena, c->o, i, c->n, j, &c->events, &cmp) != 0) {
+        c->failed = 1;
+        return;
+    }
+    c->metric_changed[i] = cmp.verdict != FORMULA_EQUIVALENT;
+    int unchanged = dw_same(fa, fb);
+    if (unchanged && cmp.verdict == FORMULA_EQUIVALENT)
+        return;
+    static const diff_class verdicts[] = {DIFF_CLASS_EQUIVALENT, DIFF_CLASS_SCALED,
+                                          DIFF_CLASS_DIFFERENT};
+    diff_change *ch = dw_change(c, DIFF_METRIC, verdicts[cmp.verdict], a->name);
+    if (!ch)
+        return;
+    ch->field = "formula";
+    ch->old_text = fa, ch->new_text = fb;
+    ch->factor = cmp.factor;
+    ch->witness = cmp.witness;
+    if (cmp.same_tree)
+        ch->note = "same tree";
+    else if (unchanged)
+        ch->note = changed_uses(c, a);
+}
+
+/* Renamed metrics first, then every formula kept under its name, in
+ * evaluation order, so that what a metric uses is known first. */
+static void pair_metrics(ctx *c, pairing *p, items ol, items nl)
+{
+    const hw_target *o = c->o, *n = c->n;
+    (void)ol, (void)nl;
+    c->metric_changed = arena_alloc(c->df->arena, (size_t)o->nmetrics + 1);
+    if (!c->metric_changed) {
+        c->failed = 1;
+        return;
+    }
+    for (int i = 0; i < o->nmetrics && !c->failed; i++) {
+        if (p->to_new[i] >= 0 || ir_find_metric(n, o->metrics[i].name) >= 0)
+            continue;
+        int j = find_renamed(c, p, i);
+        if (j >= 0) {
+            p->to_new[i] = j, p->to_old[j] = i;
+            rename_add(c, &c->metrics, o->metrics[i].name, n->metrics[j].name);
+        }
+    }
+    for (int k = 0; k < o->nmetrics && !c->failed; k++) {
+        int i = o->metric_order[k];
+        int j = p->to_new[i];
+        if (j >= 0 && dw_same(o->metrics[i].name, n->metrics[j].name))
+            diff_formula(c, i, j);
+    }
+}
+
+static void diff_metric(ctx *c, const char *name, const void *pa, const void *pb)
+{
+    const hw_metric *a = pa, *b = pb;
+    static const diff_class K = DIFF_CLASS_CHANGED;
+    if (!dw_same(a->name, b->name)) {
+        diff_change *ch = dw_change(c, DIFF_METRIC, DIFF_CLASS_RENAMED, name);
+        if (ch) {
+            ch->new_name = b->name;
+            ch->field = "formula";
+            ch->old_text = formula_text(c, c->o, a);
+            ch->new_text = formula_text(c, c->n, b);
+        }
+    }
+    dw_list_change(c, DIFF_METRIC, K, name, "sample events", a->sample_events,
+                a->nsample_events, b->sample_events, b->nsample_events, &c->events);
+    dw_field(c, DIFF_METRIC, K, name, "external", dw_yes_no(a->flags & METRIC_EXTERNAL),
+          dw_yes_no(b->flags & METRIC_EXTERNAL));
+    dw_field(c, DIFF_METRIC, K, name, "intermediate", dw_yes_no(a->flags & METRIC_INTERMEDIATE),
+          dw_yes_no(b->flags & METRIC_INTERMEDIATE));
+    dw_described(c, DIFF_METRIC, name, "number", a->number, b->number);
+    dw_described(c, DIFF_METRIC, name, "source formula", a->source_formula, b->source_formula);
+    dw_described(c, DIFF_METRIC, name, "note", a->note, b->note);
+}
+
+static const item_kind metric_kind = {DIFF_METRIC, ITEM(hw_metric), .what = "formula",
+                                      .text = formula_text,
+                                      .units_off = offsetof(hw_metric, units),
+                                      .title_off = offsetof(hw_metric, title),
+                                      .desc_off = offsetof(hw_metric, description),
+                                      .compare = diff_metric, .more_pairs = pair_metrics};
+
+/* ---- groups ------------------------------------------------------------------ */
+
+static const char *group_name(ctx *c, const hw_group *g)
+{
+    return dw_fmt(c, "%s (%s)", g->name, g->kind == GROUP_EVENTS ? "events" : "metrics");
+}
+
+static const char *members_text(ctx *c, const hw_group *g)
+{
+    return dw_fmt(c, "%d member%s", g->nmembers, g->nmembers == 1 ? "" : "s");
+}
+
+/* Groups of events and groups of metrics may share a name: paired by both. */
+static void diff_groups(ctx *c)
+{
+    const hw_target *o = c->o, *n = c->n;
+    char *paired = arena_alloc(c->df->arena, (size_t)n->ngroups + 1);
+    if (!paired) {
+        c->failed = 1;
+        return;
+    }
+    for (int i = 0; i < o->ngroups; i++) {
+        const hw_group *a = &o->groups[i];
+        int j = ir_find_group(n, a->kind, a->name);
+        const char *name = group_name(c, a);
+        if (j < 0) {
+            dw_one_side(c, DIFF_GROUP, DIFF_CLASS_REMOVED, name, NULL, 1, members_text(c, a));
+            continue;
+        }
+        const hw_group *b = &n->groups[j];
+        paired[j] = 1;
+        const diff_renames *r = a->kind == GROUP_EVENTS ? &c->events : &c->metrics;
+        dw_list_change(c, DIFF_GROUP, DIFF_CLASS_MEMBERS, name, "members", a->members,
+                    a->nmembers, b->members, b->nmembers, r);
+        dw_described(c, DIFF_GROUP, name, "title", a->title, b->title);
+        dw_described(c, DIFF_GROUP, name, "description", a->description, b->description);
+        dw_described(c, DIFF_GROUP, name, "number", a->number, b->number);
+    }
+    for (int j = 0; j < n->ngroups; j++)
+        if (!paired[j])
+            dw_one_side(c, DIFF_GROUP, DIFF_CLASS_ADDED, group_name(c, &n->groups[j]), NULL, 0,
+                     members_text(c, &n->groups[j]));
+}
+
+/* ---- all of it ------------------------------------------------------------------- */
+
+static int by_place(const void *pa, const void *pb)
+{
+    const diff_change *a = pa, *b = pb;
+    if (a->section != b->section)
+        return a->section < b->section ? -1 : 1;
+    if (a->cls != b->cls)
+        return a->cls < b->cls ? -1 : 1;
+    int k = strcmp(a->name, b->name);
+    if (k)
+        return k;
+    return a->order < b->order ? -1 : a->order > b->order;
+}
+
+int diff_targets(hw_diff *df, const hw_target *old_t, const hw_target *new_t)
+{
+    memset(df, 0, sizeof *df);
+    df->arena = arena_create();
+    if (!df->arena)
+        return -1;
+    df->old_spec = old_t->spec_path, df->new_spec = new_t->spec_path;
+    df->old_id = old_t->id, df->new_id = new_t->id;
+    df->old_name = old_t->name ? old_t->name : old_t->id;
+    df->new_name = new_t->name ? new_t->name : new_t->id;
+    ctx c = {df, old_t, new_t, {0}, {0}, NULL, {NULL, NULL}, 0};
+    diff_target(&c);
+    diff_list(&c, &block_kind, LISTS(&c, blocks));
+    if (target_is_perf_tree(old_t) && target_is_perf_tree(new_t)) {
+        diff_tree(&c); /* names repeat across PMUs: paired by both */
+    } else {
+        /* events first, metrics next: what follows reads through their renames */
+        diff_list(&c, &event_kind, LISTS(&c, events));
+        diff_list(&c, &metric_kind, LISTS(&c, metrics));
+    }
+    diff_groups(&c);
+    diff_list(&c, &methodology_kind, LISTS(&c, methodologies));
+    diff_list(&c, &enum_kind, LISTS(&c, enums));
+    diff_rules(&c);
+    diff_list(&c, &layout_kind, LISTS(&c, layouts));
+    diff_list(&c, &register_kind, LISTS(&c, registers));
+    diff_list(&c, &report_kind, LISTS(&c, reports));
+    diff_list(&c, &constant_kind, LISTS(&c, constants));
+    diff_list(&c, &input_kind, LISTS(&c, inputs));
+    diff_notes(&c);
+    if (c.failed || arena_failed(df->arena))
+        return -1;
+    if (df->nchanges > 1)
+        qsort(df->changes, (size_t)df->nchanges, sizeof *df->changes, by_place);
+    return 0;
+}

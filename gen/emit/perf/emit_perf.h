@@ -1,0 +1,33 @@
+/* emit_perf.h - the perf pmu-events JSON of one CPU.
+ *
+ * `generate` writes it under out/perf/arch/arm64/<vendor>/<slug>/ with the
+ * rest of emit_perf (emit.h); `perf-merge` writes it into a kernel tree's
+ * directory for the CPU (merge_perf.h). One function makes both, so the
+ * two never drift apart; they differ only in what the tree defines for
+ * every CPU already.
+ */
+#ifndef HWCGEN_EMIT_PERF_H
+#define HWCGEN_EMIT_PERF_H
+
+#include "core/ir.h"
+#include "render/render.h"
+
+typedef struct perf_std perf_std; /* load_perf_files.h */
+
+/* Add to to->out one JSON file per functional group,
+ * to->dir/cpu_dir/<group>.json, and to->dir/cpu_dir/metrics.json.
+ *
+ * With `std` NULL every event is written whole, with its EventCode. With
+ * the standard events of a kernel tree, an event the tree defines with the
+ * same code is written as upstream writes it, {"ArchStdEvent": "NAME"},
+ * with a PublicDescription only where ours says more than the tree's (an
+ * event of that name with another code is written whole, with a warning).
+ *
+ * Metrics always carry their own MetricExpr and ScaleUnit; the topdown
+ * level 1 ones are in perf's Default group (MetricGroup "Default;TopdownL1",
+ * DefaultMetricgroupName "TopdownL1"), so plain `perf stat` shows them.
+ * 0, or -1 after reporting. */
+int emit_perf_cpu(const hw_target *t, const perf_std *std, const emit_to *to,
+                  const char *cpu_dir);
+
+#endif

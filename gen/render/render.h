@@ -1,0 +1,62 @@
+/* render.h - render a built-in template with data built from the IR. */
+#ifndef HWCGEN_RENDER_H
+#define HWCGEN_RENDER_H
+
+#include <cjson/cJSON.h>
+
+#include "core/arena.h"
+#include "core/diag.h"
+#include "render/mustache.h"
+#include "write/output.h"
+
+/* cJSON_ParseWithLengthOpts(text, len, end, 0), safe beside other
+ * threads: cJSON's parser writes a global error position on every call. */
+cJSON *json_parse(const char *text, size_t len, const char **end);
+
+/* Render templates/<name>.mustache (partials: templates/<partial>.mustache)
+ * with `data`, appending to `out`; a template found in the directory
+ * `templates` (NULL: none) wins over the built-in one. 0, or -1 after
+ * reporting. */
+int render_template(const char *templates, const char *name, const cJSON *data,
+                    mu_escape escape, hw_buf *out, hw_diag *d);
+
+/* Where rendered files go: the output set, the directory their paths
+ * start with, the user's template directory (NULL: the built-in ones) and
+ * where problems are reported. */
+typedef struct emit_to {
+    out_set *out;
+    const char *dir;
+    const char *templates;
+    hw_diag *d;
+} emit_to;
+
+/* Render templates/<name>.mustache with `data` into the file to->dir/file
+ * of to->out. 0, or -1 after reporting. */
+int render_file(const emit_to *to, const char *name, const cJSON *data,
+                mu_escape escape, const char *file);
+
+/* Whether a cJSON allocation failed since render_init() or the last
+ * render_template() (which reports it). */
+int json_alloc_failed(void);
+
+/* Route cJSON's allocations through a counter of failures, so a data tree
+ * that lost a node to out-of-memory is never rendered as if complete. */
+void render_init(void);
+
+/* Builders for template data. They may fail silently one by one because
+ * render_template() refuses to render after any failed allocation. */
+cJSON *jobj(cJSON *parent, const char *key);
+cJSON *jarr(cJSON *parent, const char *key);
+void jstr(cJSON *obj, const char *key, const char *value);
+/* What every C header's banner says of t (templates/c_banner.mustache):
+ * target, what the header is, hwcgen's version, the spec, its licence. */
+void c_banner(cJSON *data, const hw_target *t, const char *what);
+void jnum(cJSON *obj, const char *key, double value);
+void jbool(cJSON *obj, const char *key, int value);
+/* Adds the string escaped for a C string literal. */
+void jcstr(cJSON *obj, const char *key, const char *value);
+/* Adds a string by reference, not copied: for a long one (an arena's)
+ * that outlives the data. `key` must be a string literal. */
+void jref(cJSON *obj, const char *key, const char *value);
+
+#endif

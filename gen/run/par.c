@@ -1,0 +1,75 @@
+/* par.c - par_each: a shared counter hands out items to a few threads.
+ *
+ * Perf's x86 and arm64 trees are about 80 directories of very different
+ * sizes; taking the next item when one is done keeps both cores busy
+ * (make bench, tests/bench/bench_tree.c: hwcgen against jevents.py). */
+#include "run/par.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <libxml/parser.h>
+
+enum { MAX_THREADS = 64 };
+
+typedef struct par_job {
+    int n;
+    par_fn fn;
+    void *ctx;
+    hw_diag *diags; /* one per item */
+    int *failed;    /* one per item */
+    atomic_int next; /* the first item no thread has taken */
+} par_job;
+
+static void *work(void *arg)
+{
+    par_job *j = arg;
+    for (int i; (i = atomic_fetch_add(&j->next, 1)) < j->n;)
+        j->failed[i] = j->fn(j->ctx, i, &j->diags[i]) != 0;
+    return NULL;
+}
+
+int par_threads(void)
+{
+    const char *s = getenv("HWCGEN_THREADS");
+    char *end;
+    long n = s ? strtol(s, &end, 10) : 0;
+    if (s && *s && !*end && n >= 1 && n <= MAX_THREADS)
+        return (int)n;
+    n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (int)n;
+}
+
+int par_each(int n, par_fn fn, void *ctx, hw_diag *d)
+{
+    par_job j = {n, fn, ctx, calloc((size_t)n + 1, sizeof *j.diags),
+                 calloc((size_t)n + 1, sizeof *j.failed), 0};
+    if (!j.diags || !j.failed) {
+        free(j.diags);
+        free(j.failed);
+        diag_error(d, NULL, "out of memory");
+        return -1;
+    }
+    for (int i = 0; i < n; i++)
+        diag_defer(&j.diags[i], d);
+    xmlInitParser(); /* libxml2 wants it on one thread before several use it */
+    pthread_t helpers[MAX_THREADS];
+    int started = 0, want = par_threads();
+    want = want < n ? want : n;
+    /* a thread that cannot start leaves its share to the others */
+    while (started + 1 < want && pthread_create(&helpers[started], NULL, work, &j) == 0)
+        started++;
+    work(&j);
+    for (int k = 0; k < started; k++)
+        pthread_join(helpers[k], NULL);
+    int failed = 0;
+    for (int i = 0; i < n; i++) {
+        diag_replay(d, &j.diags[i]);
+        failed += j.failed[i];
+    }
+    free(j.diags);
+    free(j.failed);
+    return failed;
+}
