@@ -43,7 +43,7 @@ typedef struct perf_gen {
     hw_arena *a;          /* scratch, freed when the target is done */
     hw_diag *d;
     out_set *out;
-    const char *cpu_dir;  /* the CPU's JSON directory, below the output's */
+    const char *cpu_dir;  /* the CPU's JSON directory, below the output one */
     const perf_std *std;  /* a kernel tree's standard events, or NULL */
 } perf_gen;
 
