@@ -626,6 +626,22 @@ static void test_mapfile_duplicate_midr(void **state)
                                           "at spec/arm/neoverse-v1.json:"));
 }
 
+/* A perf tree's arch/arm64 writes the kernel's whole mapfile, and a CPU
+ * of ours would need a row in it: refused, the file named below the output
+ * directory, and nothing written. */
+static void test_mapfile_tree_and_cpu(void **state)
+{
+    fixture *f = *state;
+    assert_int_equal(load(f, (char *[]){"tests/streamline-tree/arch/arm64", V1}, 2), 0);
+    assert_int_not_equal(generate(f), 0);
+    assert_non_null(strstr(f->d.log.data, "error: perf/arch/arm64/mapfile.csv: written for "
+                                          "arch/arm64 and for hwcgen's own CPUs "
+                                          "(spec/arm/neoverse-v1.json...)"));
+    char path[4096];
+    snprintf(path, sizeof path, "%s/perf", f->dir);
+    assert_int_not_equal(access(path, F_OK), 0);
+}
+
 /* Text that is not UTF-8 cannot be JSON: the checker refuses the spec
  * before any emitter runs, naming the event. */
 static void test_bad_utf8(void **state)
@@ -694,6 +710,7 @@ int main(void)
         SYNTHETIC_TEST(test_synthetic_metrics),
         EMPTY_TEST(test_mapfile_sorted),
         EMPTY_TEST(test_mapfile_duplicate_midr),
+        EMPTY_TEST(test_mapfile_tree_and_cpu),
         EMPTY_TEST(test_bad_utf8),
     };
     return cmocka_run_group_tests_name("perf", tests, NULL, NULL);
