@@ -41,7 +41,7 @@
 #include "emit/emit.h"
 #include "core/ir.h"
 #include "load/load.h"
-#include "write/output.h"
+#include "core/out_set.h"
 
 #define BAD_DIR "tests/bad"
 

@@ -25,7 +25,7 @@
 #include "core/diag.h"
 #include "emit/emit.h"
 #include "core/ir.h"
-#include "write/output.h"
+#include "core/out_set.h"
 #include "run/pipeline.h"
 #include "render/render.h"
 
@@ -107,7 +107,7 @@ static int trial(hw_target *t, long n, const char *spec)
     out_init(&out);
     hw_diag d;
     diag_init(&d, NULL);
-    emit_to to = {&out, "out", NULL, &d};
+    emit_to to = {&out, NULL, &d};
     failed_one = 0;
     countdown = n;
     int rc = emit_docs(t, &to) || emit_docs_index(&to) ? -1 : 0;

@@ -31,7 +31,6 @@
 #include "core/expr.h"
 #include "core/ir.h"
 #include "load/load.h"
-#include "write/output.h"
 
 #define V1 "spec/arm/neoverse-v1.json"
 #define V1_DIR "perf/arch/arm64/arm/neoverse-v1"
@@ -67,7 +66,8 @@ static cJSON *read_json(const char *dir, const char *name)
 
 typedef struct fixture {
     char dir[64];       /* temporary output directory */
-    hw_target *t[2];
+    hw_run run;         /* the specs loaded, checked, rendered, written */
+    hw_target **t;      /* run.targets */
     int n;
     hw_diag d;
 } fixture;
@@ -80,22 +80,28 @@ static hw_target *open_spec(fixture *f, const char *path)
     return t;
 }
 
-/* Run emit_perf over f's targets into f->dir; its return value. */
+/* Load and check the specs `paths` as generate does, for perf's files
+ * only; their targets in f->t. 0, or -1 (the log on stderr). */
+static int load(fixture *f, char *const *paths, int n)
+{
+    f->run.outputs = OUT_PERF;
+    int rc = run_load_check(&f->run, paths, n);
+    f->t = f->run.targets;
+    f->n = f->run.ntargets;
+    if (rc != 0 && f->d.log.data)
+        fputs(f->d.log.data, stderr);
+    return rc;
+}
+
+/* Render perf's files of f's targets (every CPU's JSON and the mapfile)
+ * and write them into f->dir, as generate does. 0, or -1. */
 static int generate(fixture *f)
 {
-    out_set out;
-    out_init(&out);
-    emit_to to = {&out, f->dir, NULL, &f->d};
-    int rc = 0;
-    for (int i = 0; rc == 0 && i < f->n; i++)
-        rc = emit_perf(f->t[i], &to);
-    if (rc == 0)
-        rc = emit_perf_mapfile(&to);
-    int written = 0, unchanged = 0;
-    if (rc == 0)
-        rc = out_commit(&out, &f->d, &written, &unchanged);
-    out_free(&out);
-    return rc;
+    int written = 0, unchanged = 0, removed = 0;
+    return run_emit(&f->run, f->dir, NULL) == 0 &&
+                   run_commit(&f->run, &written, &unchanged, &removed) == 0
+               ? 0
+               : -1;
 }
 
 static fixture *fixture_new(void)
@@ -105,14 +111,14 @@ static fixture *fixture_new(void)
     snprintf(f->dir, sizeof f->dir, "/tmp/hwcgen-perf-XXXXXX");
     assert_non_null(mkdtemp(f->dir));
     diag_init(&f->d, NULL);
+    run_init(&f->run, &f->d);
     return f;
 }
 
 static int fixture_free(void **state)
 {
     fixture *f = *state;
-    for (int i = 0; i < f->n; i++)
-        target_free(f->t[i]);
+    run_free(&f->run);
     remove_tree(f->dir);
     diag_free(&f->d);
     free(f);
@@ -123,9 +129,7 @@ static int setup_v1(void **state)
 {
     fixture *f = fixture_new();
     *state = f;
-    f->t[0] = open_spec(f, V1);
-    f->n = f->t[0] != NULL;
-    return f->n == 1 && generate(f) == 0 ? 0 : -1;
+    return load(f, (char *[]){V1}, 1) == 0 && f->n == 1 && generate(f) == 0 ? 0 : -1;
 }
 
 /* ---- checks shared by the real and the synthetic spec ------------------------- */
@@ -499,23 +503,24 @@ static char *synthetic_spec(const char *name, const char *part)
     return text;
 }
 
-static hw_target *open_synthetic(fixture *f, const char *name, const char *part)
+/* The synthetic spec of `name` and `part` written into f->dir; its path
+ * (static storage: one at a time). */
+static char *write_synthetic(fixture *f, const char *name, const char *part)
 {
-    char path[4096];
+    static char path[4096];
     snprintf(path, sizeof path, "%s/%s.json", f->dir, part);
     char *text = synthetic_spec(name, part);
     write_text(path, text);
     cJSON_free(text);
-    return open_spec(f, path);
+    return path;
 }
 
 static int setup_synthetic(void **state)
 {
     fixture *f = fixture_new();
     *state = f;
-    f->t[0] = open_synthetic(f, "Test Core", "0xd0c");
-    f->n = f->t[0] != NULL;
-    return f->n == 1 && generate(f) == 0 ? 0 : -1;
+    char *path = write_synthetic(f, "Test Core", "0xd0c");
+    return load(f, &path, 1) == 0 && f->n == 1 && generate(f) == 0 ? 0 : -1;
 }
 
 static const cJSON *find(const cJSON *arr, const char *key, const char *value)
@@ -591,9 +596,8 @@ static void test_synthetic_metrics(void **state)
 static void test_mapfile_sorted(void **state)
 {
     fixture *f = *state;
-    f->t[0] = open_spec(f, V1);
-    f->t[1] = open_synthetic(f, "Test Core", "0xd0c");
-    f->n = 2;
+    assert_int_equal(load(f, (char *[]){V1, write_synthetic(f, "Test Core", "0xd0c")}, 2), 0);
+    assert_int_equal(f->n, 2);
     assert_non_null(f->t[0]);
     assert_non_null(f->t[1]);
     assert_int_equal(generate(f), 0);
@@ -611,14 +615,31 @@ static void test_mapfile_sorted(void **state)
 static void test_mapfile_duplicate_midr(void **state)
 {
     fixture *f = *state;
-    f->t[0] = open_spec(f, V1);
-    f->t[1] = open_synthetic(f, "Other Core", "0xd40");
-    f->n = 2;
-    assert_non_null(f->t[1]);
-    assert_int_not_equal(check_targets(f->t, f->n, &f->d), 0);
+    hw_target *pair[2] = {open_spec(f, V1), open_spec(f, write_synthetic(f, "Other Core", "0xd40"))};
+    assert_non_null(pair[1]);
+    int refused = check_targets(pair, 2, &f->d) != 0;
+    target_free(pair[0]);
+    target_free(pair[1]);
+    assert_true(refused);
     assert_true(f->d.errors > 0);
     assert_non_null(strstr(f->d.log.data, "MIDR 0x410FD400 is also the MIDR of the target "
                                           "at spec/arm/neoverse-v1.json:"));
+}
+
+/* A perf tree's arch/arm64 writes the kernel's whole mapfile, and a CPU
+ * of ours would need a row in it: refused, the file named below the output
+ * directory, and nothing written. */
+static void test_mapfile_tree_and_cpu(void **state)
+{
+    fixture *f = *state;
+    assert_int_equal(load(f, (char *[]){"tests/streamline-tree/arch/arm64", V1}, 2), 0);
+    assert_int_not_equal(generate(f), 0);
+    assert_non_null(strstr(f->d.log.data, "error: perf/arch/arm64/mapfile.csv: written for "
+                                          "arch/arm64 and for hwcgen's own CPUs "
+                                          "(spec/arm/neoverse-v1.json...)"));
+    char path[4096];
+    snprintf(path, sizeof path, "%s/perf", f->dir);
+    assert_int_not_equal(access(path, F_OK), 0);
 }
 
 /* Text that is not UTF-8 cannot be JSON: the checker refuses the spec
@@ -634,9 +655,9 @@ static void test_bad_utf8(void **state)
     at[0] = (char)0xff; /* "Plain text." of INST_RETIRED */
     write_text(path, text);
     cJSON_free(text);
-    f->t[0] = open_spec(f, path);
-    f->n = 0;
-    assert_null(f->t[0]);
+    hw_target *t = open_spec(f, path);
+    target_free(t);
+    assert_null(t);
     assert_non_null(strstr(f->d.log.data, "event 'INST_RETIRED': description is not "
                                           "valid UTF-8 (byte 0xFF at offset 0)"));
 }
@@ -649,12 +670,12 @@ static void test_deterministic(void **state)
     out_init(&a);
     out_init(&b);
     for (int i = 0; i < f->n; i++) {
-        assert_int_equal(emit_perf(f->t[i], &(emit_to){&a, "x", NULL, &f->d}), 0);
-        assert_int_equal(emit_perf(f->t[i], &(emit_to){&b, "x", NULL, &f->d}), 0);
+        assert_int_equal(emit_perf(f->t[i], &(emit_to){&a, NULL, &f->d}), 0);
+        assert_int_equal(emit_perf(f->t[i], &(emit_to){&b, NULL, &f->d}), 0);
     }
     assert_int_equal(a.nfiles, b.nfiles);
     for (int i = 0; i < a.nfiles; i++) {
-        assert_string_equal(a.files[i].path, b.files[i].path);
+        assert_string_equal(a.files[i].name, b.files[i].name);
         assert_int_equal(a.files[i].len, b.files[i].len);
         assert_memory_equal(a.files[i].data, b.files[i].data, a.files[i].len);
     }
@@ -689,6 +710,7 @@ int main(void)
         SYNTHETIC_TEST(test_synthetic_metrics),
         EMPTY_TEST(test_mapfile_sorted),
         EMPTY_TEST(test_mapfile_duplicate_midr),
+        EMPTY_TEST(test_mapfile_tree_and_cpu),
         EMPTY_TEST(test_bad_utf8),
     };
     return cmocka_run_group_tests_name("perf", tests, NULL, NULL);

@@ -421,7 +421,7 @@ static void test_failure_while_writing(void **state)
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
-        /* where the mapfile's temporary would go (output.c names it
+        /* where the mapfile's temporary would go (write_files.c names it
          * PATH.tmp.PID), a directory */
         char blocker[512];
         snprintf(blocker, sizeof blocker, "%s/%s.tmp.%ld", f->tree, MAPFILE, (long)getpid());

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "core/diag.h"
-#include "write/output.h"
+#include "core/out_set.h"
 #include "run/pipeline.h"
 
 #define DIR "tests/telemetry/"

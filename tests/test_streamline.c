@@ -36,11 +36,9 @@
 
 #include "load/load_cores.h"
 #include "core/diag.h"
-#include "emit/emit.h"
 #include "core/expr.h"
 #include "core/ir.h"
 #include "core/names.h"
-#include "write/output.h"
 #include "run/pipeline.h"
 #include "test_util.h"
 
@@ -52,7 +50,7 @@
 #define NASTY_TITLE "Say \"hi\" & <b>bye</b> 'q' back\\slash\ttab caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac"
 #define NASTY_DESC "First line with \"quotes\" & <tags> & 'apos' ]]> --\nsecond line\r\\ caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac."
 
-static const char *const all_specs[] = {
+static char *const all_specs[] = {
     "spec/arm/neoverse-v1.json", "spec/intel/oa-chv.xml", "spec/mali/mali-g720.xml",
     "spec/mali/mali-t624-model.xml", "tests/telemetry/unknown-core.json",
     "tests/telemetry/string-revisions.json"};
@@ -62,7 +60,8 @@ enum { NSPECS = sizeof all_specs / sizeof all_specs[0] };
 
 typedef struct fixture {
     char dir[64];
-    hw_target *t[NSPECS];
+    hw_run run;    /* the specs loaded, checked, rendered, written */
+    hw_target **t; /* run.targets */
     int n;
     hw_diag d;
 } fixture;
@@ -74,14 +73,14 @@ static fixture *fixture_new(void)
     snprintf(f->dir, sizeof f->dir, "/tmp/hwcgen-streamline-XXXXXX");
     assert_non_null(mkdtemp(f->dir));
     diag_init(&f->d, NULL);
+    run_init(&f->run, &f->d);
     return f;
 }
 
 static int fixture_free(void **state)
 {
     fixture *f = *state;
-    for (int i = 0; i < f->n; i++)
-        target_free(f->t[i]);
+    run_free(&f->run);
     remove_tree(f->dir);
     diag_free(&f->d);
     free(f);
@@ -96,30 +95,36 @@ static hw_target *open_spec(fixture *f, const char *path)
     return t;
 }
 
+/* Load and check the specs `paths` as generate does, for Streamline's
+ * files only; their targets in f->t. 0, or -1 (the log on stderr). */
+static int load(fixture *f, char *const *paths, int n)
+{
+    f->run.outputs = OUT_STREAMLINE;
+    int rc = run_load_check(&f->run, paths, n);
+    f->t = f->run.targets;
+    f->n = f->run.ntargets;
+    if (rc != 0 && f->d.log.data)
+        fputs(f->d.log.data, stderr);
+    return rc;
+}
+
+/* Render the Streamline files of f's targets and write them into f->dir,
+ * as generate does. 0, or -1. */
 static int generate(fixture *f)
 {
-    out_set out;
-    out_init(&out);
-    int rc = 0;
-    for (int i = 0; rc == 0 && i < f->n; i++)
-        rc = emit_streamline(f->t[i], &(emit_to){&out, f->dir, NULL, &f->d});
-    int written = 0, unchanged = 0;
-    if (rc == 0)
-        rc = out_commit(&out, &f->d, &written, &unchanged);
-    out_free(&out);
-    return rc;
+    int written = 0, unchanged = 0, removed = 0;
+    return run_emit(&f->run, f->dir, NULL) == 0 &&
+                   run_commit(&f->run, &written, &unchanged, &removed) == 0
+               ? 0
+               : -1;
 }
 
 static int setup_all(void **state)
 {
     fixture *f = fixture_new();
     *state = f;
-    for (int i = 0; i < NSPECS; i++) {
-        f->t[i] = open_spec(f, all_specs[i]);
-        if (!f->t[i])
-            return -1;
-        f->n++;
-    }
+    if (load(f, all_specs, NSPECS) != 0 || f->n != NSPECS)
+        return -1;
     return generate(f);
 }
 
@@ -623,9 +628,7 @@ static int open_nasty(fixture *f, const char *desc)
     fputs(text, fp);
     fclose(fp);
     cJSON_free(text);
-    f->t[0] = open_spec(f, path);
-    f->n = f->t[0] != NULL;
-    return f->n == 1 ? 0 : -1;
+    return load(f, (char *[]){path}, 1) == 0 && f->n == 1 ? 0 : -1;
 }
 
 static int nasty_event(void *ctx, const xmlNode *cat, const xmlNode *ev)
@@ -694,9 +697,9 @@ static void test_g720_mismatch(void **state)
     assert_non_null(fp);
     fputs(text, fp);
     fclose(fp);
-    f->t[0] = open_spec(f, path);
-    f->n = 0;
-    assert_null(f->t[0]);
+    hw_target *t = open_spec(f, path);
+    target_free(t);
+    assert_null(t);
     assert_int_equal(f->d.errors, 1);
     assert_non_null(strstr(f->d.log.data, "error: counter 'MaliGPUCyclesGPUActive': "
                                           "Streamline title 'Mali GPU Cycles' and name "
@@ -723,9 +726,9 @@ static void test_own_label_never_gatords(void **state)
     assert_non_null(fp);
     fputs(spec, fp);
     fclose(fp);
-    f->t[0] = open_spec(f, path);
+    assert_int_equal(load(f, &path, 1), 0);
     assert_non_null(f->t[0]);
-    f->n = 1;
+    assert_int_equal(f->n, 1);
     assert_int_equal(generate(f), 0);
     gd_run run;
     expect_kept_whole(path_in(f, V1_XML), &run);

@@ -23,9 +23,7 @@
 
 #include <sys/stat.h>
 
-#include "emit/emit.h"
 #include "core/ir.h"
-#include "write/output.h"
 #include "run/pipeline.h"
 
 #define FIXTURE "tests/streamline-tree/arch/arm64"
@@ -33,51 +31,59 @@
 
 typedef struct tree {
     char dir[64];        /* where the files go */
-    hw_target **t;
+    hw_run run;          /* the tree loaded, checked, rendered, written */
+    hw_target **t;       /* run.targets */
     int n;
     hw_diag d;
 } tree;
 
+/* A tree whose run is ready to load. */
+static tree *tree_new(void)
+{
+    tree *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    diag_init(&f->d, NULL);
+    run_init(&f->run, &f->d);
+    return f;
+}
+
 static int tree_free(void **state)
 {
     tree *f = *state;
-    for (int i = 0; f && i < f->n; i++)
-        target_free(f->t[i]);
+    if (f)
+        run_free(&f->run);
     if (f && f->dir[0])
         remove_tree(f->dir);
-    if (f) {
-        free(f->t);
+    if (f)
         diag_free(&f->d);
-    }
     free(f);
     return 0;
 }
 
-/* Load every target of `path` and write their Streamline files to f->dir. */
-static void tree_generate(tree *f, const char *path)
+/* Load every target of `path` and write their Streamline files to f->dir,
+ * as generate does. */
+static void tree_generate(tree *f, char *path)
 {
     f->d.verbose = 1;
-    if (run_open_all(path, &f->t, &f->n, &f->d) != 0)
+    f->run.outputs = OUT_STREAMLINE;
+    int rc = run_load_check(&f->run, &path, 1);
+    f->t = f->run.targets;
+    f->n = f->run.ntargets;
+    if (rc != 0)
         fail_msg("%s does not load: %s", path, f->d.log.data ? f->d.log.data : "");
     snprintf(f->dir, sizeof f->dir, "/tmp/hwcgen-streamline-tree-XXXXXX");
     assert_non_null(mkdtemp(f->dir));
-    out_set out;
-    out_init(&out);
-    int rc = 0;
-    for (int i = 0; rc == 0 && i < f->n; i++)
-        rc = emit_streamline(f->t[i], &(emit_to){&out, f->dir, NULL, &f->d});
-    int written = 0, unchanged = 0;
-    if (rc == 0)
-        rc = out_commit(&out, &f->d, &written, &unchanged);
-    out_free(&out);
+    int written = 0, unchanged = 0, removed = 0;
+    rc = run_emit(&f->run, f->dir, NULL) == 0 &&
+                 run_commit(&f->run, &written, &unchanged, &removed) == 0
+             ? 0
+             : -1;
     assert_int_equal(rc, 0);
 }
 
 static int setup_fixture(void **state)
 {
-    tree *f = calloc(1, sizeof *f);
-    assert_non_null(f);
-    diag_init(&f->d, NULL);
+    tree *f = tree_new();
     *state = f;
     tree_generate(f, FIXTURE);
     return 0;
@@ -339,9 +345,7 @@ static void test_kernel_tree(void **state)
                "(make check installs it as root: apt-get install %s)\n", KERNEL_PKG, KERNEL_PKG);
         skip();
     }
-    tree *f = calloc(1, sizeof *f);
-    assert_non_null(f);
-    diag_init(&f->d, NULL);
+    tree *f = tree_new();
     *state = f;
     tree_generate(f, path);
     hw_diag d;

@@ -24,10 +24,11 @@ static int by_name(const void *pa, const void *pb)
     return strcmp(a->name, b->name);
 }
 
-/* Every output of t alone, as under `out/`. */
+/* Every output of t alone, named as generate would write them below its
+ * output directory. */
 static int render(hw_target *t, out_set *out, const char *templates, hw_diag *d)
 {
-    emit_to to = {out, "out", templates, d};
+    emit_to to = {out, templates, d};
     return emit_all(&t, 1, &to);
 }
 

@@ -6,7 +6,7 @@
 #include "core/diag.h"
 #include "core/ir.h"
 #include "core/out_kinds.h"
-#include "write/output.h"
+#include "core/out_set.h"
 
 #include "render/render.h"
 

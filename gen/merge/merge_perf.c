@@ -20,7 +20,7 @@
 
 #include "emit/perf/emit_perf.h"
 #include "load/load_perf_files.h"
-#include "write/output.h"
+#include "write/write_files.h"
 #include "render/render.h"
 
 #define ARCH "arch/arm64"
@@ -308,7 +308,7 @@ static int merge_one(merge *g, const hw_target *t)
     if (slot)
         *slot = dir;
     const char *json_dir = arena_printf(g->a, "%s/%s", ARCH, dir);
-    emit_to to = {&g->out, g->tree, NULL, g->d};
+    emit_to to = {&g->out, NULL, g->d};
     int from = g->out.nfiles;
     if (!json_dir || emit_perf_cpu(t, &g->std, &to, json_dir) != 0)
         return -1;
@@ -317,9 +317,16 @@ static int merge_one(merge *g, const hw_target *t)
 
 /* ---- writing -------------------------------------------------------------------------- */
 
-static int same_as_disk(const out_file *f, hw_buf *b, hw_diag *d)
+/* Where a file of the merge lies: TREE/name (the set names it below the
+ * tree). NULL when out of memory. */
+static char *in_tree(merge *g, const out_file *f)
 {
-    int rc = perf_tree_read(f->path, b, 1, d);
+    return arena_printf(g->a, "%s/%s", g->tree, f->name);
+}
+
+static int same_as_disk(const char *path, const out_file *f, hw_buf *b, hw_diag *d)
+{
+    int rc = perf_tree_read(path, b, 1, d);
     if (rc != 0)
         return rc > 0 ? 0 : -1;
     return b->len == f->len && memcmp(b->data, f->data, f->len) == 0;
@@ -333,9 +340,12 @@ static int report_changes(merge *g)
     int any = g->ngone > 0;
     for (int i = 0; i < g->out.nfiles; i++) {
         const out_file *f = &g->out.files[i];
-        int exists = access(f->path, F_OK) == 0;
-        int same = exists ? same_as_disk(f, &b, g->d) : 0;
-        if (same < 0) {
+        const char *path = in_tree(g, f);
+        int exists = path && access(path, F_OK) == 0;
+        int same = exists ? same_as_disk(path, f, &b, g->d) : 0;
+        if (!path)
+            diag_error(g->d, NULL, "out of memory");
+        if (same < 0 || !path) {
             buf_free(&b);
             return -1;
         }
@@ -364,7 +374,7 @@ static int new_dirs(merge *g, const char ***dirs, int *n)
     *n = 0;
     size_t top = strlen(g->tree);
     for (int i = 0; i < g->out.nfiles; i++) {
-        char *p = arena_strdup(g->a, g->out.files[i].path);
+        char *p = in_tree(g, &g->out.files[i]);
         for (char *s; p && (s = strrchr(p, '/')) && (size_t)(s - p) > top;) {
             *s = '\0';
             int seen = 0;
@@ -390,7 +400,7 @@ static int merge_write(merge *g)
         diag_error(g->d, NULL, "out of memory");
         return -1;
     }
-    if (out_commit(&g->out, g->d, NULL, NULL) != 0) {
+    if (out_commit(&g->out, g->tree, g->d, NULL, NULL) != 0) {
         for (int i = 0; i < ndirs; i++)
             rmdir(dirs[i]);
         return -1;
@@ -451,7 +461,7 @@ static int merge_run(merge *g, hw_target *const *targets, int n)
         hw_buf b;
         buf_init(&b);
         map_text(&g->map, &b);
-        if (out_add(&g->out, g->tree, MAPFILE, &b) != 0)
+        if (out_add(&g->out, MAPFILE, &b) != 0)
             arena_fail(g->a);
     }
     if (arena_failed(g->a) || arena_failed(g->map.a) || g->out.failed) {

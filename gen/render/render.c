@@ -109,7 +109,7 @@ int render_file(const emit_to *to, const char *name, const cJSON *data,
     buf_init(&b);
     int rc = render_template(to->templates, name, data, escape, &b, to->d);
     if (rc == 0)
-        rc = out_add(to->out, to->dir, file, &b);
+        rc = out_add(to->out, file, &b);
     buf_free(&b);
     return rc;
 }

@@ -7,7 +7,7 @@
 #include "core/arena.h"
 #include "core/diag.h"
 #include "render/mustache.h"
-#include "write/output.h"
+#include "core/out_set.h"
 
 /* cJSON_ParseWithLengthOpts(text, len, end, 0), safe beside other
  * threads: cJSON's parser writes a global error position on every call. */
@@ -20,18 +20,17 @@ cJSON *json_parse(const char *text, size_t len, const char **end);
 int render_template(const char *templates, const char *name, const cJSON *data,
                     mu_escape escape, hw_buf *out, hw_diag *d);
 
-/* Where rendered files go: the output set, the directory their paths
- * start with, the user's template directory (NULL: the built-in ones) and
- * where problems are reported. */
+/* Where rendered files go: the output set (which names them below the
+ * output directory, wherever that is), the user's template directory
+ * (NULL: the built-in ones) and where problems are reported. */
 typedef struct emit_to {
     out_set *out;
-    const char *dir;
     const char *templates;
     hw_diag *d;
 } emit_to;
 
-/* Render templates/<name>.mustache with `data` into the file to->dir/file
- * of to->out. 0, or -1 after reporting. */
+/* Render templates/<name>.mustache with `data` into the file `file` (below
+ * the output directory) of to->out. 0, or -1 after reporting. */
 int render_file(const emit_to *to, const char *name, const cJSON *data,
                 mu_escape escape, const char *file);
 

@@ -8,10 +8,8 @@
 #include "emit/emit.h"
 #include "load/load.h"
 #include "write/manifest.h"
+#include "write/write_files.h"
 #include "run/par.h"
-
-/* The directory files rendered only to be checked are said to be in. */
-static const char IN_MEMORY[] = "(in memory)";
 
 void run_init(hw_run *r, hw_diag *d)
 {
@@ -177,7 +175,7 @@ typedef struct emit_job {
 static int emit_one(void *ctx, int i, hw_diag *d)
 {
     emit_job *j = ctx;
-    emit_to to = {&j->sets[i], j->to->dir, j->to->templates, d};
+    emit_to to = {&j->sets[i], j->to->templates, d};
     return emit_target(j->r->targets[i], &to, j->r->outputs);
 }
 
@@ -205,21 +203,26 @@ static int emit_targets(hw_run *r, const emit_to *to)
 
 int run_emit(hw_run *r, const char *dir, const char *templates)
 {
-    emit_to to = {&r->out, dir ? dir : IN_MEMORY, templates, r->d};
-    r->dir = to.dir;
+    emit_to to = {&r->out, templates, r->d};
+    r->dir = dir;
     r->before = dir ? manifest_read(dir, r->d) : cJSON_Parse("{\"targets\": []}");
     if (!r->before || emit_targets(r, &to) != 0)
         return -1;
-    if (manifest_keep(r->before, &r->out, r->targets, r->ntargets, r->full, r->outputs, to.dir,
+    if (manifest_keep(r->before, &r->out, r->targets, r->ntargets, r->full, r->outputs, dir,
                       &r->kept, r->d) != 0 ||
         emit_shared(&to, r->outputs) != 0)
         return -1;
-    return manifest_add(&r->out, r->kept, to.dir, r->d);
+    return manifest_add(&r->out, r->kept, r->d);
 }
 
 int run_commit(hw_run *r, int *written, int *unchanged, int *removed)
 {
-    if (out_commit(&r->out, r->d, written, unchanged) != 0)
+    if (!r->dir) {
+        diag_error(r->d, NULL, "internal error: files rendered in memory only are "
+                   "never written");
+        return -1;
+    }
+    if (out_commit(&r->out, r->dir, r->d, written, unchanged) != 0)
         return -1;
     return manifest_prune(r->before, &r->out, r->kept, r->dir, removed, r->d);
 }

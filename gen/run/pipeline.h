@@ -4,7 +4,7 @@
  *   check   each target, then across targets (check.h): the gate
  *   emit    every output rendered into memory (emit.h)
  *   commit  every file written to a temporary name, then renamed into
- *           place (output.h): all or nothing
+ *           place (write_files.h): all or nothing
  *   free
  *
  * The command line, the tests and the benchmarks run specs through these
@@ -16,7 +16,7 @@
 #include "core/diag.h"
 #include "core/ir.h"
 #include "core/out_kinds.h"
-#include "write/output.h"
+#include "core/out_set.h"
 
 #include <cjson/cJSON.h>
 
@@ -32,7 +32,8 @@ typedef struct hw_run {
                             none of an earlier run's (manifest.h) */
     unsigned outputs;    /* the kinds run_emit renders (out_kinds.h);
                             OUT_ALL unless the caller chooses */
-    const char *dir;     /* where run_emit's files go */
+    const char *dir;     /* where run_commit writes run_emit's files (NULL:
+                            nowhere, they are rendered in memory only) */
     cJSON *before;       /* the manifest found in dir */
     cJSON *kept;         /* its targets this run keeps */
     out_set out;         /* what emit rendered, until commit */
@@ -48,18 +49,20 @@ void run_init(hw_run *r, hw_diag *d);
 int run_load_check(hw_run *r, char *const *paths, int n);
 
 /* Render every output of the loaded targets of the kinds r->outputs into
- * r->out, with paths under `dir`, beside the targets an earlier run left
- * in dir (its manifest), unless r->full; the shared files of those kinds
- * and the new manifest cover both (the other kinds' files are left as they
- * are: manifest.h). `templates` (NULL: the built-in ones) overrides
- * templates. With no dir (NULL), every output is rendered in memory only,
- * for what that checks (a file two specs would write), and nothing is
- * read or may be committed. 0, or -1 after reporting. */
+ * r->out, each file named below the output directory `dir`, beside the
+ * targets an earlier run left in dir (its manifest), unless r->full; the
+ * shared files of those kinds and the new manifest cover both (the other
+ * kinds' files are left as they are: manifest.h). `dir` is read here (the
+ * manifest) and kept for run_commit; no emitter sees it. `templates`
+ * (NULL: the built-in ones) overrides templates. With no dir (NULL), every
+ * output is rendered in memory only, for what that checks (a file two
+ * specs would write), and nothing is read or may be committed. 0, or -1
+ * after reporting. */
 int run_emit(hw_run *r, const char *dir, const char *templates);
 
-/* Write what run_emit rendered (see out_commit()), then remove the files
- * an earlier run wrote that no target writes any more. The counts may be
- * NULL. */
+/* Write what run_emit rendered into its `dir` (see out_commit()), then
+ * remove the files an earlier run wrote that no target writes any more.
+ * The counts may be NULL. */
 int run_commit(hw_run *r, int *written, int *unchanged, int *removed);
 
 void run_free(hw_run *r);

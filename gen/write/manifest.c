@@ -186,7 +186,7 @@ static int clashes(claim *claims, int n, hw_target *const *targets, int nt, cons
         diag_error(d, NULL, "out of memory");
     char how[4200];
     snprintf(how, sizeof how, "wrote into %s in an earlier run (generate both at once to "
-             "replace it)", dir);
+             "replace it)", dir ? dir : "the output directory");
     for (int i = 0; i < npairs; i++) {
         clash(targets, nt, pairs[i].owner, pairs[i].other, pairs[i].count, pairs[i].first,
               pairs[i].kept ? how : "also writes", d);
@@ -443,7 +443,7 @@ static cJSON *entries(const out_set *out, const cJSON *kept)
     return ok ? list : NULL;
 }
 
-int manifest_add(out_set *out, const cJSON *kept, const char *dir, hw_diag *d)
+int manifest_add(out_set *out, const cJSON *kept, hw_diag *d)
 {
     cJSON *m = cJSON_CreateObject();
     cJSON_AddStringToObject(m, "about", "What hwcgen generate wrote into this directory, per "
@@ -464,7 +464,7 @@ int manifest_add(out_set *out, const cJSON *kept, const char *dir, hw_diag *d)
     cJSON_free(text);
     const char *owner = out->owner;
     out->owner = NULL;
-    int rc = text ? out_add(out, dir, MANIFEST_NAME, &b) : -1;
+    int rc = text ? out_add(out, MANIFEST_NAME, &b) : -1;
     out->owner = owner;
     buf_free(&b);
     if (rc != 0)

@@ -28,7 +28,7 @@
 
 #include "core/diag.h"
 #include "core/ir.h"
-#include "write/output.h"
+#include "core/out_set.h"
 
 #define MANIFEST_NAME "hwcgen-manifest.json"
 
@@ -40,16 +40,18 @@ cJSON *manifest_read(const char *dir, hw_diag *d);
  * `targets` (none when `full`), whole, its rows joining `out`'s; and of
  * every other entry, the files and rows of the kinds not in `kinds`. A
  * file of `out` that a kept target, or another spec of this run, owns is
- * an error naming both specs. The kept entries are returned in *kept (an
- * array the caller frees). 0, or -1 after reporting. */
+ * an error naming both specs (and `dir`, where `before` was read; NULL
+ * when the files are rendered in memory only and `before` is empty). The
+ * kept entries are returned in *kept (an array the caller frees). 0, or
+ * -1 after reporting. */
 int manifest_keep(const cJSON *before, out_set *out, hw_target *const *targets,
                   int n, int full, unsigned kinds, const char *dir, cJSON **kept,
                   hw_diag *d);
 
-/* Add the new manifest to `out`: its files and rows per spec, with what
- * `kept` holds (a spec's carried part merged into its entry). 0, or -1
- * when out of memory. */
-int manifest_add(out_set *out, const cJSON *kept, const char *dir, hw_diag *d);
+/* Add the new manifest to `out` (MANIFEST_NAME, beside the files it
+ * lists): its files and rows per spec, with what `kept` holds (a spec's
+ * carried part merged into its entry). 0, or -1 when out of memory. */
+int manifest_add(out_set *out, const cJSON *kept, hw_diag *d);
 
 /* After a commit: remove the files `before` lists that neither `out` nor
  * a `kept` target holds any more, and the directories that leaves empty.

@@ -16,7 +16,7 @@
 #include "core/diag.h"
 #include "emit/emit.h"
 #include "core/ir.h"
-#include "write/output.h"
+#include "core/out_set.h"
 #include "render/render.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -34,7 +34,7 @@ static inline void fuzz_check_and_emit(hw_target *t, hw_diag *d)
     if (t && check_target(t, d) == 0) {
         out_set out;
         out_init(&out);
-        emit_to to = {&out, "out", NULL, d};
+        emit_to to = {&out, NULL, d};
         emit_all(&t, 1, &to);
         out_free(&out);
     }

@@ -43,8 +43,7 @@ typedef struct perf_gen {
     hw_arena *a;          /* scratch, freed when the target is done */
     hw_diag *d;
     out_set *out;
-    const char *dir;
-    const char *cpu_dir;  /* the CPU's JSON directory, below dir */
+    const char *cpu_dir;  /* the CPU's JSON directory, below the output one */
     const perf_std *std;  /* a kernel tree's standard events, or NULL */
 } perf_gen;
 
@@ -173,11 +172,10 @@ static int perf_write_file(perf_gen *g, const perf_file *f)
     hw_buf b;
     buf_init(&b);
     perf_print(&b, f->items);
-    int rc = name ? out_add(g->out, g->dir, name, &b) : -1;
+    int rc = name ? out_add(g->out, name, &b) : -1;
     buf_free(&b);
     if (rc != 0)
-        diag_error(g->d, NULL, "out of memory adding %s/%s/%s.json", g->dir, g->cpu_dir,
-                   f->stem);
+        diag_error(g->d, NULL, "out of memory adding %s/%s.json", g->cpu_dir, f->stem);
     return rc;
 }
 
@@ -365,7 +363,7 @@ static int perf_aliases(perf_gen *g)
         buf_printf(&b, "%s=%s/event=0x%" PRIx64 "/\n", name, PERF_PMU, e->code);
     }
     const char *file = arena_printf(g->a, "perf/%s.aliases", t->slug);
-    int rc = arena_failed(g->a) || !file ? -1 : out_add(g->out, g->dir, file, &b);
+    int rc = arena_failed(g->a) || !file ? -1 : out_add(g->out, file, &b);
     buf_free(&b);
     if (rc != 0)
         diag_error(g->d, NULL, "out of memory adding perf/%s.aliases", t->slug);
@@ -393,7 +391,7 @@ static int perf_json_files(perf_gen *g)
 static perf_gen perf_gen_for(const hw_target *t, const perf_std *std, const emit_to *to,
                              const char *cpu_dir)
 {
-    perf_gen g = {t, arena_create(), to->d, to->out, to->dir, NULL, std};
+    perf_gen g = {t, arena_create(), to->d, to->out, NULL, std};
     if (g.a && cpu_dir)
         g.cpu_dir = arena_strdup(g.a, cpu_dir);
     else if (g.a)
@@ -523,9 +521,9 @@ int emit_perf_mapfile(const emit_to *to)
     int tree = k > 0 ? out_find(to->out, PERF_MAPFILE, 0) : -1;
     if (tree >= 0) {
         /* a perf tree's arch/arm64 writes the kernel's whole mapfile */
-        diag_error(to->d, NULL, "%s/%s: written for %s and for hwcgen's own CPUs (%s...): "
+        diag_error(to->d, NULL, "%s: written for %s and for hwcgen's own CPUs (%s...): "
                    "generate them into two directories, or merge the CPUs into the tree "
-                   "with hwcgen perf-merge", to->dir, PERF_MAPFILE,
+                   "with hwcgen perf-merge", PERF_MAPFILE,
                    to->out->files[tree].owner ? to->out->files[tree].owner : "a perf tree",
                    row_text(rows[0], "spec"));
         rc = -1;
@@ -535,7 +533,7 @@ int emit_perf_mapfile(const emit_to *to)
         hw_buf b;
         buf_init(&b);
         perf_map_text(&b, rows, k, dropped, ndropped);
-        rc = out_add(to->out, to->dir, PERF_MAPFILE, &b);
+        rc = out_add(to->out, PERF_MAPFILE, &b);
         buf_free(&b);
         if (rc != 0)
             diag_error(to->d, NULL, "out of memory adding %s", PERF_MAPFILE);

@@ -14,8 +14,8 @@
 
 typedef struct perf_std perf_std; /* load_perf_files.h */
 
-/* Add to to->out one JSON file per functional group,
- * to->dir/cpu_dir/<group>.json, and to->dir/cpu_dir/metrics.json.
+/* Add to to->out one JSON file per functional group, cpu_dir/<group>.json,
+ * and cpu_dir/metrics.json (below the output directory).
  *
  * With `std` NULL every event is written whole, with its EventCode. With
  * the standard events of a kernel tree, an event the tree defines with the

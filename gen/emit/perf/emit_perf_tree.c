@@ -141,9 +141,9 @@ static int add(const hw_target *t, const emit_to *to, const char *name, hw_buf *
     char path[4096];
     snprintf(path, sizeof path, "perf/arch/%s/%s%s%s", t->perf_arch, t->perf_dir,
              *t->perf_dir ? "/" : "", name);
-    if (out_add(to->out, to->dir, path, b) == 0)
+    if (out_add(to->out, path, b) == 0)
         return 0;
-    diag_error(to->d, NULL, "out of memory adding %s/%s", to->dir, path);
+    diag_error(to->d, NULL, "out of memory adding %s", path);
     return -1;
 }
 

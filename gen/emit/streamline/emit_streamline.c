@@ -174,7 +174,7 @@ static const char *st_file_name(st_gen *g)
     return name ? arena_printf(g->a, "streamline/events-%s.xml", name) : NULL;
 }
 
-static int st_finish(st_gen *g, out_set *out, const char *dir)
+static int st_finish(st_gen *g, out_set *out)
 {
     xmlChar *mem = NULL;
     int size = 0;
@@ -189,10 +189,10 @@ static int st_finish(st_gen *g, out_set *out, const char *dir)
     buf_init(&b);
     buf_putn(&b, (const char *)mem, (size_t)size);
     xmlFree(mem);
-    int rc = out_add(out, dir, file, &b);
+    int rc = out_add(out, file, &b);
     buf_free(&b);
     if (rc != 0)
-        diag_error(g->d, NULL, "out of memory adding %s/%s", dir, file);
+        diag_error(g->d, NULL, "out of memory adding %s", file);
     return rc;
 }
 
@@ -443,7 +443,7 @@ static const char *st_gpu_how(st_gen *g)
 
 /* ---- one target ------------------------------------------------------------------ */
 
-static int st_target(const hw_target *t, out_set *out, const char *dir, hw_diag *d)
+static int st_target(const hw_target *t, out_set *out, hw_diag *d)
 {
     st_gen g = {t, arena_create(), d, NULL, NULL, {0}};
     int rc = -1;
@@ -464,7 +464,7 @@ static int st_target(const hw_target *t, out_set *out, const char *dir, hw_diag 
         if (arena_failed(g.a))
             diag_error(d, NULL, "out of memory building Streamline XML of %s", t->spec_name);
         else
-            rc = st_finish(&g, out, dir);
+            rc = st_finish(&g, out);
     } else {
         diag_error(d, NULL, "out of memory");
     }
@@ -487,5 +487,5 @@ static int st_wanted(const hw_target *t)
 
 int emit_streamline(const hw_target *t, const emit_to *to)
 {
-    return st_wanted(t) ? st_target(t, to->out, to->dir, to->d) : 0;
+    return st_wanted(t) ? st_target(t, to->out, to->d) : 0;
 }
