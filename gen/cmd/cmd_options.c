@@ -96,8 +96,10 @@ static int value_missing(const cmd_option *o, int form, const char *next)
 static int record(cmd_args *a, int k, int form, const char *value, int at, int argc)
 {
     cmd_given *g = &a->known[k];
-    if (!g->form)
-        g->form = form, g->at = at;
+    if (!g->form) {
+        g->form = form;
+        g->at = at;
+    }
     if (!value)
         return 0;
     if (!g->values && !(g->values = calloc((size_t)argc, sizeof *g->values))) {
