@@ -1,4 +1,4 @@
-/* cmd_list.c - what `hwcgen list` prints of a target (cmd_list.h). */
+/* cmd_list.c - `hwcgen list`: what it prints of a target (cmd_list.h). */
 #include "cmd/cmd_list.h"
 
 #include <inttypes.h>
@@ -91,3 +91,30 @@ void list_print(const hw_target *t, int kind, FILE *out)
     if (kind >= 0 && kind < 5)
         fns[kind](t, out);
 }
+
+static int run_list(const cmd_context *c, int argc, char **argv)
+{
+    if (argc < 1 || argc > 2)
+        return cmd_usage_error("list: %s", "expected SPEC and at most one kind");
+    int k = argc == 2 ? list_kind(argv[1]) : 0;
+    if (k < 0)
+        return cmd_usage_error("list: unknown kind '%s' (%s)", argv[1], LIST_KINDS);
+    hw_target *t;
+    int rc = cmd_open_one("list", argv[0], &t, c->d);
+    if (rc)
+        return rc;
+    list_print(t, k, stdout);
+    target_free(t);
+    return 0;
+}
+
+const cmd_command cmd_list = {
+    "list",
+    "SPEC [events|metrics|groups|inputs|constants]",
+    "print what a spec defines",
+    "Print what SPEC defines, one item per line (default: metrics). SPEC may\n"
+    "be one directory of a perf pmu-events tree; a path that names several\n"
+    "(an arch) is a usage error saying how many.\n",
+    NULL, 0, 0, NULL,
+    run_list,
+};

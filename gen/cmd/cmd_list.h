@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "cmd/cmd.h"
 #include "core/ir.h"
 
 #define LIST_KINDS "events, metrics, groups, inputs, constants"
@@ -14,5 +15,8 @@ int list_kind(const char *name);
 
 /* Every item of one kind of t, to `out`. */
 void list_print(const hw_target *t, int kind, FILE *out);
+
+/* `hwcgen list SPEC [KIND]`. */
+extern const cmd_command cmd_list;
 
 #endif

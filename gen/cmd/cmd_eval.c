@@ -1,0 +1,93 @@
+/* cmd_eval.c - `hwcgen eval` (cmd_eval.h): the values it reads and prints
+ * are cmd_eval_values.h's. */
+#include "cmd/cmd_eval.h"
+
+#include <stdlib.h>
+
+#include "cmd/cmd_eval_values.h"
+
+static const cmd_option options[] = {
+    {"metric", 0, "NAME", 1, NULL},
+};
+
+/* The metrics named (all when none) and the values given. 0, EXIT_USAGE,
+ * or EXIT_SPEC after reporting. */
+static int read_words(eval_values *v, const char *const *metrics, int nmetrics, int argc,
+                      char **argv)
+{
+    int bad = 0;
+    for (int k = 0; k < nmetrics; k++)
+        bad |= eval_values_choose(v, metrics[k]) != 0;
+    if (!nmetrics)
+        eval_values_choose_all(v);
+    for (int i = 0; i < argc; i++) {
+        int rc = eval_values_set(v, argv[i]);
+        if (rc == EXIT_USAGE)
+            return rc;
+        bad |= rc != 0;
+    }
+    return bad ? EXIT_SPEC : 0;
+}
+
+/* Each metric named, in the order named, or every metric of the target. */
+static int evaluate(eval_values *v, const char *const *metrics, int nmetrics)
+{
+    const hw_target *t = v->t;
+    double *out = calloc((size_t)t->nmetrics + 1, sizeof *out);
+    if (!out || eval_values_compute(v, out) != 0) {
+        free(out);
+        return EXIT_SPEC;
+    }
+    if (nmetrics)
+        for (int k = 0; k < nmetrics; k++)
+            eval_print_value(stdout, metrics[k], out[ir_find_metric(t, metrics[k])]);
+    else
+        for (int i = 0; i < t->nmetrics; i++)
+            eval_print_value(stdout, t->metrics[i].name, out[i]);
+    free(out);
+    return 0;
+}
+
+static int run_eval(const cmd_context *c, int argc, char **argv)
+{
+    if (argc < 1)
+        return cmd_usage_error("eval: %s", "no SPEC given");
+    hw_target *t;
+    int rc = cmd_open_one("eval", argv[0], &t, c->d);
+    if (rc)
+        return rc;
+    int nmetrics;
+    const char *const *metrics = cmd_values(c->args, "metric", &nmetrics);
+    eval_values v;
+    rc = EXIT_SPEC;
+    if (eval_values_init(&v, t, c->d) == 0 &&
+        (rc = read_words(&v, metrics, nmetrics, argc - 1, argv + 1)) == 0)
+        rc = eval_values_missing(&v) ? EXIT_SPEC : evaluate(&v, metrics, nmetrics);
+    eval_values_free(&v);
+    target_free(t);
+    return rc;
+}
+
+const cmd_command cmd_eval = {
+    "eval",
+    "SPEC [--metric NAME]... NAME=VALUE...",
+    "evaluate metrics for given counter values",
+    "Evaluate metrics (all by default, or each --metric NAME) from counter,\n"
+    "constant and input values given as NAME=VALUE (a Streamline variable\n"
+    "with or without its '$'). Prints 'name value' per metric with %.10g,\n"
+    "and 'nan' when a value is undefined (for example a division by zero).\n"
+    "\n"
+    "Only the values the chosen metrics read, directly or through the\n"
+    "metrics they use, must be given. Each of these is an error (exit 1):\n"
+    "a value they read that is not given; a NAME or metric the spec does\n"
+    "not define (with a suggestion when a name is close, ignoring case);\n"
+    "a NAME given twice; a negative or non-finite counter value; a value\n"
+    "given for a model input outside its valid range, even one the\n"
+    "metrics do not read.\n"
+    "\n"
+    "SPEC may be one directory of a perf pmu-events tree: its formulas are in\n"
+    "perf's metric language; give perf's run-time values as NAME=VALUE too\n"
+    "('#smt_on=1', duration_time=2), or leave them at their defaults.\n",
+    options, sizeof options / sizeof options[0], 0, NULL,
+    run_eval,
+};

@@ -1,0 +1,98 @@
+/* cmd_generate.c - `hwcgen generate` (cmd_generate.h). */
+#include "cmd/cmd_generate.h"
+
+#include <glob.h>
+#include <stdio.h>
+
+#include "run/pipeline.h"
+
+static const cmd_option options[] = {
+    {"output", 'o', "DIR", 0, NULL},
+    {"outputs", 0, "LIST", 0,
+     "only these kinds, comma separated: c (headers), docs\n"
+     "(with the docs index), perf (with the mapfile),\n"
+     "streamline; default all. Files of the other kinds in\n"
+     "DIR stay as they are, and stay in its manifest."},
+};
+
+static int default_specs(glob_t *g)
+{
+    int rc = glob("spec/*/*.json", 0, NULL, g);
+    if (rc != 0 && rc != GLOB_NOMATCH)
+        return -1;
+    rc = glob("spec/*/*.xml", rc == GLOB_NOMATCH ? 0 : GLOB_APPEND, NULL, g);
+    return rc == 0 || rc == GLOB_NOMATCH ? 0 : -1;
+}
+
+/* What was written, or why nothing was. */
+static void summary(const cmd_context *c, const hw_run *run, int ok, int nspecs,
+                    const char *out_dir, const int counts[3])
+{
+    int errors = c->d->errors;
+    char targets[48] = ""; /* a perf tree's path names many */
+    if (run->ntargets > nspecs)
+        snprintf(targets, sizeof targets, " (%d targets)", run->ntargets);
+    if (ok && !c->quiet)
+        fprintf(stderr, "hwcgen: %d spec%s%s, %d files in %s/ (%d written, %d unchanged, "
+                "%d removed)\n", nspecs, nspecs == 1 ? "" : "s", targets, run->out.nfiles,
+                out_dir, counts[0], counts[1], counts[2]);
+    else if (!ok && counts[0] > 0)
+        fprintf(stderr, "hwcgen: %d files of %s/ replaced before the failure (%d error%s)\n",
+                counts[0], out_dir, errors, errors == 1 ? "" : "s");
+    else if (!ok)
+        fprintf(stderr, "hwcgen: nothing written to %s/ (%d error%s)\n", out_dir, errors,
+                errors == 1 ? "" : "s");
+}
+
+static int run_generate(const cmd_context *c, int argc, char **argv)
+{
+    const char *out_dir = cmd_value(c->args, "output");
+    if (!out_dir)
+        out_dir = "out";
+    glob_t g = {0};
+    char **specs = argv;
+    int n = argc;
+    if (n == 0) {
+        if (default_specs(&g) != 0 || g.gl_pathc == 0) {
+            globfree(&g);
+            fprintf(stderr, "hwcgen: no specs found under spec/\n");
+            return EXIT_USAGE;
+        }
+        specs = g.gl_pathv;
+        n = (int)g.gl_pathc;
+    }
+    hw_run run;
+    run_init(&run, c->d);
+    run.full = argc == 0; /* the default specs are the whole set */
+    run.outputs = c->kinds;
+    int counts[3] = {0, 0, 0}; /* written, unchanged, removed */
+    int ok = run_load_check(&run, specs, n) == 0 &&
+             run_emit(&run, out_dir, c->templates) == 0 &&
+             run_commit(&run, &counts[0], &counts[1], &counts[2]) == 0;
+    summary(c, &run, ok, n, out_dir, counts);
+    run_free(&run);
+    globfree(&g);
+    return ok ? 0 : EXIT_SPEC;
+}
+
+const cmd_command cmd_generate = {
+    "generate",
+    "[-o DIR] [--outputs LIST] [SPEC...]",
+    "load, check and emit every output\n"
+    "(no SPEC: every spec under spec/ into out/)",
+    "Load and check every SPEC (default: spec/*/*.json and spec/*/*.xml),\n"
+    "then write all outputs under DIR (-o DIR, --output DIR; default: out).\n"
+    "Nothing is written unless every spec is valid; each file is written to\n"
+    "a temporary name and renamed into place, and files whose content is\n"
+    "unchanged are not touched.\n"
+    "\n",
+    options, sizeof options / sizeof options[0], 18,
+    "\n"
+    "A SPEC that is a directory of a perf pmu-events tree (the tree's arch/,\n"
+    "one arch, or a directory in one) gives a target per directory holding\n"
+    "JSON files; each is written back under DIR/perf/arch/ from the keys its\n"
+    "files hold, as they hold them, with a driver header of its events'\n"
+    "encodings (include/hwcgen/<id>.h), the evaluators of its metrics\n"
+    "(include/hwcgen/<id>_metrics.h) and docs.\n",
+    run_generate,
+};
