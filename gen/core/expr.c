@@ -1,96 +1,13 @@
-/* expr.c - the names of expression kinds and functions, the printers of
- * an expression in each style, and comparing and walking expressions.
- * The parsers are expr_parse.c (our syntax) and expr_perf_parse.c. */
+/* expr.c - the printers of an expression in each style, and comparing and
+ * walking expressions. The parsers are expr_parse.c (our syntax) and
+ * expr_perf_parse.c; nodes and the names of their kinds are ir.c's. */
 #include "core/expr.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-/* ---- names of kinds ----------------------------------------------------- */
-
-const char *expr_kind_name(hw_expr_kind k)
-{
-    static const char *const names[] = {
-#define X(e, s) s,
-        HW_EXPR_KINDS(X)
-#undef X
-    };
-    return names[k];
-}
-
-static const struct {
-    const char *name;
-    int min_args, max_args;
-    int where;    /* FUNC_OURS, FUNC_PERF */
-    int name_arg; /* the argument is a name */
-    int infix;    /* INFIX_*: an operator */
-} funcs[FUNC_COUNT] = {
-#define X(e, s, lo, hi, where, name_arg, infix) {s, lo, hi, where, name_arg, infix},
-    HW_FUNCS(X)
-#undef X
-};
-
-const char *func_name(hw_func f)
-{
-    return funcs[f].name;
-}
-
-const char *ref_kind_name(hw_ref_kind k)
-{
-    static const char *const names[] = {
-#define X(e, s) s,
-        HW_REF_KINDS(X)
-#undef X
-    };
-    return names[k];
-}
-
-const char *runtime_kind_name(hw_runtime_kind k)
-{
-    static const char *const names[] = {
-#define X(e, s) s,
-        HW_RUNTIME_KINDS(X)
-#undef X
-    };
-    return names[k];
-}
-
-int func_takes_name(hw_func f)
-{
-    return funcs[f].name_arg;
-}
-
-int func_find(const char *name, size_t len, int where)
-{
-    for (int f = 0; f < FUNC_COUNT; f++)
-        if ((funcs[f].where & where) && strlen(funcs[f].name) == len &&
-            strncmp(funcs[f].name, name, len) == 0)
-            return f;
-    return -1;
-}
-
-int func_arity_ok(hw_func f, int nargs, int perf)
-{
-    if (perf && funcs[f].max_args < 0)
-        return nargs == 2; /* perf's min and max take two */
-    return nargs >= funcs[f].min_args &&
-           (funcs[f].max_args < 0 || nargs <= funcs[f].max_args);
-}
-
-int func_infix(hw_func f)
-{
-    return funcs[f].infix;
-}
-
-int func_in_perf(hw_func f)
-{
-    return (funcs[f].where & FUNC_PERF) || funcs[f].infix;
-}
 
 /* ---- printing ------------------------------------------------------------- */
 
