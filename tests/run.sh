@@ -35,6 +35,25 @@ for t in "$@"; do
     fi
 done
 
+# The include rules of gen/ (tests/check_layout.sh). First on a tree of
+# its own for each rule, which it must report exactly as the tree's file
+# "expected" says, and on a clean tree, where it must report nothing: a
+# check that reads nothing cannot pass.
+for rule in stage mutual cycle module-cycle declares extern clean; do
+    dir=tests/layout/$rule
+    if [ ! -d "$dir" ]; then fail "tests/layout/$rule is missing"; continue; fi
+    sh tests/check_layout.sh "$dir" >"$tmp/layout.out" 2>&1
+    rc=$?
+    want=1; [ "$rule" = clean ] && want=0
+    if [ "$rc" -eq "$want" ] && { [ "$rule" = clean ] || [ -s "$dir/expected" ]; } &&
+            cmp -s "$tmp/layout.out" "$dir/expected"; then pass; else
+        diff "$dir/expected" "$tmp/layout.out"
+        fail "tests/check_layout.sh on $dir: exit $rc, not as $dir/expected says"
+    fi
+done
+if sh tests/check_layout.sh gen >"$tmp/layout.out" 2>&1; then pass; else
+    cat "$tmp/layout.out"; fail "gen/ breaks the include rules (tests/check_layout.sh, above)"; fi
+
 # Every generated header compiles alone, copied into an empty directory,
 # with gcc and clang, as C and C++; freestanding ones also as C89 without
 # a hosted library.

@@ -31,6 +31,7 @@
 #include "core/interp.h"
 #include "load/load.h"
 #include "run/pipeline.h"
+#include "test_random.h"
 
 #define SPEC "spec/mali/mali-g720.xml"
 
@@ -1452,59 +1453,51 @@ static void test_metric_info(void **state)
 
 static uint64_t rng = 0x2545F4914F6CDD1DULL; /* fixed seed */
 
-static uint64_t xorshift64(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
-
 static uint64_t random_count(void)
 {
-    switch (xorshift64() % 8) {
+    switch (xorshift64(&rng) % 8) {
     case 0:
     case 1:
         return 0;
     case 2:
-        return xorshift64() % 4;                 /* tiny: 0..3 */
+        return xorshift64(&rng) % 4;                 /* tiny: 0..3 */
     case 3:
-        return xorshift64() % 64;                /* small */
+        return xorshift64(&rng) % 64;                /* small */
     case 4:
-        return xorshift64() % 10000;
+        return xorshift64(&rng) % 10000;
     case 5:
-        return xorshift64() % 100000000;
+        return xorshift64(&rng) % 100000000;
     case 6:
-        return xorshift64() & (((uint64_t)1 << 40) - 1); /* up to 2^40 */
+        return xorshift64(&rng) & (((uint64_t)1 << 40) - 1); /* up to 2^40 */
     default:
-        return ((uint64_t)1 << 40) - xorshift64() % 3;   /* at 2^40 */
+        return ((uint64_t)1 << 40) - xorshift64(&rng) % 3;   /* at 2^40 */
     }
 }
 
 static double random_constant(void)
 {
-    switch (xorshift64() % 6) {
+    switch (xorshift64(&rng) % 6) {
     case 0:
         return 0;
     case 1:
-        return (double)(1 + xorshift64() % 32);
+        return (double)(1 + xorshift64(&rng) % 32);
     case 2:
-        return (double)(32u << (xorshift64() % 4)); /* 32..256-bit bus */
+        return (double)(32u << (xorshift64(&rng) % 4)); /* 32..256-bit bus */
     case 3:
-        return (double)(xorshift64() % 1000) / 7.0;  /* not an integer */
+        return (double)(xorshift64(&rng) % 1000) / 7.0;  /* not an integer */
     case 4:
-        return -(double)(xorshift64() % 8);         /* nonsense, but a double */
+        return -(double)(xorshift64(&rng) % 8);         /* nonsense, but a double */
     default:
-        return (double)(xorshift64() & (((uint64_t)1 << 40) - 1));
+        return (double)(xorshift64(&rng) & (((uint64_t)1 << 40) - 1));
     }
 }
 
 static void random_sample(struct mali_g720_counters *c)
 {
-    unsigned mode = (unsigned)(xorshift64() % 8);
+    unsigned mode = (unsigned)(xorshift64(&rng) % 8);
     memset(c, 0, sizeof *c);
     /* mode 0: mostly zeros, to reach the NaN and 0/0 paths often */
-#define X(f) c->f = mode == 0 ? (xorshift64() % 4 == 0 ? random_count() : 0) : random_count();
+#define X(f) c->f = mode == 0 ? (xorshift64(&rng) % 4 == 0 ? random_count() : 0) : random_count();
     G720_EVENTS(X)
 #undef X
 #define X(f) c->f = random_constant();

@@ -30,6 +30,7 @@
 #include "core/ir.h"
 #include "load/load.h"
 #include "run/pipeline.h"
+#include "test_random.h"
 #include "test_util.h"
 
 #include "../out/include/hwcgen/neoverse_v1_metrics.h"
@@ -796,18 +797,10 @@ static void test_topdown_decision_tree(void **state)
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
 
-static uint64_t xorshift64(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
-
 /* 0 (one in eight, to reach the NaN paths), small, up to 2^20, up to 2^40. */
 static uint64_t random_count(void)
 {
-    uint64_t r = xorshift64();
+    uint64_t r = xorshift64(&rng);
     switch (r & 7) {
     case 0:
         return 0;

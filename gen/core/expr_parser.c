@@ -34,18 +34,6 @@ void expr_token_bad(expr_parser *p)
     p->pos = t->start + t->len;
 }
 
-/* Declared in ir.h: every expression node of either syntax is made here. */
-hw_expr *expr_new(hw_arena *a, hw_expr_kind kind, int col)
-{
-    hw_expr *e = arena_alloc(a, sizeof *e);
-    if (e) {
-        e->kind = kind;
-        e->col = col;
-        e->index = -1;
-    }
-    return e;
-}
-
 static void set_token_text(expr_error *err, const token *t)
 {
     if (t->kind == TOK_END) {

@@ -1,6 +1,6 @@
 /* expr_parser.h - the recursive-descent scaffold both expression syntaxes
  * share (expr.h): tokens, the first error, nodes, the nesting limit and the
- * binary-operator levels. Internal to the two parsers, expr.c (our spec
+ * binary-operator levels. Internal to the two parsers, expr_parse.c (our spec
  * formats) and expr_perf_parse.c (perf's metric language); each supplies its own
  * lexer and primary expressions through an expr_syntax. */
 #ifndef HWCGEN_EXPR_PARSER_H

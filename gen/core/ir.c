@@ -1,4 +1,5 @@
-/* ir.c - target lifetime and name lookup. */
+/* ir.c - target lifetime and name lookup; expression nodes and the names
+ * of the kinds in ir.h. */
 #include "core/ir.h"
 
 #include <stdio.h>
@@ -227,4 +228,97 @@ void loc_where(char *out, size_t size, const hw_loc *loc)
         snprintf(out, size, "%s", loc->path);
     else
         snprintf(out, size, "%s", loc->file ? loc->file : "?");
+}
+
+/* ---- expression nodes and the names of their kinds ---------------------- */
+
+/* Every expression node of either syntax is made here. */
+hw_expr *expr_new(hw_arena *a, hw_expr_kind kind, int col)
+{
+    hw_expr *e = arena_alloc(a, sizeof *e);
+    if (e) {
+        e->kind = kind;
+        e->col = col;
+        e->index = -1;
+    }
+    return e;
+}
+
+const char *expr_kind_name(hw_expr_kind k)
+{
+    static const char *const names[] = {
+#define X(e, s) s,
+        HW_EXPR_KINDS(X)
+#undef X
+    };
+    return names[k];
+}
+
+static const struct {
+    const char *name;
+    int min_args, max_args;
+    int where;    /* FUNC_OURS, FUNC_PERF */
+    int name_arg; /* the argument is a name */
+    int infix;    /* INFIX_*: an operator */
+} funcs[FUNC_COUNT] = {
+#define X(e, s, lo, hi, where, name_arg, infix) {s, lo, hi, where, name_arg, infix},
+    HW_FUNCS(X)
+#undef X
+};
+
+const char *func_name(hw_func f)
+{
+    return funcs[f].name;
+}
+
+const char *ref_kind_name(hw_ref_kind k)
+{
+    static const char *const names[] = {
+#define X(e, s) s,
+        HW_REF_KINDS(X)
+#undef X
+    };
+    return names[k];
+}
+
+const char *runtime_kind_name(hw_runtime_kind k)
+{
+    static const char *const names[] = {
+#define X(e, s) s,
+        HW_RUNTIME_KINDS(X)
+#undef X
+    };
+    return names[k];
+}
+
+int func_takes_name(hw_func f)
+{
+    return funcs[f].name_arg;
+}
+
+int func_find(const char *name, size_t len, int where)
+{
+    for (int f = 0; f < FUNC_COUNT; f++)
+        if ((funcs[f].where & where) && strlen(funcs[f].name) == len &&
+            strncmp(funcs[f].name, name, len) == 0)
+            return f;
+    return -1;
+}
+
+int func_arity_ok(hw_func f, int nargs, int perf)
+{
+    if (perf && funcs[f].max_args < 0)
+        return nargs == 2; /* perf's min and max take two */
+    return nargs >= funcs[f].min_args &&
+           (funcs[f].max_args < 0 || nargs <= funcs[f].max_args);
+}
+
+int func_infix(hw_func f)
+{
+    return funcs[f].infix;
+}
+
+int func_in_perf(hw_func f)
+{
+    return (funcs[f].where & FUNC_PERF) || funcs[f].infix;
 }

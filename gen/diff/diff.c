@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "diff/diff_sections.h"
+#include "diff/diff_tree.h"
 #include "diff/diff_lists.h"
 #include "core/expr.h"
 #include "core/names.h"
@@ -227,13 +228,9 @@ static void diff_event(ctx *c, const char *name, const void *pa, const void *pb)
 {
     const hw_event *a = pa, *b = pb;
     static const diff_class K = DIFF_CLASS_CHANGED;
-    if (!dw_same(a->name, b->name)) {
-        diff_change *ch = dw_change(c, DIFF_EVENT, DIFF_CLASS_RENAMED, name);
-        if (ch) {
-            ch->new_name = b->name;
-            ch->new_text = event_text(c, c->n, b);
-        }
-    }
+    diff_change *renamed = dw_renamed(c, DIFF_EVENT, name, NULL, a->name, b->name);
+    if (renamed)
+        renamed->new_text = event_text(c, c->n, b);
     dw_field(c, DIFF_EVENT, DIFF_CLASS_RECODED, name, "code", event_code(c, a), event_code(c, b));
     dw_field(c, DIFF_EVENT, DIFF_CLASS_MOVED, name, "counter", event_place(c, c->o, a),
           event_place(c, c->n, b));
@@ -403,14 +400,11 @@ static void diff_metric(ctx *c, const char *name, const void *pa, const void *pb
 {
     const hw_metric *a = pa, *b = pb;
     static const diff_class K = DIFF_CLASS_CHANGED;
-    if (!dw_same(a->name, b->name)) {
-        diff_change *ch = dw_change(c, DIFF_METRIC, DIFF_CLASS_RENAMED, name);
-        if (ch) {
-            ch->new_name = b->name;
-            ch->field = "formula";
-            ch->old_text = formula_text(c, c->o, a);
-            ch->new_text = formula_text(c, c->n, b);
-        }
+    diff_change *renamed = dw_renamed(c, DIFF_METRIC, name, NULL, a->name, b->name);
+    if (renamed) {
+        renamed->field = "formula";
+        renamed->old_text = formula_text(c, c->o, a);
+        renamed->new_text = formula_text(c, c->n, b);
     }
     dw_list_change(c, DIFF_METRIC, K, name, "sample events", a->sample_events,
                 a->nsample_events, b->sample_events, b->nsample_events, &c->events);

@@ -14,7 +14,8 @@
 #ifndef HWCGEN_DIFF_FORMULA_H
 #define HWCGEN_DIFF_FORMULA_H
 
-#include "diff/diff.h"
+#include "core/ir.h"
+#include "diff/diff_change.h"
 
 /* Events of NEW known under another name in OLD (same code, or same block
  * and index): values follow the event, not the name. */

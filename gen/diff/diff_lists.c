@@ -42,6 +42,17 @@ int dw_same(const char *a, const char *b)
     return strcmp(a, b) == 0;
 }
 
+diff_change *dw_renamed(ctx *c, diff_section s, const char *name, const char *owner,
+                        const char *old_name, const char *new_name)
+{
+    if (dw_same(old_name, new_name))
+        return NULL;
+    diff_change *ch = dw_change(c, s, DIFF_CLASS_RENAMED, name);
+    if (ch)
+        ch->new_name = owner ? dw_part(c, owner, new_name) : new_name;
+    return ch;
+}
+
 diff_change *dw_field(ctx *c, diff_section s, diff_class k, const char *name,
                    const char *what, const char *old_text, const char *new_text)
 {

@@ -1,14 +1,15 @@
 /* diff_lists.h - what every comparison of `hwcgen diff` shares
  * (diff_lists.c): the context, recording a change, and walking two lists of
- * items of one kind by an item_kind table. Internal to diff.c and
- * diff_sections.c.
+ * items of one kind by an item_kind table. Internal to the comparisons
+ * (diff.c, diff_sections.c, diff_tree.c).
  */
 #ifndef HWCGEN_DIFF_WALK_H
 #define HWCGEN_DIFF_WALK_H
 
 #include <stddef.h>
 
-#include "diff/diff.h"
+#include "core/ir.h"
+#include "diff/diff_change.h"
 #include "diff/diff_formula.h"
 
 /* ---- recording changes --------------------------------------------------- */
@@ -29,6 +30,12 @@ const char *dw_fmt(ctx *c, const char *f, ...);
 diff_change *dw_change(ctx *c, diff_section s, diff_class k, const char *name);
 /* The same text, an empty one the same as none. */
 int dw_same(const char *a, const char *b);
+/* A change "renamed" of item `name` when its NEW name is not its OLD one,
+ * reported as OWNER.NEW_NAME when it is a part of `owner` (else NULL);
+ * the caller adds what the item is in NEW. NULL when the name is the same
+ * (or out of memory). */
+diff_change *dw_renamed(ctx *c, diff_section s, const char *name, const char *owner,
+                        const char *old_name, const char *new_name);
 /* A change when the field's text differs. */
 diff_change *dw_field(ctx *c, diff_section s, diff_class k, const char *name, const char *what,
                    const char *old_text, const char *new_text);

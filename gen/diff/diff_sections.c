@@ -137,13 +137,9 @@ static void diff_enum_value(ctx *c, const char *name, const void *pa, const void
 {
     const hw_enum_value *a = pa, *b = pb;
     static const diff_class E = DIFF_CLASS_ENCODING;
-    if (!dw_same(a->name, b->name)) {
-        diff_change *ch = dw_change(c, DIFF_ENUM, DIFF_CLASS_RENAMED, name);
-        if (ch) {
-            ch->new_name = dw_part(c, c->enums[1]->name, b->name);
-            ch->new_text = value_text(c, c->n, b);
-        }
-    }
+    diff_change *renamed = dw_renamed(c, DIFF_ENUM, name, c->enums[1]->name, a->name, b->name);
+    if (renamed)
+        renamed->new_text = value_text(c, c->n, b);
     dw_field(c, DIFF_ENUM, E, name, "value", value_text(c, c->o, a), value_text(c, c->n, b));
     dw_field(c, DIFF_ENUM, E, name, "undocumented", dw_yes_no(a->undocumented),
           dw_yes_no(b->undocumented));

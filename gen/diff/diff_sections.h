@@ -21,10 +21,4 @@ void diff_rules(ctx *c);
 /* Notes: the k-th of a kind and subject in OLD paired with the k-th in NEW. */
 void diff_notes(ctx *c);
 
-/* Two versions of a directory of a perf tree (diff_tree.c): its events
- * and metrics by PMU and name, every key of their objects, its other
- * objects, its files and the arch's mapfile lines. In place of the
- * events and metrics of diff.c, whose names are unique in a target. */
-void diff_tree(ctx *c);
-
 #endif

@@ -11,7 +11,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "diff/diff_sections.h"
+#include "diff/diff_tree.h"
 #include "core/names.h"
 
 /* The class of a change to a key. */

@@ -44,20 +44,29 @@ static int attr_number(hw_target *t, const xmlNode *n, const char *attr,
     return 0;
 }
 
+/* What a <constant> and an <input> both say of themselves, alike: where
+ * it is, its name, title, units and description (the element's text). */
+static void read_about(hw_target *t, const xmlNode *n, hw_loc *loc,
+                       const char **name, const char **title,
+                       const char **units, const char **description)
+{
+    *loc = xmlu_loc(t->spec_path, n);
+    *name = xmlu_attr(t->arena, n, "name");
+    *title = xmlu_attr(t->arena, n, "title");
+    *units = xmlu_attr(t->arena, n, "units");
+    *description = xmlu_text(t->arena, n);
+}
+
 static int load_constants(hw_target *t, const xmlNode *parent, hw_diag *d)
 {
-    hw_arena *a = t->arena;
     int rc = 0;
     XMLU_EACH(n, parent, "constant")
     {
         hw_constant *c = IR_PUSH(t, constants);
         if (!c)
             return out_of_memory(d);
-        c->loc = xmlu_loc(t->spec_path, n);
-        c->name = xmlu_attr(a, n, "name");
-        c->title = xmlu_attr(a, n, "title");
-        c->units = xmlu_attr(a, n, "units");
-        c->description = xmlu_text(a, n);
+        read_about(t, n, &c->loc, &c->name, &c->title, &c->units,
+                   &c->description);
         if (attr_number(t, n, "value", "constant", c->name, &c->value, d) == 0)
             c->has_value = 1;
         else
@@ -93,20 +102,16 @@ static int load_range(hw_target *t, const xmlNode *n, hw_input *in,
 
 static int load_inputs(hw_target *t, const xmlNode *parent, hw_diag *d)
 {
-    hw_arena *a = t->arena;
     int rc = 0;
     XMLU_EACH(n, parent, "input")
     {
         hw_input *in = IR_PUSH(t, inputs);
         if (!in)
             return out_of_memory(d);
-        in->loc = xmlu_loc(t->spec_path, n);
-        in->name = xmlu_attr(a, n, "name");
-        in->title = xmlu_attr(a, n, "title");
-        in->units = xmlu_attr(a, n, "units");
-        in->description = xmlu_text(a, n);
+        read_about(t, n, &in->loc, &in->name, &in->title, &in->units,
+                   &in->description);
         in->integer = xmlu_attr_bool(n, "integer", 0);
-        in->multiple_of = xmlu_attr(a, n, "multiple-of");
+        in->multiple_of = xmlu_attr(t->arena, n, "multiple-of");
         if (load_range(t, n, in, d) != 0)
             rc = -1;
     }

@@ -22,8 +22,9 @@
 #include <libxml/xmlregexp.h>
 #include <libxml/xmlschemastypes.h>
 
+#include "core/arena.h"
+#include "core/diag.h"
 #include "core/names.h"
-#include "load/load_xml.h"
 
 #define RNG_NS "http://relaxng.org/ns/structure/1.0"
 #define XSD_DATATYPES "http://www.w3.org/2001/XMLSchema-datatypes"

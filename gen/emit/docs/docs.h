@@ -4,6 +4,7 @@
  * none of them calls back:
  *
  *   emit_docs.c       the entry, the page and its smaller parts
+ *   docs_events.c     page parts: the event tables
  *   docs_metrics.c    page parts: metrics, series to read with care,
  *                     worked examples
  *   docs_registers.c  page parts: registers, field layouts, encodings,
@@ -70,6 +71,8 @@ int doc_render(dgen *g, const emit_to *to, const char *name, cJSON *data,
 const char *doc_take(dgen *g, hw_buf *b); /* the buffer's text; frees it */
 const char *doc_fmt(dgen *g, const char *f, ...)
     __attribute__((format(printf, 2, 3)));
+/* A number as formulas print it (expr_format_number): "100", "0.5". */
+const char *doc_num(dgen *g, double v);
 
 /* Template data. doc_put: a missing string becomes null, which is falsy
  * and, unlike a missing key, stops Mustache from finding the name further
@@ -150,6 +153,9 @@ void doc_seen_init(dgen *g, ref_seen *s);
 int doc_first_sight(ref_seen *s, hw_ref_kind k, int i);
 
 /* ---- the parts emit_docs.c puts together --------------------------------- */
+
+/* docs_events.c */
+void page_events(dgen *g, cJSON *data);
 
 /* docs_metrics.c */
 void page_metrics(dgen *g, cJSON *data);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "emit/docs/docs.h"
+#include "core/expr.h"
 #include "core/names.h"
 #include "plan/plan_perf_expr.h"
 
@@ -44,6 +45,13 @@ const char *doc_fmt(dgen *g, const char *f, ...)
     buf_vprintf(&b, f, ap);
     va_end(ap);
     return doc_take(g, &b);
+}
+
+const char *doc_num(dgen *g, double v)
+{
+    char num[40];
+    expr_format_number(num, sizeof num, v);
+    return doc_fmt(g, "%s", num);
 }
 
 /* ---- template data ------------------------------------------------------- */

@@ -1,0 +1,2 @@
+#include "core/names.h"
+int check_names(const names *n);

@@ -1,0 +1,2 @@
+#include "core/names.h"
+int plan_names(const names *n);

@@ -1,0 +1,2 @@
+#include "check/check.h"
+int check_target(void) { return check_c_names(); }

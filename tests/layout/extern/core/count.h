@@ -1,0 +1,2 @@
+int count(void);
+int twice(int x);

@@ -1,0 +1,1 @@
+int expr_eval(int x);

@@ -1,0 +1,2 @@
+#include "load/load.h"
+#include "check/check.h"

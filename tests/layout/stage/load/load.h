@@ -1,0 +1,1 @@
+int load(void);
