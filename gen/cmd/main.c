@@ -278,15 +278,19 @@ static int default_specs(glob_t *g)
 
 /* ---- commands ------------------------------------------------------------ */
 
-/* The one target `path` names, loaded and checked, into *t: a spec, or one
- * directory of a perf tree. 0; EXIT_SPEC after reporting; EXIT_USAGE when
- * the path names several targets (a tree's arch/ or an arch). */
-static int open_one(const char *command, const char *path, hw_target **t, hw_diag *d)
+/* The one target `path` names, loaded, checked and planned, into *t and
+ * *p (plan_free() it): a spec, or one directory of a perf tree. 0;
+ * EXIT_SPEC after reporting; EXIT_USAGE when the path names several
+ * targets (a tree's arch/ or an arch). */
+static int open_one(const char *command, const char *path, hw_target **t, hw_plan *p,
+                    hw_diag *d)
 {
     hw_target **all;
+    hw_plan *plans;
     int n;
-    int rc = run_open_all(path, &all, &n, d);
+    int rc = run_open_all(path, &all, &plans, &n, d);
     *t = n == 1 && rc == 0 ? all[0] : NULL;
+    *p = *t ? plans[0] : (hw_plan){0};
     const char *example = NULL;
     for (int i = 0; i < n && !example; i++)
         if (all[i] && all[i]->perf_dir && *all[i]->perf_dir)
@@ -296,9 +300,13 @@ static int open_one(const char *command, const char *path, hw_target **t, hw_dia
                          "one of them%s%s", command, path, n, example ? ", e.g. " : "",
                          example ? example : "");
     for (int i = 0; i < n; i++)
-        if (all[i] != *t)
+        if (all[i] != *t) {
+            if (plans)
+                plan_free(&plans[i]);
             target_free(all[i]);
+        }
     free(all);
+    free(plans);
     return rc == 0 && *t ? 0 : rc == EXIT_USAGE ? EXIT_USAGE : EXIT_SPEC;
 }
 
@@ -378,7 +386,7 @@ static int cmd_perf_merge(const options *o, int argc, char **argv, hw_diag *d)
     buf_init(&report);
     perf_merge_opts opts = {o->dry_run, &report};
     int ok = run_load_check(&run, argv + 1, argc - 1) == 0 &&
-             perf_merge(argv[0], run.targets, run.ntargets, &opts, d) == 0;
+             perf_merge(argv[0], run.targets, run.plans, run.ntargets, &opts, d) == 0;
     if (ok && report.data && (o->dry_run || !o->quiet))
         fputs(report.data, stdout);
     if (ok && o->dry_run)
@@ -400,10 +408,12 @@ static int cmd_list(const options *o, int argc, char **argv, hw_diag *d)
     if (k < 0)
         return usage_error("list: unknown kind '%s' (%s)", argv[1], LIST_KINDS);
     hw_target *t;
-    int rc = open_one("list", argv[0], &t, d);
+    hw_plan p;
+    int rc = open_one("list", argv[0], &t, &p, d);
     if (rc)
         return rc;
     list_print(t, k, stdout);
+    plan_free(&p);
     target_free(t);
     return 0;
 }
@@ -412,6 +422,7 @@ static int cmd_list(const options *o, int argc, char **argv, hw_diag *d)
 
 typedef struct eval_state {
     const hw_target *t;
+    const hw_plan *p;
     double *events, *constants, *inputs, *runtime;
     hw_mask given; /* the values the user set */
     hw_mask needs; /* the chosen metrics, what they use and what they read */
@@ -479,7 +490,7 @@ static double *value_slot(eval_state *s, const char *key, char **given)
         *given = &s->given.constants[i];
         return &s->constants[i];
     }
-    int r = interp_runtime_find(t, key);
+    int r = interp_runtime_find(t, s->p->c_members.runtime, key);
     if (r >= 0) {
         *given = &s->given.runtime[r];
         return &s->runtime[r];
@@ -624,12 +635,13 @@ static int cmd_eval(const options *o, int argc, char **argv, hw_diag *d)
     if (argc < 1)
         return usage_error("eval: %s", "no SPEC given");
     hw_target *t;
-    int opened = open_one("eval", argv[0], &t, d);
+    hw_plan p;
+    int opened = open_one("eval", argv[0], &t, &p, d);
     if (opened)
         return opened;
     size_t ne = (size_t)t->nevents + 1, nc = (size_t)t->nconstants + 1,
            ni = (size_t)t->ninputs + 1, nr = (size_t)t->nruntime + 1;
-    eval_state s = {t, calloc(ne, sizeof(double)), calloc(nc, sizeof(double)),
+    eval_state s = {t, &p, calloc(ne, sizeof(double)), calloc(nc, sizeof(double)),
                     calloc(ni, sizeof(double)), calloc(nr, sizeof(double)), {0}, {0}, d};
     int rc = EXIT_SPEC;
     if (s.events && s.constants && s.inputs && s.runtime && mask_init(&s.given, t) == 0 &&
@@ -641,6 +653,7 @@ static int cmd_eval(const options *o, int argc, char **argv, hw_diag *d)
     }
     free(s.events), free(s.constants), free(s.inputs), free(s.runtime);
     mask_free(&s.given), mask_free(&s.needs);
+    plan_free(&p);
     target_free(t);
     return rc;
 }
@@ -651,9 +664,11 @@ static int cmd_encode(const options *o, int argc, char **argv, hw_diag *d)
     if (argc < 1)
         return usage_error("encode: %s", "no SPEC given");
     hw_target *t;
-    int opened = open_one("encode", argv[0], &t, d);
+    hw_plan p;
+    int opened = open_one("encode", argv[0], &t, &p, d);
     if (opened)
         return opened;
+    plan_free(&p); /* encode reads the IR only */
     hw_buf out;
     buf_init(&out);
     int rc = encode_flex_eu(t, argc - 1, argv + 1, &out, d);

@@ -78,8 +78,9 @@ typedef void c_name_fn(void *ctx, const char *name, const c_owner *owner);
 
 /* Call fn with every name <id>.h will define for t, whose other checks
  * passed, in the order the header defines them; nothing when t has no
- * events (its <id>.h is then a model's evaluator). For a directory of a
- * perf tree, its tables' names (plan_c_perf_tables.h). Strings live in `a`.
+ * events (its <id>.h is then a model's evaluator). Not for a directory of
+ * a perf tree, whose header holds tables (cpt_plan_names(),
+ * plan_c_perf_tables.h). Strings live in `a`.
  * 0, or -1 when out of memory.
  * Not listed: the type <id>_u64 and <ID>_U64, a macro the user may define
  * to name it; no listed name can be either (each has a '_' or a fixed word

@@ -10,8 +10,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "plan/plan_c_names.h"
-#include "plan/plan_c_tree_names.h"
+#include "plan/plan.h"
 #include "emit/emit.h"
 #include "emit/c/emit_c_regs.h"
 #include "core/expr.h"
@@ -30,7 +29,9 @@ typedef struct cgen {
     read_mode mode;     /* how the formula being printed reads metrics */
     int is_tree;        /* a perf tree's directory: C names by
                            plan_c_tree_names.h, and what only its metrics have */
-    c_tree_names tree;  /* its names of metrics and groups */
+    const hw_plan *plan; /* the target's */
+    c_tree_names tree;  /* a perf tree's names of metrics and groups (the
+                           plan's) */
     const char **enums; /* each metric's enum and evaluator, once made */
     const char **fns;
 } cgen;
@@ -199,7 +200,7 @@ static int emit_freestanding(cgen *g, const emit_to *to)
  * (plan_c_tree_names.h), else the spec's mangled. */
 static const char *event_member(cgen *g, int i)
 {
-    return g->is_tree ? g->t->events[i].cname : keep(g, g->t->events[i].name);
+    return g->is_tree ? g->plan->c_members.events[i] : keep(g, g->t->events[i].name);
 }
 
 /* What metric i's C names are made from: a perf tree's stem (unique, in
@@ -248,7 +249,7 @@ static const char *c_ref(void *ctx, const hw_expr *e)
     case REF_RUNTIME: {
         const hw_runtime *r = &t->runtime[e->index];
         return arena_printf(g->scratch, "%sc->%s", r->kind == RUNTIME_COUNTER ? "(double)" : "",
-                            r->cname);
+                            g->plan->c_members.runtime[e->index]);
     }
     default:
         return e->text;
@@ -343,10 +344,11 @@ static const char *joined_groups(cgen *g, const hw_metric *m)
 
 /* A value perf reads at run time (hw_runtime): what it is, as perf spells
  * it, so a tool fills the member from what it measured. */
-static void runtime_field(cgen *g, cJSON *f, const hw_runtime *r)
+static void runtime_field(cgen *g, cJSON *f, int i)
 {
+    const hw_runtime *r = &g->t->runtime[i];
     jref(f, "ctype", r->kind == RUNTIME_COUNTER ? "uint64_t" : "double");
-    jref(f, "name", r->cname);
+    jref(f, "name", g->plan->c_members.runtime[i]);
     const char *what = NULL;
     switch (r->kind) {
     case RUNTIME_COUNTER:
@@ -434,7 +436,7 @@ static int metric_fields(cgen *g, cJSON *fields)
                                      : in->title);
     }
     for (int i = 0; i < t->nruntime; i++)
-        runtime_field(g, jobj(fields, NULL), &t->runtime[i]);
+        runtime_field(g, jobj(fields, NULL), i);
     return cJSON_GetArraySize(fields);
 }
 
@@ -770,11 +772,11 @@ static int emit_metrics(cgen *g, const emit_to *to)
 }
 
 /* A generator for t: its C stem in capitals, the names of a perf tree's
- * metrics and groups, and empty caches. 0, or -1 when out of memory
- * (g->scratch is freed then). */
-static int cgen_init(cgen *g, const hw_target *t)
+ * metrics and groups (its plan's), and empty caches. 0, or -1 when out of
+ * memory (g->scratch is freed then). */
+static int cgen_init(cgen *g, const hw_target *t, const hw_plan *p)
 {
-    *g = (cgen){t, arena_create(), {0}, READ_CALL, target_is_perf_tree(t), {NULL, NULL},
+    *g = (cgen){t, arena_create(), {0}, READ_CALL, target_is_perf_tree(t), p, p->c_tree,
                 NULL, NULL};
     hw_arena *a = g->scratch;
     size_t n = (size_t)t->nmetrics + 1;
@@ -782,8 +784,7 @@ static int cgen_init(cgen *g, const hw_target *t)
         g->enums = arena_alloc(a, n * sizeof *g->enums);
         g->fns = arena_alloc(a, n * sizeof *g->fns);
     }
-    if (!a || arena_failed(a) || name_mangle(t->id, CASE_UPPER, g->ID, sizeof g->ID) != 0 ||
-        (g->is_tree && t->nmetrics > 0 && c_tree_names_make(&g->tree, t, a) != 0)) {
+    if (!a || arena_failed(a) || name_mangle(t->id, CASE_UPPER, g->ID, sizeof g->ID) != 0) {
         arena_free(a);
         return -1;
     }
@@ -793,16 +794,16 @@ static int cgen_init(cgen *g, const hw_target *t)
 /* Which headers a target gets, by format: a perf tree's directory its
  * metrics header, with its names made by plan_c_tree_names.h; the others <id>.h
  * and, with metrics, <id>_metrics.h. */
-int emit_c_headers(const hw_target *t, const emit_to *to)
+int emit_c_headers(const hw_target *t, const hw_plan *p, const emit_to *to)
 {
     cgen g;
-    if (cgen_init(&g, t) != 0) {
+    if (cgen_init(&g, t, p) != 0) {
         diag_error(to->d, NULL, "out of memory");
         return -1;
     }
     int rc = 0;
     if (g.is_tree && t->nevents > 0)
-        rc = emit_c_perf(t, to);
+        rc = emit_c_perf(t, p, to);
     else if (t->nevents > 0)
         rc = emit_freestanding(&g, to);
     if (rc == 0 && t->nmetrics > 0)
