@@ -68,13 +68,15 @@ static cJSON *read_json(const char *dir, const char *name)
 typedef struct fixture {
     char dir[64];       /* temporary output directory */
     hw_target *t[2];
+    hw_plan p[2];       /* beside t */
     int n;
     hw_diag d;
 } fixture;
 
-static hw_target *open_spec(fixture *f, const char *path)
+/* The target at `path` and its plan, as f->t[i] and f->p[i]. */
+static hw_target *open_spec(fixture *f, int i, const char *path)
 {
-    hw_target *t = run_open(path, &f->d);
+    hw_target *t = run_open(path, &f->p[i], &f->d);
     if (!t && f->d.log.data)
         fputs(f->d.log.data, stderr);
     return t;
@@ -88,7 +90,7 @@ static int generate(fixture *f)
     emit_to to = {&out, f->dir, NULL, &f->d};
     int rc = 0;
     for (int i = 0; rc == 0 && i < f->n; i++)
-        rc = emit_perf(f->t[i], &to);
+        rc = emit_perf(f->t[i], &f->p[i], &to);
     if (rc == 0)
         rc = emit_perf_mapfile(&to);
     int written = 0, unchanged = 0;
@@ -111,8 +113,10 @@ static fixture *fixture_new(void)
 static int fixture_free(void **state)
 {
     fixture *f = *state;
-    for (int i = 0; i < f->n; i++)
+    for (int i = 0; i < 2; i++) {
+        plan_free(&f->p[i]);
         target_free(f->t[i]);
+    }
     remove_tree(f->dir);
     diag_free(&f->d);
     free(f);
@@ -123,7 +127,7 @@ static int setup_v1(void **state)
 {
     fixture *f = fixture_new();
     *state = f;
-    f->t[0] = open_spec(f, V1);
+    f->t[0] = open_spec(f, 0, V1);
     f->n = f->t[0] != NULL;
     return f->n == 1 && generate(f) == 0 ? 0 : -1;
 }
@@ -499,21 +503,21 @@ static char *synthetic_spec(const char *name, const char *part)
     return text;
 }
 
-static hw_target *open_synthetic(fixture *f, const char *name, const char *part)
+static hw_target *open_synthetic(fixture *f, int i, const char *name, const char *part)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.json", f->dir, part);
     char *text = synthetic_spec(name, part);
     write_text(path, text);
     cJSON_free(text);
-    return open_spec(f, path);
+    return open_spec(f, i, path);
 }
 
 static int setup_synthetic(void **state)
 {
     fixture *f = fixture_new();
     *state = f;
-    f->t[0] = open_synthetic(f, "Test Core", "0xd0c");
+    f->t[0] = open_synthetic(f, 0, "Test Core", "0xd0c");
     f->n = f->t[0] != NULL;
     return f->n == 1 && generate(f) == 0 ? 0 : -1;
 }
@@ -591,8 +595,8 @@ static void test_synthetic_metrics(void **state)
 static void test_mapfile_sorted(void **state)
 {
     fixture *f = *state;
-    f->t[0] = open_spec(f, V1);
-    f->t[1] = open_synthetic(f, "Test Core", "0xd0c");
+    f->t[0] = open_spec(f, 0, V1);
+    f->t[1] = open_synthetic(f, 1, "Test Core", "0xd0c");
     f->n = 2;
     assert_non_null(f->t[0]);
     assert_non_null(f->t[1]);
@@ -611,8 +615,8 @@ static void test_mapfile_sorted(void **state)
 static void test_mapfile_duplicate_midr(void **state)
 {
     fixture *f = *state;
-    f->t[0] = open_spec(f, V1);
-    f->t[1] = open_synthetic(f, "Other Core", "0xd40");
+    f->t[0] = open_spec(f, 0, V1);
+    f->t[1] = open_synthetic(f, 1, "Other Core", "0xd40");
     f->n = 2;
     assert_non_null(f->t[1]);
     assert_int_not_equal(check_targets(f->t, f->n, &f->d), 0);
@@ -634,7 +638,7 @@ static void test_bad_utf8(void **state)
     at[0] = (char)0xff; /* "Plain text." of INST_RETIRED */
     write_text(path, text);
     cJSON_free(text);
-    f->t[0] = open_spec(f, path);
+    f->t[0] = open_spec(f, 0, path);
     f->n = 0;
     assert_null(f->t[0]);
     assert_non_null(strstr(f->d.log.data, "event 'INST_RETIRED': description is not "
@@ -649,8 +653,8 @@ static void test_deterministic(void **state)
     out_init(&a);
     out_init(&b);
     for (int i = 0; i < f->n; i++) {
-        assert_int_equal(emit_perf(f->t[i], &(emit_to){&a, "x", NULL, &f->d}), 0);
-        assert_int_equal(emit_perf(f->t[i], &(emit_to){&b, "x", NULL, &f->d}), 0);
+        assert_int_equal(emit_perf(f->t[i], &f->p[i], &(emit_to){&a, "x", NULL, &f->d}), 0);
+        assert_int_equal(emit_perf(f->t[i], &f->p[i], &(emit_to){&b, "x", NULL, &f->d}), 0);
     }
     assert_int_equal(a.nfiles, b.nfiles);
     for (int i = 0; i < a.nfiles; i++) {

@@ -63,6 +63,7 @@ enum { NSPECS = sizeof all_specs / sizeof all_specs[0] };
 typedef struct fixture {
     char dir[64];
     hw_target *t[NSPECS];
+    hw_plan p[NSPECS];  /* beside t */
     int n;
     hw_diag d;
 } fixture;
@@ -80,17 +81,20 @@ static fixture *fixture_new(void)
 static int fixture_free(void **state)
 {
     fixture *f = *state;
-    for (int i = 0; i < f->n; i++)
+    for (int i = 0; i < NSPECS; i++) {
+        plan_free(&f->p[i]);
         target_free(f->t[i]);
+    }
     remove_tree(f->dir);
     diag_free(&f->d);
     free(f);
     return 0;
 }
 
-static hw_target *open_spec(fixture *f, const char *path)
+/* The target at `path` and its plan, for f->t[i] and f->p[i]. */
+static hw_target *open_spec(fixture *f, int i, const char *path)
 {
-    hw_target *t = run_open(path, &f->d);
+    hw_target *t = run_open(path, &f->p[i], &f->d);
     if (!t && f->d.log.data)
         fputs(f->d.log.data, stderr);
     return t;
@@ -102,7 +106,7 @@ static int generate(fixture *f)
     out_init(&out);
     int rc = 0;
     for (int i = 0; rc == 0 && i < f->n; i++)
-        rc = emit_streamline(f->t[i], &(emit_to){&out, f->dir, NULL, &f->d});
+        rc = emit_streamline(f->t[i], &f->p[i], &(emit_to){&out, f->dir, NULL, &f->d});
     int written = 0, unchanged = 0;
     if (rc == 0)
         rc = out_commit(&out, &f->d, &written, &unchanged);
@@ -115,12 +119,22 @@ static int setup_all(void **state)
     fixture *f = fixture_new();
     *state = f;
     for (int i = 0; i < NSPECS; i++) {
-        f->t[i] = open_spec(f, all_specs[i]);
+        f->t[i] = open_spec(f, i, all_specs[i]);
         if (!f->t[i])
             return -1;
         f->n++;
     }
     return generate(f);
+}
+
+/* The plan of the target `slug`. */
+static const hw_plan *plan_of(const fixture *f, const char *slug)
+{
+    for (int i = 0; i < f->n; i++)
+        if (strcmp(f->t[i]->slug, slug) == 0)
+            return &f->p[i];
+    fail_msg("no target %s", slug);
+    return NULL;
 }
 
 static const hw_target *target(const fixture *f, const char *slug)
@@ -214,6 +228,7 @@ static void test_v1_in_gatords_category(void **state)
 {
     fixture *f = *state;
     const hw_target *t = target(f, "neoverse-v1");
+    const st_label *labels = plan_of(f, "neoverse-v1")->streamline.cpu.labels;
     gd_run run;
     expect_kept_whole(path_in(f, V1_XML), &run);
     xmlNodePtr cat = gd_category(&run, "Neoverse-V1");
@@ -231,8 +246,8 @@ static void test_v1_in_gatords_category(void **state)
             if (attr_is(n, "event", code)) {
                 in++;
                 assert_non_null(xmlHasProp(n, BAD_CAST FROM_FILE));
-                assert_true(attr_is(n, "title", e->gd_title));
-                assert_true(attr_is(n, "name", e->gd_name));
+                assert_true(attr_is(n, "title", labels[i].gd_title));
+                assert_true(attr_is(n, "name", labels[i].gd_name));
                 assert_true(attr_is(n, "description", e->description));
                 assert_true(attr_is(n, "counter", e->code == 0x11 ? "ARMv8_Neoverse_V1_ccnt" : NULL));
             }
@@ -623,7 +638,7 @@ static int open_nasty(fixture *f, const char *desc)
     fputs(text, fp);
     fclose(fp);
     cJSON_free(text);
-    f->t[0] = open_spec(f, path);
+    f->t[0] = open_spec(f, 0, path);
     f->n = f->t[0] != NULL;
     return f->n == 1 ? 0 : -1;
 }
@@ -694,7 +709,7 @@ static void test_g720_mismatch(void **state)
     assert_non_null(fp);
     fputs(text, fp);
     fclose(fp);
-    f->t[0] = open_spec(f, path);
+    f->t[0] = open_spec(f, 0, path);
     f->n = 0;
     assert_null(f->t[0]);
     assert_int_equal(f->d.errors, 1);
@@ -723,7 +738,7 @@ static void test_own_label_never_gatords(void **state)
     assert_non_null(fp);
     fputs(spec, fp);
     fclose(fp);
-    f->t[0] = open_spec(f, path);
+    f->t[0] = open_spec(f, 0, path);
     assert_non_null(f->t[0]);
     f->n = 1;
     assert_int_equal(generate(f), 0);

@@ -310,9 +310,12 @@ static int merge_one(merge *g, const hw_target *t, const hw_plan *p)
     const char *json_dir = arena_printf(g->a, "%s/%s", ARCH, dir);
     emit_to to = {&g->out, g->tree, NULL, g->d};
     int from = g->out.nfiles;
-    /* the tree's standard events: which of t's each is, once, by the plan */
+    /* the tree's standard events: which of t's each is, once, by the plan
+     * (a warning there made an error, --werror, stops the merge) */
+    int before = g->d->errors;
     const perf_std_event **std = perf_plan_std(t, perf_std_lookup, &g->std, g->a, g->d);
-    if (!json_dir || !std || emit_perf_cpu(t, p, std, &to, json_dir) != 0)
+    if (!json_dir || !std || g->d->errors != before ||
+        emit_perf_cpu(t, p, std, &to, json_dir) != 0)
         return -1;
     return find_gone(g, dir, from);
 }

@@ -23,19 +23,18 @@ static int plan_c_tree(hw_plan *p, const hw_target *t, hw_diag *d)
 
 int plan_target(const hw_target *t, hw_plan *p, hw_diag *d)
 {
+    int before = d->errors;
     *p = (hw_plan){.arena = arena_create(), .t = t};
-    if (!p->arena) {
-        diag_error(d, NULL, "out of memory planning the outputs of %s", t->spec_path);
-        return -1;
-    }
-    int rc = st_plan_make(&p->streamline, t, p->arena, d) != 0 ||
-                     perf_plan_make(&p->perf, t, p->arena, d) != 0
-                 ? -1
-             : target_is_perf_tree(t) ? plan_c_tree(p, t, d)
-                                      : c_names_check(t, NULL, d);
+    int rc = !p->arena ? -2 : st_plan_make(&p->streamline, t, p->arena, d) != 0 ? -1 : 0;
+    if (rc == 0 && perf_plan_make(&p->perf, t, p->arena, d) != 0)
+        rc = -1;
+    /* C names are only worth putting together once all else passed (a
+     * warning made an error, --werror, included) */
+    if (rc == 0 && d->errors == before)
+        rc = target_is_perf_tree(t) ? plan_c_tree(p, t, d) : c_names_check(t, NULL, d);
     if (rc == -2 || (rc == 0 && arena_failed(p->arena)))
         diag_error(d, NULL, "out of memory planning the outputs of %s", t->spec_path);
-    if (rc != 0 || arena_failed(p->arena)) {
+    if (rc != 0 || arena_failed(p->arena) || d->errors != before) {
         plan_free(p);
         return -1;
     }
