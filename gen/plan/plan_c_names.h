@@ -1,10 +1,10 @@
 /* plan_c_names.h - the names the freestanding header <id>.h defines.
  *
- * The emitters (emit_c.c, emit_c_regs.c) spell every macro name of the
- * header with c_checked_macro() and the helpers below, and
+ * The emitters (emit_c_free.c, emit_c_regs.c) spell every macro name of
+ * the header with c_checked_macro() and the helpers below, and
  * c_header_names() lists every name the header will define, each with the
- * item of the spec it is made for: the checker rejects a spec where two
- * items would make one macro before anything is emitted. Which macros
+ * item of the spec it is made for: the plan (plan_c_check.h) rejects a
+ * spec where two items would make one macro before anything is emitted. Which macros
  * exist is decided as the emitters decide it (plan_c_regs.h for the
  * register part); tests/test_c_names.c holds the list to the headers they
  * write.
@@ -25,7 +25,7 @@ const char *c_checked_macro(hw_arena *a, const char *ID, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* `name` as made by a function below, for an emitter: never NULL, as the
- * checker let through only names that can be spelled; "" when out of
+ * plan let through only names that can be spelled; "" when out of
  * memory, which the arena remembers. The functions below return NULL
  * where a spec name in the name cannot be mangled (or out of memory). */
 const char *c_checked(hw_arena *a, const char *name);

@@ -6,7 +6,7 @@
  * merges a category gatord has into the LAST built-in one of that name
  * (an event whose title and name match a built-in one replaces it, others
  * are appended), and replaces counter sets by name (README, "Streamline"):
- *   - a CPU gatord has built in (the table of cores, load_cores.h): gatord's
+ *   - a CPU gatord has built in (its plan's categories, plan_streamline.h): gatord's
  *     own counter set and category, and each event under gatord's own title
  *     and name, with gatord's units, so -E updates gatord's events in place:
  *     every code once, no second group of the same counters. An event whose
@@ -33,9 +33,9 @@
  *
  * Streamline names a series "$" + the words of title and name; formulas
  * use those names, so every $-reference of a formula must come out of the
- * file as exactly one event. The title and name are the spec's own; where
- * they do not give the formulas' name (or two counters share one) this
- * file warns, as the checker does not reject such a spec (yet).
+ * file as exactly one event. The title and name are the spec's own; the
+ * checker rejects a spec where they do not give the formulas' name, and
+ * two counters that share a label get the second's name appended.
  *
  * The document is built with libxml2's tree API, which does the escaping;
  * text libxml2 would write but no parser could read (control characters,
