@@ -26,7 +26,7 @@ static int setup(void **state)
     static fixture f;
     hw_diag d;
     diag_init(&d, stderr);
-    f.t = run_open(PAIRS, &d);
+    f.t = run_open(PAIRS, NULL, &d);
     diag_free(&d);
     f.a = arena_create();
     *state = &f;

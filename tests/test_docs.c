@@ -47,6 +47,7 @@ static const char *const specs[] = {
 enum { NSPECS = sizeof specs / sizeof specs[0] };
 
 static hw_target *targets[NSPECS + 1]; /* + the synthetic spec */
+static hw_plan plans[NSPECS + 1];             /* beside targets */
 static int ntargets;
 static char dir[64];   /* temp output directory */
 static char nasty[96]; /* the synthetic spec */
@@ -398,7 +399,7 @@ static int emit_into(out_set *out, hw_diag *d)
     emit_to to = {out, NULL, d};
     for (int i = 0; i < ntargets; i++) {
         out->owner = targets[i]->spec_name;
-        if (emit_docs(targets[i], &to) != 0)
+        if (emit_docs(targets[i], &plans[i], &to) != 0)
             return -1;
     }
     out->owner = NULL;
@@ -415,7 +416,7 @@ static int setup(void **state)
     hw_diag d;
     diag_init(&d, stderr);
     for (int i = 0; i <= NSPECS; i++) {
-        hw_target *t = run_open(i < NSPECS ? specs[i] : nasty, &d);
+        hw_target *t = run_open(i < NSPECS ? specs[i] : nasty, &plans[ntargets], &d);
         if (!t) {
             diag_free(&d);
             return -1;
@@ -436,8 +437,10 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    for (int i = 0; i < ntargets; i++)
+    for (int i = 0; i < ntargets; i++) {
+        plan_free(&plans[i]);
         target_free(targets[i]);
+    }
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     return system(cmd) == 0 ? 0 : -1;

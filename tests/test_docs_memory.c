@@ -100,7 +100,7 @@ static void collect_counted_failures(void)
 }
 
 /* emit_docs with allocation n failing; 1 when that allocation was made. */
-static int trial(hw_target *t, long n, const char *spec)
+static int trial(hw_target *t, const hw_plan *p, long n, const char *spec)
 {
     collect_counted_failures();
     out_set out;
@@ -110,7 +110,7 @@ static int trial(hw_target *t, long n, const char *spec)
     emit_to to = {&out, NULL, &d};
     failed_one = 0;
     countdown = n;
-    int rc = emit_docs(t, &to) || emit_docs_index(&to) ? -1 : 0;
+    int rc = emit_docs(t, p, &to) || emit_docs_index(&to) ? -1 : 0;
     countdown = -1;
     if (!failed_one && rc != 0)
         fail_msg("%s: emit_docs failed with no allocation failed:\n%s", spec,
@@ -128,15 +128,17 @@ static void sweep(const char *spec, long stride)
 {
     hw_diag d;
     diag_init(&d, stderr);
-    hw_target *t = run_open(spec, &d);
+    hw_plan p;
+    hw_target *t = run_open(spec, &p, &d);
     diag_free(&d);
     assert_non_null(t);
     long n = 0;
-    while (trial(t, n, spec))
+    while (trial(t, &p, n, spec))
         n += stride;
     print_message("%s: %ld allocations, one in %ld failed in turn\n", spec,
                   n, stride);
     assert_true(n > 0);
+    plan_free(&p);
     target_free(t);
 }
 

@@ -29,6 +29,7 @@
 /* One loaded, checked target, and a diag of its own for what eval says. */
 typedef struct fixture {
     hw_target *t;
+    hw_plan p;
     hw_diag d;
     eval_values v;
 } fixture;
@@ -40,14 +41,17 @@ static fixture *open_fixture(const char *path)
     hw_diag load;
     diag_init(&load, NULL); /* the tree's fixture warns of a metric cycle */
     hw_target **all;
+    hw_plan *plans;
     int n;
-    if (run_open_all(path, &all, &n, &load) != 0 || n != 1)
+    if (run_open_all(path, &all, &plans, &n, &load) != 0 || n != 1)
         fail_msg("%s did not load: %s", path, load.log.data ? load.log.data : "");
     f->t = all[0];
+    f->p = plans[0];
     free(all);
+    free(plans);
     diag_free(&load);
     diag_init(&f->d, NULL);
-    assert_int_equal(eval_values_init(&f->v, f->t, &f->d), 0);
+    assert_int_equal(eval_values_init(&f->v, f->t, &f->p, &f->d), 0);
     return f;
 }
 
@@ -55,6 +59,7 @@ static void close_fixture(fixture *f)
 {
     eval_values_free(&f->v);
     diag_free(&f->d);
+    plan_free(&f->p);
     target_free(f->t);
     free(f);
 }
@@ -84,7 +89,7 @@ static int input(const fixture *f, const char *name)
 
 static int runtime(const fixture *f, const char *name)
 {
-    int i = interp_runtime_find(f->t, name);
+    int i = interp_runtime_find(f->t, f->p.c_members.runtime, name);
     assert_true(i >= 0);
     return i;
 }

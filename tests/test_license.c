@@ -140,7 +140,7 @@ static void test_target_licence(void **state)
     (void)state;
     hw_diag d;
     diag_init(&d, NULL);
-    hw_target *a = run_open(APACHE, &d), *n = run_open(NO_LICENSE, &d);
+    hw_target *a = run_open(APACHE, NULL, &d), *n = run_open(NO_LICENSE, NULL, &d);
     assert_non_null(a);
     assert_non_null(n);
     assert_string_equal(a->license, "Apache-2.0");

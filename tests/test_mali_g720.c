@@ -1327,7 +1327,7 @@ static void test_eval_all(void **state)
 static hw_target *load_g720(hw_diag *d)
 {
     diag_init(d, NULL);
-    hw_target *t = run_open(SPEC, d);
+    hw_target *t = run_open(SPEC, NULL, d);
     if (!t)
         fail_msg("%s is not usable: %s", SPEC, d->log.data ? d->log.data : "");
     return t;

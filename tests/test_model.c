@@ -44,7 +44,7 @@ static int setup(void **state)
     model *m = calloc(1, sizeof *m);
     if (!m)
         return -1;
-    m->t = run_open(SPEC, &d);
+    m->t = run_open(SPEC, NULL, &d);
     if (!m->t || d.errors != 0) {
         diag_free(&d);
         return -1;
@@ -512,7 +512,7 @@ static char *load_text(const char *body, int *ok)
     fclose(f);
     hw_diag d;
     diag_init(&d, NULL);
-    hw_target *t = run_open(path, &d);
+    hw_target *t = run_open(path, NULL, &d);
     *ok = t != NULL;
     target_free(t);
     remove(path);

@@ -667,7 +667,7 @@ static hw_target *load_checked_spec(void)
 {
     diag_init(&diag, NULL);
     diag_live = 1;
-    spec = run_open(SPEC, &diag);
+    spec = run_open(SPEC, NULL, &diag);
     if (!spec)
         fail_msg("%s does not load: %s", SPEC, diag.log.data ? diag.log.data : "");
     return spec;

@@ -55,7 +55,7 @@ static loaded load(const char *path)
 {
     loaded l;
     diag_init(&l.d, NULL);
-    l.rc = run_open_all(path, &l.t, &l.n, &l.d);
+    l.rc = run_open_all(path, &l.t, NULL, &l.n, &l.d);
     return l;
 }
 

@@ -97,7 +97,7 @@ static int merge_into(fx *f, const char *tree, int dry_run, const char *const *s
     perf_merge_opts o = {dry_run, &f->report};
     int rc = run_load_check(&run, (char *const *)specs, n);
     if (rc == 0)
-        rc = perf_merge(tree, run.targets, run.ntargets, &o, &f->d);
+        rc = perf_merge(tree, run.targets, run.plans, run.ntargets, &o, &f->d);
     run_free(&run);
     return rc;
 }
@@ -892,7 +892,7 @@ static void test_kernel_tree(void **state)
     diag_init(&k->f.d, NULL);
     copy_kernel_tree(k->src, k->f.tree);
     for (int i = 0; i < 3; i++) {
-        k->t[i] = run_open(kernel_specs[i], &k->f.d);
+        k->t[i] = run_open(kernel_specs[i], NULL, &k->f.d);
         assert_non_null(k->t[i]);
     }
     k->map_before = tree_text(k->f.tree, MAPFILE);

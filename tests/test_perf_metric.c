@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "check/check.h"
+#include "check/check_perf.h"
 #include "diff/diff_formula.h"
 #include "emit/emit.h"
 #include "core/interp.h"
@@ -294,9 +295,22 @@ static hw_target *checked_target(const spec_event *ev, int nev, const spec_metri
     return t;
 }
 
+/* checked_target's target planned, as hwcgen generate would. */
+static hw_target *planned_target(const spec_event *ev, int nev, const spec_metric *me, int nme,
+                                 hw_plan *p)
+{
+    hw_target *t = checked_target(ev, nev, me, nme);
+    hw_diag d;
+    diag_init(&d, NULL);
+    if (plan_target(t, p, &d) != 0)
+        fail_msg("plan failed:\n%s", d.log.data ? d.log.data : "");
+    diag_free(&d);
+    return t;
+}
+
 static int runtime_of(const hw_target *t, const char *key)
 {
-    int i = interp_runtime_find(t, key);
+    int i = interp_runtime_find(t, NULL, key);
     if (i < 0)
         fail_msg("no run-time value '%s'", key);
     return i;
@@ -428,7 +442,9 @@ static void test_hand_computed_values(void **state)
 static void test_binding(void **state)
 {
     (void)state;
-    hw_target *t = checked_target(core_events, NEVENTS, core_metrics, NMETRICS);
+    hw_plan p;
+    hw_target *t = planned_target(core_events, NEVENTS, core_metrics, NMETRICS, &p);
+    const char *const *members = p.c_members.runtime;
     const hw_expr *e = t->metrics[M_IPC_LOWER].expr;
     assert_int_equal(e->args[0]->ref, REF_EVENT);
     assert_int_equal(e->args[0]->index, INST);
@@ -442,12 +458,12 @@ static void test_binding(void **state)
     assert_int_equal(r->kind, RUNTIME_LITERAL);
     assert_string_equal(r->key, "#smt_on");
     assert_string_equal(r->text, "#SMT_on"); /* as first written */
-    assert_string_equal(r->cname, "smt_on");
+    assert_string_equal(members[r - t->runtime], "smt_on");
     r = &t->runtime[runtime_of(t, "INST_RETIRED.ANY:k")];
     assert_int_equal(r->kind, RUNTIME_COUNTER); /* not the plain count */
     assert_int_equal(r->event, INST);
     assert_string_equal(r->term->mods, "k");
-    assert_string_equal(r->cname, "INST_RETIRED_ANY_k");
+    assert_string_equal(members[r - t->runtime], "INST_RETIRED_ANY_k");
     r = &t->runtime[runtime_of(t, "msr@tsc@")];
     assert_int_equal(r->kind, RUNTIME_COUNTER);
     assert_string_equal(r->term->pmu, "msr");
@@ -455,7 +471,7 @@ static void test_binding(void **state)
     assert_int_equal(t->runtime[runtime_of(t, "duration_time")].kind, RUNTIME_TOOL);
     r = &t->runtime[runtime_of(t, "has_event(cycles\\-t)")];
     assert_int_equal(r->kind, RUNTIME_HAS_EVENT);
-    assert_string_equal(r->cname, "has_cycles_t");
+    assert_string_equal(members[r - t->runtime], "has_cycles_t");
     r = &t->runtime[runtime_of(t, "source_count(UNC_CHA_CLOCKTICKS)")];
     assert_int_equal(r->kind, RUNTIME_SOURCE_COUNT);
     assert_int_equal(r->event, CHA_TICKS);
@@ -464,8 +480,10 @@ static void test_binding(void **state)
     assert_int_equal(t->runtime[runtime_of(t, "strcmp_cpuid_str(0x410fd493)")].kind,
                      RUNTIME_CPUID);
     /* by C member too, and a literal in any case */
-    assert_int_equal(interp_runtime_find(t, "smt_on"), interp_runtime_find(t, "#SMT_ON"));
-    assert_int_equal(interp_runtime_find(t, "INST_RETIRED.ANY"), -1);
+    assert_int_equal(interp_runtime_find(t, members, "smt_on"),
+                     interp_runtime_find(t, members, "#SMT_ON"));
+    assert_int_equal(interp_runtime_find(t, members, "INST_RETIRED.ANY"), -1);
+    plan_free(&p);
     target_free(t);
 }
 
@@ -597,7 +615,7 @@ static void write_text(const char *path, const char *text)
 
 /* A program that fills the evaluators' struct with s's values, by member
  * name, and prints every metric of eval_all as %a (or "nan"). */
-static char *sample_program(const hw_target *t, const sample *s)
+static char *sample_program(const hw_target *t, const hw_plan *p, const sample *s)
 {
     hw_buf b;
     buf_init(&b);
@@ -611,7 +629,7 @@ static char *sample_program(const hw_target *t, const sample *s)
     for (int i = 0; i < NEVENTS; i++)
         buf_printf(&b, "    c.%s = %.17g;\n", members[i], s->events[i]);
     for (int i = 0; i < t->nruntime; i++)
-        buf_printf(&b, "    c.%s = %.17g;\n", t->runtime[i].cname, s->runtime[i]);
+        buf_printf(&b, "    c.%s = %.17g;\n", p->c_members.runtime[i], s->runtime[i]);
     buf_puts(&b, "    test_model_eval_all(&c, out);\n"
                  "    for (i = 0; i < TEST_MODEL_METRIC_COUNT; i++)\n"
                  "        if (isnan(out[i]))\n            printf(\"nan\\n\");\n"
@@ -638,7 +656,8 @@ static char *expected_output(const sample *s)
 static void test_generated_c(void **state)
 {
     (void)state;
-    hw_target *t = checked_target(core_events, NEVENTS, core_metrics, NMETRICS);
+    hw_plan p;
+    hw_target *t = planned_target(core_events, NEVENTS, core_metrics, NMETRICS, &p);
     sample *s = core_sample(t);
     s->events[CYCLES] = 0; /* a zero divisor too */
     run(s);
@@ -649,14 +668,14 @@ static void test_generated_c(void **state)
     char dir[] = "/tmp/hwcgen-perf-metric-XXXXXX", path[256], cmd[1024];
     assert_non_null(mkdtemp(dir));
     emit_to to = {&out, NULL, &d};
-    assert_int_equal(emit_c_headers(t, &to), 0);
+    assert_int_equal(emit_c_headers(t, &p, &to), 0);
     snprintf(path, sizeof path, "%s/hwcgen", dir);
     assert_int_equal(mkdir(path, 0755), 0);
     snprintf(path, sizeof path, "%s/hwcgen/test_model_metrics.h", dir);
     const char *header = file_data(&out, "include/hwcgen/test_model_metrics.h");
     assert_non_null(strstr(header, "hwcgen_if(")); /* perf's helpers came along */
     write_text(path, header);
-    char *program = sample_program(t, s), *want = expected_output(s);
+    char *program = sample_program(t, &p, s), *want = expected_output(s);
     snprintf(path, sizeof path, "%s/main.c", dir);
     write_text(path, program);
     static const char *const builds[] = {
@@ -683,6 +702,7 @@ static void test_generated_c(void **state)
     out_free(&out);
     diag_free(&d);
     sample_free(s);
+    plan_free(&p);
     target_free(t);
 }
 

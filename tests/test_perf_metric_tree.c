@@ -84,7 +84,7 @@ static void test_every_formula_of_the_tree(void **state)
     diag_init(&d, NULL);
     hw_target **targets = NULL;
     int n = 0;
-    assert_int_equal(run_open_all(arch, &targets, &n, &d), 0);
+    assert_int_equal(run_open_all(arch, &targets, NULL, &n, &d), 0);
     assert_int_equal(d.errors, 0);
     hw_arena *a = arena_create();
     assert_non_null(a);

@@ -21,41 +21,44 @@
 
 #define FIXTURE "tests/perf-tree-metrics/arch/x86/namelake"
 
-/* The checked target `id` of the directory `path`. */
-static hw_target *open_target(const char *path, const char *id, hw_target ***all, int *n)
+/* The checked target `id` of the directory `path`, and its plan in *p. */
+static hw_target *open_target(const char *path, const char *id, hw_target ***all,
+                              hw_plan **plans, int *n, const hw_plan **p)
 {
     hw_diag d;
     diag_init(&d, NULL);
-    int rc = run_open_all(path, all, n, &d);
+    int rc = run_open_all(path, all, plans, n, &d);
     if (rc != 0)
         fail_msg("%s does not load:\n%s", path, d.log.data ? d.log.data : "");
     diag_free(&d);
     for (int i = 0; i < *n; i++)
-        if ((*all)[i] && strcmp((*all)[i]->id, id) == 0)
+        if ((*all)[i] && strcmp((*all)[i]->id, id) == 0) {
+            *p = &(*plans)[i];
             return (*all)[i];
+        }
     fail_msg("%s gives no target %s", path, id);
     return NULL;
 }
 
-static void close_targets(hw_target **all, int n)
+static void close_targets(hw_target **all, hw_plan *plans, int n)
 {
-    for (int i = 0; i < n; i++)
-        target_free(all[i]);
-    free(all);
+    run_free_all(all, plans, n);
 }
 
 static void test_fixture(void **state)
 {
     (void)state;
     hw_target **all;
+    hw_plan *plans;
+    const hw_plan *p;
     int n;
-    const hw_target *t = open_target(FIXTURE, "x86_namelake", &all, &n);
+    const hw_target *t = open_target(FIXTURE, "x86_namelake", &all, &plans, &n, &p);
     long values = 0, nans = 0;
-    te_check(t, 500, 0x2545F4914F6CDD1Dull, &values, &nans);
+    te_check(t, p, 500, 0x2545F4914F6CDD1Dull, &values, &nans);
     printf("  fixture: %ld values and thresholds equal, %ld of them NaN in both\n", values, nans);
     /* the samples reach both a number and NaN */
     assert_true(nans > 0 && nans < values);
-    close_targets(all, n);
+    close_targets(all, plans, n);
 }
 
 /* Ten and more CPUs of the kernel's tree: arm64 and x86, hybrid and
@@ -88,12 +91,14 @@ static void test_kernel_cpus(void **state)
     for (size_t i = 0; i < sizeof cpus / sizeof cpus[0]; i++) {
         snprintf(path, sizeof path, "%s/%s", arch, cpus[i].dir);
         hw_target **all;
+        hw_plan *plans;
+        const hw_plan *p;
         int n;
-        const hw_target *t = open_target(path, cpus[i].id, &all, &n);
+        const hw_target *t = open_target(path, cpus[i].id, &all, &plans, &n, &p);
         assert_true(t->nmetrics > 0);
         metrics += t->nmetrics;
-        te_check(t, 300, 0x9E3779B97F4A7C15ull + i, &values, &nans);
-        close_targets(all, n);
+        te_check(t, p, 300, 0x9E3779B97F4A7C15ull + i, &values, &nans);
+        close_targets(all, plans, n);
     }
     printf("  %zu CPUs of the kernel's tree, %d metrics: %ld values and thresholds equal, "
            "%ld of them NaN in both\n", sizeof cpus / sizeof cpus[0], metrics, values, nans);

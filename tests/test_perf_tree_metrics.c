@@ -72,22 +72,22 @@ static int compile(const char *dir, const char *cc, const char *std, const char 
 static char *fixture_header(void)
 {
     hw_target **all;
+    hw_plan *plans;
     int n;
     hw_diag d;
     diag_init(&d, NULL);
-    assert_int_equal(run_open_all(FIXTURE, &all, &n, &d), 0);
+    assert_int_equal(run_open_all(FIXTURE, &all, &plans, &n, &d), 0);
     assert_int_equal(n, 1);
     out_set out;
     out_init(&out);
     emit_to to = {&out, NULL, &d};
-    assert_int_equal(emit_c_headers(all[0], &to), 0);
+    assert_int_equal(emit_c_headers(all[0], &plans[0], &to), 0);
     int i = out_find(&out, "include/hwcgen/x86_namelake_metrics.h", 0);
     assert_true(i >= 0);
     char *text = strdup(out.files[i].data);
     out_free(&out);
     diag_free(&d);
-    target_free(all[0]);
-    free(all);
+    run_free_all(all, plans, n);
     return text;
 }
 
@@ -276,7 +276,7 @@ static char *headers_for_metrics(const char *arch, const char *out)
     int n;
     hw_diag d;
     diag_init(&d, NULL);
-    assert_int_equal(run_open_all(arch, &all, &n, &d), 0);
+    assert_int_equal(run_open_all(arch, &all, NULL, &n, &d), 0);
     diag_free(&d);
     hw_buf arches;
     buf_init(&arches);

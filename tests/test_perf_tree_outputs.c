@@ -256,7 +256,7 @@ static lines hwcgen_lines(const char *arch)
     diag_init(&d, NULL);
     hw_target **t = NULL;
     int n = 0;
-    assert_int_equal(run_open_all(arch, &t, &n, &d), 0);
+    assert_int_equal(run_open_all(arch, &t, NULL, &n, &d), 0);
     lines l = {0};
     for (int k = 0; k < n; k++) {
         const char *rel = t[k]->spec_name + strlen("arch/");

@@ -89,6 +89,17 @@ static int setup_fixture(void **state)
     return 0;
 }
 
+/* The Streamline categories the plan gives the cores of the directory
+ * `perf_dir`, by core. */
+static const st_category *dir_cores(const tree *f, const char *perf_dir)
+{
+    for (int i = 0; i < f->n; i++)
+        if (strcmp(f->t[i]->perf_dir, perf_dir) == 0)
+            return f->p[i].streamline.cores;
+    fail_msg("no target for directory '%s'", perf_dir);
+    return NULL;
+}
+
 static const hw_target *dir_target(const tree *f, const char *perf_dir)
 {
     for (int i = 0; i < f->n; i++)
@@ -150,8 +161,8 @@ static void test_cores_from_mapfile(void **state)
     assert_string_equal(t->cores[0].name, "Cortex-A57");
     assert_string_equal(t->cores[1].name, "Cortex-A72");
     assert_int_equal(t->cores[0].num_counters, 6);
-    assert_string_equal(t->cores[0].st_category, "Cortex-A57");
-    assert_string_equal(t->cores[1].st_counter_set, "ARMv8_Cortex_A72_cnt");
+    assert_string_equal(dir_cores(f, "arm/cortex-a57-a72")[0].category, "Cortex-A57");
+    assert_string_equal(dir_cores(f, "arm/cortex-a57-a72")[1].counter_set, "ARMv8_Cortex_A72_cnt");
     assert_non_null(strstr(t->cores[0].loc.file, "mapfile.csv"));
     assert_int_equal(t->cores[0].loc.line, 4);
     assert_int_equal(t->cores[1].loc.line, 5);
@@ -168,14 +179,14 @@ static void test_cores_from_mapfile(void **state)
     t = dir_target(f, "arm/cortex-a78");
     assert_int_equal(t->ncores, 2);
     assert_string_equal(t->cores[1].name, "Cortex-A78C");
-    assert_string_equal(t->cores[1].st_category, "Cortex-A78");
+    assert_string_equal(dir_cores(f, "arm/cortex-a78")[1].category, "Cortex-A78");
 
     /* a core the table lacks: no name, no category, and a note why */
     t = dir_target(f, "fujitsu/a64fx");
     assert_int_equal(t->ncores, 1);
     assert_int_equal(t->cores[0].implementer, 0x46);
     assert_null(t->cores[0].name);
-    assert_null(t->cores[0].st_category);
+    assert_null(dir_cores(f, "fujitsu/a64fx")[0].category);
     assert_non_null(strstr(f->d.log.data, "mapfile.csv:12: note: arch/arm64/fujitsu/a64fx: no "
                                           "Streamline category for the core with implementer "
                                           "0x46, part number 0x001: hwcgen's table of cores"));

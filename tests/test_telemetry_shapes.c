@@ -27,11 +27,12 @@
 #define DIR "tests/telemetry/"
 
 static hw_diag d;
+static hw_plan plan; /* the open fixture's */
 
 static hw_target *open_fixture(const char *name)
 {
     diag_init(&d, NULL);
-    hw_target *t = run_open(name, &d);
+    hw_target *t = run_open(name, &plan, &d);
     if (!t)
         fail_msg("%s does not load: %s", name, d.log.data ? d.log.data : "");
     assert_int_equal(d.warnings, 0);
@@ -40,6 +41,7 @@ static hw_target *open_fixture(const char *name)
 
 static void close_fixture(hw_target *t)
 {
+    plan_free(&plan);
     target_free(t);
     diag_free(&d);
 }
@@ -96,18 +98,19 @@ static void test_no_num_counters(void **state)
     assert_false(t->revision_named);
     assert_string_equal(t->id, "neoverse_v1");
     assert_string_equal(t->name, "Neoverse V1");
-    assert_string_equal(t->st_category, "Neoverse-V1");
-    assert_string_equal(t->st_counter_set, "ARMv8_Neoverse_V1_cnt");
-    assert_string_equal(t->st_cycle_counter, "ARMv8_Neoverse_V1_ccnt");
-    assert_string_equal(t->st_gatord, "gatord 9.7.2");
-    const hw_event *e = event(t, "CPU_CYCLES");
-    assert_string_equal(e->gd_title, "Cycles");
-    assert_string_equal(e->gd_name, "CPU Cycles");
-    assert_string_equal(e->st_units, "cycles");
-    e = event(t, "INST_RETIRED");
-    assert_string_equal(e->gd_title, "Instructions (Executed)");
-    assert_string_equal(e->gd_name, "All");
-    assert_string_equal(e->st_units, "instructions");
+    const st_category *c = &plan.streamline.cpu;
+    assert_string_equal(c->category, "Neoverse-V1");
+    assert_string_equal(c->counter_set, "ARMv8_Neoverse_V1_cnt");
+    assert_string_equal(c->cycle_counter, "ARMv8_Neoverse_V1_ccnt");
+    assert_string_equal(c->gatord, "gatord 9.7.2");
+    const st_label *l = &c->labels[event(t, "CPU_CYCLES") - t->events];
+    assert_string_equal(l->gd_title, "Cycles");
+    assert_string_equal(l->gd_name, "CPU Cycles");
+    assert_string_equal(l->units, "cycles");
+    l = &c->labels[event(t, "INST_RETIRED") - t->events];
+    assert_string_equal(l->gd_title, "Instructions (Executed)");
+    assert_string_equal(l->gd_name, "All");
+    assert_string_equal(l->units, "instructions");
     close_fixture(t);
 }
 
@@ -119,9 +122,9 @@ static void test_core_nobody_knows(void **state)
     hw_target *t = open_fixture(DIR "architecture-defined.json");
     assert_int_equal(t->num_counters, 0);
     assert_null(t->facts);
-    assert_null(t->st_gatord);
-    assert_string_equal(t->st_category, "Shape Core");
-    assert_string_equal(t->st_counter_set, "ARMv9_Shape_Core_cnt");
+    assert_null(plan.streamline.cpu.gatord);
+    assert_string_equal(plan.streamline.cpu.category, "Shape Core");
+    assert_string_equal(plan.streamline.cpu.counter_set, "ARMv9_Shape_Core_cnt");
     close_fixture(t);
 }
 
@@ -216,12 +219,12 @@ static void test_units_by_kind(void **state)
         {"IMP_WIDGET", NULL},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        const hw_event *e = event(t, want[i].event);
+        const st_label *l = &plan.streamline.cpu.labels[event(t, want[i].event) - t->events];
         if (!want[i].units)
-            assert_null(e->st_units);
+            assert_null(l->units);
         else
-            assert_string_equal(e->st_units, want[i].units);
-        assert_null(e->gd_title);
+            assert_string_equal(l->units, want[i].units);
+        assert_null(l->gd_title);
     }
     assert_int_equal(t->num_counters, 4);
     close_fixture(t);

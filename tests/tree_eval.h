@@ -41,6 +41,7 @@ typedef struct te_field {
 
 typedef struct te_run {
     const hw_target *t;
+    const hw_plan *p; /* its plan */
     char dir[64];   /* scratch: hwcgen/<id>_metrics.h and the programs */
     te_field *fields;
     int nfields;
@@ -88,7 +89,7 @@ static inline void te_header(te_run *r)
     hw_diag d;
     diag_init(&d, NULL);
     emit_to to = {&out, NULL, &d};
-    assert_int_equal(emit_c_headers(r->t, &to), 0);
+    assert_int_equal(emit_c_headers(r->t, r->p, &to), 0);
     char name[256], path[320];
     snprintf(name, sizeof name, "include/hwcgen/%s_metrics.h", r->t->id);
     int i = out_find(&out, name, 0);
@@ -374,10 +375,10 @@ static inline void te_compare(te_run *r, int n)
 }
 
 /* The whole comparison for one checked target with metrics. */
-static inline void te_check(const hw_target *t, int samples, uint64_t seed, long *values,
-                            long *nans)
+static inline void te_check(const hw_target *t, const hw_plan *p, int samples, uint64_t seed,
+                            long *values, long *nans)
 {
-    te_run r = {t, "/tmp/hwcgen-tree-eval-XXXXXX", NULL, 0, NULL, NULL, seed, 0, 0};
+    te_run r = {t, p, "/tmp/hwcgen-tree-eval-XXXXXX", NULL, 0, NULL, NULL, seed, 0, 0};
     assert_non_null(mkdtemp(r.dir));
     te_header(&r);
     te_tables(&r);

@@ -1,7 +1,7 @@
 /* check.c - the checker: names, references, codes, cycles. */
 #include "check/check.h"
-#include "plan/plan_c_perf_tables.h"
 #include "check/check_lists.h"
+#include "check/check_perf.h"
 #include "check/check_places.h"
 #include "check/check_revisions.h"
 
@@ -14,7 +14,6 @@
 #include "core/expr.h"
 #include "core/inputs.h"
 #include "core/names.h"
-#include "plan/plan_perf_expr.h"
 
 /* One namespace for everything a formula can name; the tag packs the
  * reference kind above the index. */
@@ -45,25 +44,10 @@ static const hw_loc *loc_of(const hw_target *t, int tag)
     }
 }
 
+/* The name behind a tag: core/ir.c's, as for any bound reference. */
 static const char *name_of(const hw_target *t, int tag)
 {
-    int i = TAG_INDEX(tag);
-    switch (TAG_KIND(tag)) {
-    case REF_EVENT:
-        return t->events[i].name;
-    case REF_CONSTANT:
-        return t->constants[i].name;
-    case REF_INPUT:
-        return t->inputs[i].name;
-    default:
-        return t->metrics[i].name;
-    }
-}
-
-/* "spec.json:12" for "first defined at" notes. */
-static void where(char *out, size_t size, const hw_loc *loc)
-{
-    loc_where(out, size, loc);
+    return ir_ref_name(t, TAG_KIND(tag), TAG_INDEX(tag));
 }
 
 /* ---- names -------------------------------------------------------------- */
@@ -95,7 +79,7 @@ static void add_name(checker *c, hw_ref_kind kind, int index)
     char first[512];
     int old = name_index_put(&c->names, name, tag);
     if (old >= 0) {
-        where(first, sizeof first, loc_of(c->t, old));
+        loc_where(first, sizeof first, loc_of(c->t, old));
         diag_error(c->d, loc, "%s '%s': duplicate name (first defined as %s "
                    "at %s)", what, name, ref_kind_name(TAG_KIND(old)), first);
         return;
@@ -103,7 +87,7 @@ static void add_name(checker *c, hw_ref_kind kind, int index)
     const char *kept = name_c(c->t->arena, name, CASE_LOWER);
     old = kept ? name_index_put(&c->mangled, kept, tag) : -2;
     if (old >= 0) {
-        where(first, sizeof first, loc_of(c->t, old));
+        loc_where(first, sizeof first, loc_of(c->t, old));
         diag_error(c->d, loc, "%s '%s': same C name '%s' as '%s' (at %s)",
                    what, name, cname, name_of(c->t, old), first);
     }
@@ -142,25 +126,6 @@ static void check_names(checker *c)
         add_name(c, REF_METRIC, i);
 }
 
-/* A core of a perf tree's directory that gets no Streamline category:
- * why, at its mapfile row. */
-static void check_tree_cores(checker *c)
-{
-    hw_target *t = c->t;
-    for (int i = 0; target_is_cpu_pmu(t) && i < t->ncores; i++) {
-        const hw_core *k = &t->cores[i];
-        if (k->st_category)
-            continue;
-        const char *why = !k->name ? "hwcgen's table of cores (spec/cores.json) does not know it"
-                          : !k->num_counters ? "the table of cores does not give its number of "
-                                               "programmable counters"
-                                             : "gatord does not have it built in";
-        diag_note(c->d, &k->loc, "%s: no Streamline category for the core with implementer "
-                  "0x%02X, part number 0x%03X: %s", t->spec_name, (unsigned)k->implementer,
-                  (unsigned)k->part_num, why);
-    }
-}
-
 static void check_identity(checker *c)
 {
     hw_target *t = c->t;
@@ -182,7 +147,6 @@ static void check_identity(checker *c)
         diag_note(c->d, &loc, "no Streamline events file: neither the spec "
                   "(num_counters) nor hwcgen's table of cores (spec/cores.json) gives "
                   "the number of programmable counters of %s", t->name);
-    check_tree_cores(c);
 }
 
 /* ---- text ------------------------------------------------------------------ */
@@ -303,7 +267,7 @@ static void check_event_codes(checker *c)
         int old = name_index_put(&seen, keys[i], i);
         if (old >= 0) {
             char first[512];
-            where(first, sizeof first, &t->events[old].loc);
+            loc_where(first, sizeof first, &t->events[old].loc);
             diag_error(c->d, &e->loc, "event '%s': duplicate code 0x%04X "
                        "(first used by '%s' at %s)", e->name, (unsigned)e->code,
                        t->events[old].name, first);
@@ -674,28 +638,6 @@ static void order_metrics(checker *c)
         ;
 }
 
-/* ---- what the outputs can carry -------------------------------------------- */
-
-/* perf's MetricExpr lacks some of our language; such a metric is left out
- * of the CPU's metrics.json, which the user should hear about. */
-static void check_perf_metrics(checker *c)
-{
-    const hw_target *t = c->t;
-    /* a perf tree's metrics.json is written from the keys its files keep,
-     * never from a formula of ours */
-    if (!target_is_cpu_pmu(t) || target_is_perf_tree(t))
-        return;
-    hw_arena *scratch = arena_create();
-    for (int i = 0; scratch && i < t->nmetrics; i++) {
-        const hw_metric *m = &t->metrics[i];
-        const char *why;
-        if (m->expr && !(m->flags & METRIC_EXTERNAL) && !perf_expr(scratch, t, m, &why) && why)
-            diag_warning(c->d, &m->formula_loc, "metric '%s': left out of perf "
-                         "metrics.json: %s", m->name, why);
-    }
-    arena_free(scratch);
-}
-
 /* ---- worked examples ------------------------------------------------------ */
 
 /* Example x's values by input, NaN where it sets none; each set that names
@@ -793,20 +735,10 @@ int check_target(hw_target *t, hw_diag *d)
         check_lists(t, d);
     if (d->errors == before)
         order_metrics(&c);
-    if (d->errors == before) /* perf writes out the metrics a metric uses */
-        check_perf_metrics(&c);
     name_index_free(&c.names);
     name_index_free(&c.mangled);
-    /* perf's names are not C names ("tma_info_bottleneck_%_load_miss_
-     * bound_cycles"): a perf tree's header spells its own (plan_c_perf_tables.h)
-     * and check_c_names() checks those */
-    /* the driver header's plan, once: the check below, the header and the
-     * docs read it */
-    if (d->errors == before && target_is_perf_tree(t) && t->nevents > 0 &&
-        cpt_plan_keep(t) != 0)
-        arena_fail(t->arena);
-    if (d->errors == before)
-        check_c_names(t, d);
+    /* what the outputs make of the names (C names that meet, a perf
+     * tree's own spelling of them) is the plan's to check (plan.h) */
     if (arena_failed(t->arena))
         diag_error(d, NULL, "out of memory while checking %s", t->spec_path);
     t->checked = d->errors == before;
@@ -824,7 +756,7 @@ static int check_same(const hw_target *a, const hw_target *b, const char *what,
     if (!va || !vb || strcmp(va, vb) != 0)
         return 0;
     char first[512];
-    where(first, sizeof first, &a->loc);
+    loc_where(first, sizeof first, &a->loc);
     diag_error(d, &b->loc, "target '%s': %s '%s' is also the %s of the target at %s: "
                "their outputs would overwrite each other", b->name ? b->name : vb,
                what, vb, what, first);
@@ -842,7 +774,7 @@ static int check_same_midr(const hw_target *a, const hw_target *b, hw_diag *d)
         check_revisions(a, b) == 0)
         return 0;
     char first[512];
-    where(first, sizeof first, &a->loc);
+    loc_where(first, sizeof first, &a->loc);
     diag_error(d, &b->loc, "target '%s': MIDR 0x%08" PRIX32 " is also the MIDR of the "
                "target at %s: perf would only ever find the first", b->name,
                target_midr(b), first);

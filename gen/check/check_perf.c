@@ -16,14 +16,12 @@
  * resolves such names on the running system. A call perf's grammar could
  * not have made (a tree built by hand or read in our syntax) is one.
  */
-#include "check/check.h"
+#include "check/check_perf.h"
 
 #include <string.h>
 
-#include "plan/plan_c_tree_names.h"
 #include "core/names.h"
 #include "core/perf_lang.h"
-#include "load/load_perf_files.h"
 
 typedef struct binder {
     hw_target *t;
@@ -257,9 +255,6 @@ int check_perf_formulas(hw_target *t, hw_diag *d)
         if (b.m->threshold_expr)
             bind_node(&b, b.m->threshold_expr);
     }
-    /* the evaluators' struct: what the formulas read, by C name */
-    if (rc == 0 && !b.failed && c_tree_name_members(t) != 0)
-        b.failed = 1;
     if (rc != 0 || b.failed || arena_failed(t->arena)) {
         diag_error(d, NULL, "out of memory while binding the formulas of %s", t->spec_path);
         rc = -1;

@@ -5,12 +5,15 @@
 
 #include "run/pipeline.h"
 
-int cmd_open_one(const char *command, const char *path, hw_target **t, hw_diag *d)
+int cmd_open_one(const char *command, const char *path, hw_target **t, hw_plan *p,
+                 hw_diag *d)
 {
     hw_target **all;
+    hw_plan *plans;
     int n;
-    int rc = run_open_all(path, &all, &n, d);
+    int rc = run_open_all(path, &all, &plans, &n, d);
     *t = n == 1 && rc == 0 ? all[0] : NULL;
+    *p = *t ? plans[0] : (hw_plan){0};
     const char *example = NULL;
     for (int i = 0; i < n && !example; i++)
         if (all[i] && all[i]->perf_dir && *all[i]->perf_dir)
@@ -20,8 +23,12 @@ int cmd_open_one(const char *command, const char *path, hw_target **t, hw_diag *
                              "give one of them%s%s", command, path, n,
                              example ? ", e.g. " : "", example ? example : "");
     for (int i = 0; i < n; i++)
-        if (all[i] != *t)
+        if (all[i] != *t) {
+            if (plans)
+                plan_free(&plans[i]);
             target_free(all[i]);
+        }
     free(all);
+    free(plans);
     return rc == 0 && *t ? 0 : rc == EXIT_USAGE ? EXIT_USAGE : EXIT_SPEC;
 }

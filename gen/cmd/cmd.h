@@ -8,6 +8,7 @@
 #include "cmd/cmd_options.h"
 #include "core/diag.h"
 #include "core/ir.h"
+#include "plan/plan.h"
 
 /* What main has made of the options every command shares, checked before
  * the command runs. */
@@ -32,9 +33,11 @@ typedef struct cmd_command {
     int (*run)(const cmd_context *c, int argc, char **argv);
 } cmd_command;
 
-/* The one target `path` names, loaded and checked, into *t: a spec, or one
- * directory of a perf tree. 0; EXIT_SPEC after reporting; EXIT_USAGE when
- * the path names several targets (a tree's arch/ or an arch). */
-int cmd_open_one(const char *command, const char *path, hw_target **t, hw_diag *d);
+/* The one target `path` names, loaded, checked and planned, into *t and
+ * *p (plan_free() it): a spec, or one directory of a perf tree. 0;
+ * EXIT_SPEC after reporting; EXIT_USAGE when the path names several
+ * targets (a tree's arch/ or an arch). */
+int cmd_open_one(const char *command, const char *path, hw_target **t, hw_plan *p,
+                 hw_diag *d);
 
 #endif

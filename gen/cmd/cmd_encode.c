@@ -10,9 +10,11 @@ static int run_encode(const cmd_context *c, int argc, char **argv)
     if (argc < 1)
         return cmd_usage_error("encode: %s", "no SPEC given");
     hw_target *t;
-    int opened = cmd_open_one("encode", argv[0], &t, c->d);
+    hw_plan p;
+    int opened = cmd_open_one("encode", argv[0], &t, &p, c->d);
     if (opened)
         return opened;
+    plan_free(&p); /* encode reads the IR only */
     hw_buf out;
     buf_init(&out);
     int rc = encode_flex_eu(t, argc - 1, argv + 1, &out, c->d);

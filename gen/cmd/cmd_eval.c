@@ -53,17 +53,19 @@ static int run_eval(const cmd_context *c, int argc, char **argv)
     if (argc < 1)
         return cmd_usage_error("eval: %s", "no SPEC given");
     hw_target *t;
-    int rc = cmd_open_one("eval", argv[0], &t, c->d);
+    hw_plan p;
+    int rc = cmd_open_one("eval", argv[0], &t, &p, c->d);
     if (rc)
         return rc;
     int nmetrics;
     const char *const *metrics = cmd_values(c->args, "metric", &nmetrics);
     eval_values v;
     rc = EXIT_SPEC;
-    if (eval_values_init(&v, t, c->d) == 0 &&
+    if (eval_values_init(&v, t, &p, c->d) == 0 &&
         (rc = read_words(&v, metrics, nmetrics, argc - 1, argv + 1)) == 0)
         rc = eval_values_missing(&v) ? EXIT_SPEC : evaluate(&v, metrics, nmetrics);
     eval_values_free(&v);
+    plan_free(&p);
     target_free(t);
     return rc;
 }

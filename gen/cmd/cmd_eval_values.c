@@ -10,9 +10,9 @@
 #include "core/inputs.h"
 #include "core/names.h"
 
-int eval_values_init(eval_values *v, const hw_target *t, hw_diag *d)
+int eval_values_init(eval_values *v, const hw_target *t, const hw_plan *p, hw_diag *d)
 {
-    *v = (eval_values){t,
+    *v = (eval_values){t, p,
                        calloc((size_t)t->nevents + 1, sizeof(double)),
                        calloc((size_t)t->nconstants + 1, sizeof(double)),
                        calloc((size_t)t->ninputs + 1, sizeof(double)),
@@ -88,7 +88,7 @@ static double *value_slot(eval_values *v, const char *key, char **given)
         *given = &v->given.constants[i];
         return &v->constants[i];
     }
-    int r = interp_runtime_find(t, key);
+    int r = interp_runtime_find(t, v->p->c_members.runtime, key);
     if (r >= 0) {
         *given = &v->given.runtime[r];
         return &v->runtime[r];

@@ -17,9 +17,12 @@
 #include "core/diag.h"
 #include "core/interp.h"
 #include "core/ir.h"
+#include "plan/plan.h"
 
 typedef struct eval_values {
     const hw_target *t;                    /* checked */
+    const hw_plan *p;                      /* its plan: the C names of its
+                                              run-time values */
     double *events, *constants, *inputs;   /* indexed like t's arrays */
     double *runtime;                       /* like t->runtime */
     hw_mask given; /* the values the user set */
@@ -30,7 +33,7 @@ typedef struct eval_values {
 /* Every value 0 and not given, but each run-time value at its default
  * (interp_runtime_default: source_count 1, the others NaN); no metric
  * chosen. 0, or -1 after reporting that memory ran out (free it even so). */
-int eval_values_init(eval_values *v, const hw_target *t, hw_diag *d);
+int eval_values_init(eval_values *v, const hw_target *t, const hw_plan *p, hw_diag *d);
 void eval_values_free(eval_values *v);
 
 /* Choose the metric called `name` (exact case); 0, or -1 after reporting

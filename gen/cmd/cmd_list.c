@@ -100,10 +100,12 @@ static int run_list(const cmd_context *c, int argc, char **argv)
     if (k < 0)
         return cmd_usage_error("list: unknown kind '%s' (%s)", argv[1], LIST_KINDS);
     hw_target *t;
-    int rc = cmd_open_one("list", argv[0], &t, c->d);
+    hw_plan p;
+    int rc = cmd_open_one("list", argv[0], &t, &p, c->d);
     if (rc)
         return rc;
     list_print(t, k, stdout);
+    plan_free(&p);
     target_free(t);
     return 0;
 }

@@ -25,7 +25,7 @@ static int run_perf_merge(const cmd_context *c, int argc, char **argv)
     buf_init(&report);
     perf_merge_opts opts = {dry_run, &report};
     int ok = run_load_check(&run, argv + 1, argc - 1) == 0 &&
-             perf_merge(argv[0], run.targets, run.ntargets, &opts, c->d) == 0;
+             perf_merge(argv[0], run.targets, run.plans, run.ntargets, &opts, c->d) == 0;
     if (ok && report.data && (dry_run || !c->quiet))
         fputs(report.data, stdout);
     if (ok && dry_run)

@@ -204,11 +204,11 @@ void interp_thresholds(const hw_target *t, const hw_values *v, const double *run
                      : NAN;
 }
 
-int interp_runtime_find(const hw_target *t, const char *name)
+int interp_runtime_find(const hw_target *t, const char *const *members, const char *name)
 {
     for (int i = 0; i < t->nruntime; i++) {
         const hw_runtime *r = &t->runtime[i];
-        if (strcmp(r->key, name) == 0 || strcmp(r->cname, name) == 0 ||
+        if (strcmp(r->key, name) == 0 || (members && strcmp(members[i], name) == 0) ||
             (r->kind == RUNTIME_LITERAL && strcasecmp(r->key, name) == 0))
             return i;
     }

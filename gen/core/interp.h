@@ -73,8 +73,9 @@ void interp_needs(const hw_target *t, hw_mask *m);
 
 /* The run-time value (t->runtime) a user names: by its key as perf spells
  * it ("duration_time", "has_event(cycles\-t)"; a literal in any case,
- * "#SMT_on"), or by its C member ("smt_on"); -1 when none. */
-int interp_runtime_find(const hw_target *t, const char *name);
+ * "#SMT_on"), or by its C member ("smt_on"; `members` by run-time value,
+ * the plan's c_members.runtime, plan.h; NULL: none); -1 when none. */
+int interp_runtime_find(const hw_target *t, const char *const *members, const char *name);
 
 /* What a run-time value is when none is given: 1 for source_count (one
  * PMU counts the event), NaN for the others, which must be given. */

@@ -1,9 +1,12 @@
 /* ir.h - the one intermediate representation every loader builds and every
  * emitter reads.
  *
- * A loader fills a hw_target (all memory from target->arena); the resolver
- * and the checker (check.h) bind names and validate; emitters then treat the
- * target as read-only. Every node that a diagnostic can blame has a hw_loc.
+ * A loader fills a hw_target (all memory from target->arena) with what its
+ * input says; the checker (check.h) binds names, orders metrics and
+ * validates; from then on the target is read-only. What an output decides
+ * from it (C names, perf formulas, Streamline labels) is the plan's
+ * (plan/plan.h), never the IR's. Every node that a diagnostic can blame has
+ * a hw_loc.
  * Lists keep spec order; emitters that need another order sort explicitly.
  */
 #ifndef HWCGEN_IR_H
@@ -181,18 +184,6 @@ typedef struct hw_event {
     const char *hw_name;     /* hardware source name (GPU_ACTIVE), or NULL */
     const char *db_name;     /* name in the vendor's counter database
                                 (MaliGPUActiveCy), or NULL */
-    /* A CPU event as gatord has it built in (load_cores.h): its title and name
-     * there, NULL when gatord has no event of this code for the core. */
-    const char *gd_title;
-    const char *gd_name;
-    int gd_shadowed;         /* a later built-in event repeats its label, so
-                                gatord -E can never replace this one */
-    const char *cname;       /* perf tree: its member in the evaluators'
-                                struct, when a formula reads it (the
-                                checker names it: plan_c_tree_names.h); NULL
-                                otherwise */
-    const char *st_units;    /* units of a CPU event in Streamline: gatord's
-                                where it has the event, else by its kind */
     /* From a perf tree: the PMU that counts it, as jevents names it from
      * the Unit key ("default_core" without one, "cpu_core", "uncore_imc";
      * NULL elsewhere), and
@@ -480,10 +471,6 @@ typedef struct hw_runtime {
                                 literal in lower case ("#smt_on"), a call
                                 with its argument ("has_event(cycles\-t)") */
     const char *text;        /* as first written ("#SMT_on") */
-    const char *cname;       /* member of the evaluators' struct: a C
-                                identifier unique among the target's event
-                                and run-time members ("smt_on", "msr_tsc";
-                                plan_c_tree_names.h) */
     const hw_term *term;     /* the event a COUNTER counts, or HAS_EVENT and
                                 SOURCE_COUNT ask about; NULL otherwise */
     int event;               /* that event of the target, or -1 */
@@ -530,20 +517,32 @@ typedef struct hw_pfile {
 
 /* ---- the cores a perf tree's model directory is for ------------------ */
 
-/* One event of a target as gatord labels it for one core (load_cores.h): what
- * hw_event's gd_title, gd_name, gd_shadowed and st_units say for the one
- * core of a telemetry CPU. */
-typedef struct hw_st_label {
-    const char *gd_title;    /* NULL when gatord has no event of its code */
-    const char *gd_name;
-    int gd_shadowed;
+/* One event gatord has built in for a core, as hwcgen's table of cores
+ * (spec/cores.json, load_cores.h) gives it: its code, and its title, name
+ * and units there (each NULL when the table gives none). */
+typedef struct hw_gatord_event {
+    long code;               /* -1 when the table's key is not "0x.." */
+    const char *title;
+    const char *name;
     const char *units;
-} hw_st_label;
+} hw_gatord_event;
+
+/* What the table of cores says gatord has built in for a core: its
+ * version, category, counter set and cycle counter, and its events in the
+ * table's order. */
+typedef struct hw_gatord {
+    const char *version;     /* NULL when the table gives none */
+    const char *category;
+    const char *counter_set;
+    const char *cycle_counter;
+    hw_gatord_event *events;
+    int nevents;
+} hw_gatord;
 
 /* A CPU core an arm64 model directory of a perf tree is for: a row of the
  * arch's mapfile.csv, by its MIDR (one directory may serve several:
  * arm/cortex-a57-a72), with what hwcgen's table of cores (load_cores.h) says
- * of it. The Streamline fields are those of hw_target, for this core. */
+ * of it. */
 typedef struct hw_core {
     hw_loc loc;              /* its mapfile.csv row */
     uint32_t implementer;
@@ -551,13 +550,7 @@ typedef struct hw_core {
     const char *name;        /* product name from the table; NULL when the
                                 table lacks the core */
     int num_counters;        /* programmable counters, 0 when unknown */
-    const char *st_category; /* NULL: no Streamline category */
-    const char *st_counter_set;
-    const char *st_cycle_counter;
-    const char *st_gatord;
-    const char **st_taken;
-    int nst_taken;
-    hw_st_label *st_labels;  /* one per event of the target */
+    const hw_gatord *gatord; /* NULL when gatord lacks it (or the table) */
 } hw_core;
 
 #define HW_LIST(type, name) type *name; int n##name; size_t cap_##name
@@ -598,18 +591,9 @@ typedef struct hw_target {
     const char *facts;       /* where facts the spec lacks came from (the
                                 built-in table of cores), or NULL */
 
-    /* Streamline (gatord) identity of a CPU (load_cores.h): the category and
-     * counter set its events go in, the cycle counter, and whether gatord
-     * has the core built in (then these are gatord's own). */
-    const char *st_category;
-    const char *st_counter_set;
-    const char *st_cycle_counter;
-    const char *st_gatord;   /* "gatord 9.7.2", or NULL: a category of ours */
-    const char **st_taken;   /* "title\nname" of each of gatord's own events
-                                of the core that no event of the spec
-                                replaces: a label of ours must differ, or
-                                gatord -E would replace that event */
-    int nst_taken;
+    /* A telemetry CPU's core as gatord has it built in, from the table of
+     * cores (load_cores.h); NULL when gatord lacks it. */
+    const hw_gatord *gatord;
 
     /* The licence of the input, as an SPDX expression: outputs generated
      * from it carry it (NULL: hwcgen's own specs, GPL-2.0-only OR MIT). */
@@ -652,11 +636,6 @@ typedef struct hw_target {
      * comes after the metrics it uses (evaluation order). */
     int *metric_order;
     int checked;
-    /* Filled by check_target() for a perf tree's directory with events:
-     * the tables, columns and row names of its driver header
-     * (plan_c_perf_tables.h), which the checker, the header and the docs all
-     * read; NULL otherwise. */
-    const struct cpt_plan *c_plan;
 
     /* Name -> index tables behind ir_find_* (ir_index()); NULL = none. */
     struct ir_names *names_index;

@@ -171,3 +171,25 @@ int perf_pmu_matches(const char *term_pmu, const char *event_pmu)
     /* the PMU itself, or one of its numbered instances */
     return tp[n] == '\0' || (*rest && strspn(rest, "0123456789") == strlen(rest));
 }
+
+/* ---- names, as jevents.py keys them -------------------------------------- */
+
+const char *perf_name_key(hw_arena *a, const char *name)
+{
+    char *c = arena_strdup(a, name);
+    for (char *p = c; p && *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    return c;
+}
+
+int perf_name_find(const name_index *keys, const char *name)
+{
+    char key[256];
+    size_t i = 0;
+    for (; name[i] && i + 1 < sizeof key; i++)
+        key[i] = (char)tolower((unsigned char)name[i]);
+    if (name[i])
+        return -1; /* longer than any name a tree gives */
+    key[i] = '\0';
+    return name_index_get(keys, key);
+}

@@ -10,9 +10,11 @@
 #define HWCGEN_PERF_LANG_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/arena.h"
 #include "core/ir.h"
+#include "core/names.h"
 
 /* A '#' literal of perf 6.12 (tools/perf/util/expr.c). */
 typedef struct perf_literal {
@@ -55,5 +57,25 @@ int perf_pmu_matches(const char *term_pmu, const char *event_pmu);
 /* The PMU of an event or metric as perf compares them: the core PMU, NULL
  * or jevents.py's "default_core" (no Unit), is "cpu". */
 const char *perf_pmu_or_cpu(const char *pmu);
+
+/* jevents.py keys events and metrics by name in lower case. The key of
+ * `name` in `a` (NULL without memory), and the index `keys` holds for
+ * `name` in any case (-1 when absent). */
+const char *perf_name_key(hw_arena *a, const char *name);
+int perf_name_find(const name_index *keys, const char *name);
+
+/* An event a kernel's tree defines for every CPU of an arch (arch/arm64's
+ * top-level JSON files, load_perf_files.h), which a CPU's JSON may name
+ * as its ArchStdEvent. */
+typedef struct perf_std_event {
+    const char *name;  /* as the tree spells it */
+    uint32_t code;
+    const char *brief; /* BriefDescription, or NULL */
+    const char *desc;  /* PublicDescription, or NULL */
+} perf_std_event;
+
+/* The standard event called `name` (any case) of the tree's events `std`,
+ * or NULL: how a stage that does not read trees asks one. */
+typedef const perf_std_event *perf_std_find_fn(const void *std, const char *name);
 
 #endif

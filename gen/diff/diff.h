@@ -16,6 +16,7 @@
 #include "core/arena.h"
 #include "core/diag.h"
 #include "core/ir.h"
+#include "plan/plan.h"
 
 #include "diff/diff_change.h"
 
@@ -34,12 +35,12 @@ int diff_parse_classes(const char *list, diff_classes *out, char *bad, size_t si
  * 0, or -1 when out of memory. */
 int diff_targets(hw_diff *df, const hw_target *old_t, const hw_target *new_t);
 
-/* Render every output of each target in memory (templates as in
- * run_emit; NULL: the built-in ones) and add the generated files that
- * differ to df. NEW is rendered as if it were at OLD's path, so a file
- * differs only for what the specs say. 0, or -1 after reporting. */
-int diff_files(hw_diff *df, hw_target *old_t, hw_target *new_t,
-               const char *templates, hw_diag *d);
+/* Render every output of each target in memory from its plan (templates
+ * as in run_emit; NULL: the built-in ones) and add the generated files
+ * that differ to df. NEW is rendered as if it were at OLD's path, so a
+ * file differs only for what the specs say. 0, or -1 after reporting. */
+int diff_files(hw_diff *df, hw_target *old_t, const hw_plan *old_p, hw_target *new_t,
+               const hw_plan *new_p, const char *templates, hw_diag *d);
 
 void diff_free(hw_diff *df);
 

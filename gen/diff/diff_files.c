@@ -26,14 +26,15 @@ static int by_name(const void *pa, const void *pb)
 
 /* Every output of t alone, named as generate would write them below its
  * output directory. */
-static int render(hw_target *t, out_set *out, const char *templates, hw_diag *d)
+static int render(hw_target *t, const hw_plan *p, out_set *out, const char *templates,
+                  hw_diag *d)
 {
     emit_to to = {out, templates, d};
-    return emit_all(&t, 1, &to);
+    return emit_all(&t, p, 1, &to);
 }
 
-int diff_files(hw_diff *df, hw_target *old_t, hw_target *new_t, const char *templates,
-               hw_diag *d)
+int diff_files(hw_diff *df, hw_target *old_t, const hw_plan *old_p, hw_target *new_t,
+               const hw_plan *new_p, const char *templates, hw_diag *d)
 {
     out_set a, b;
     out_init(&a);
@@ -42,7 +43,8 @@ int diff_files(hw_diff *df, hw_target *old_t, hw_target *new_t, const char *temp
      * it had replaced OLD */
     const char *new_name = new_t->spec_name;
     new_t->spec_name = old_t->spec_name;
-    int rc = render(old_t, &a, templates, d) == 0 && render(new_t, &b, templates, d) == 0 &&
+    int rc = render(old_t, old_p, &a, templates, d) == 0 &&
+                     render(new_t, new_p, &b, templates, d) == 0 &&
                      !a.failed && !b.failed ? 0 : -1;
     new_t->spec_name = new_name;
     for (int i = 0; i < a.nfiles && rc == 0; i++) {

@@ -16,6 +16,7 @@ enum { DIFF_SAME = 0, DIFF_CHANGES = 1, DIFF_ERROR = 2 };
 typedef struct side {
     const char *path;
     hw_target **t;
+    hw_plan *p;     /* beside t: p[i] is t[i]'s plan */
     int n;
 } side;
 
@@ -31,8 +32,9 @@ static int listed(const hw_diff *df, const diff_opts *o)
 /* One pair's report into `out` (when `always`, or when it lists
  * anything). DIFF_SAME, DIFF_CHANGES or DIFF_ERROR. *shown: whether it
  * was. */
-static int one_pair(hw_target *a, hw_target *b, const diff_opts *o, int always, hw_buf *out,
-                    cJSON *reports, int *shown, hw_diag *d)
+static int one_pair(hw_target *a, const hw_plan *pa, hw_target *b, const hw_plan *pb,
+                    const diff_opts *o, int always, hw_buf *out, cJSON *reports, int *shown,
+                    hw_diag *d)
 {
     hw_diff df;
     *shown = 0;
@@ -42,7 +44,7 @@ static int one_pair(hw_target *a, hw_target *b, const diff_opts *o, int always, 
         return DIFF_ERROR;
     }
     int rc = DIFF_ERROR;
-    if (diff_files(&df, a, b, o->templates, d) == 0) {
+    if (diff_files(&df, a, pa, b, pb, o->templates, d) == 0) {
         if (always || listed(&df, o)) {
             if (reports && o->format == DIFF_FORMAT_JSON)
                 cJSON_AddItemToArray(reports, diff_report_json(&df, o->all, o->fail_on));
@@ -88,13 +90,14 @@ static void one_side(tally *k, const diff_opts *o, const hw_target *t, int gone)
 }
 
 /* A pair's report: as it is in text, as a member of "targets" in JSON. */
-static int pair_report(tally *k, hw_target *a, hw_target *b, const diff_opts *o, hw_buf *out,
-                       hw_diag *d)
+static int pair_report(tally *k, const side *sa, int i, const side *sb, int j, const diff_opts *o,
+                       hw_buf *out, hw_diag *d)
 {
     hw_buf one;
     buf_init(&one);
     int shown = 0;
-    int rc = one_pair(a, b, o, 0, &one, k->reports, &shown, d);
+    hw_target *a = sa->t[i], *b = sb->t[j];
+    int rc = one_pair(a, &sa->p[i], b, &sb->p[j], o, 0, &one, k->reports, &shown, d);
     k->compared++;
     k->changed += shown;
     if (shown && o->format != DIFF_FORMAT_JSON)
@@ -148,7 +151,7 @@ static int diff_sets(const side *a, const side *b, const diff_opts *o, hw_buf *o
     int rc = DIFF_SAME;
     for (int i = 0; i < a->n && rc != DIFF_ERROR; i++) {
         int j = find_id(b, a->t[i]->id);
-        int r = j < 0 ? DIFF_SAME : pair_report(&k, a->t[i], b->t[j], o, out, d);
+        int r = j < 0 ? DIFF_SAME : pair_report(&k, a, i, b, j, o, out, d);
         if (j < 0)
             one_side(&k, o, a->t[i], 1);
         rc = r > rc ? r : rc;
@@ -170,21 +173,19 @@ static int diff_sets(const side *a, const side *b, const diff_opts *o, hw_buf *o
 
 static void drop(side *s)
 {
-    for (int i = 0; i < s->n; i++)
-        target_free(s->t[i]);
-    free(s->t);
+    run_free_all(s->t, s->p, s->n);
 }
 
 int diff_paths(const char *old_path, const char *new_path, const diff_opts *o, hw_buf *out,
                hw_diag *d)
 {
-    side a = {old_path, NULL, 0}, b = {new_path, NULL, 0};
-    int ok_a = run_open_all(old_path, &a.t, &a.n, d) == 0;
-    int ok_b = run_open_all(new_path, &b.t, &b.n, d) == 0;
+    side a = {old_path, NULL, NULL, 0}, b = {new_path, NULL, NULL, 0};
+    int ok_a = run_open_all(old_path, &a.t, &a.p, &a.n, d) == 0;
+    int ok_b = run_open_all(new_path, &b.t, &b.p, &b.n, d) == 0;
     int rc = DIFF_ERROR;
     if (ok_a && ok_b && a.n == 1 && b.n == 1) {
         int shown;
-        rc = one_pair(a.t[0], b.t[0], o, 1, out, NULL, &shown, d);
+        rc = one_pair(a.t[0], &a.p[0], b.t[0], &b.p[0], o, 1, out, NULL, &shown, d);
     } else if (ok_a && ok_b) {
         rc = diff_sets(&a, &b, o, out, d);
     }

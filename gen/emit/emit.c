@@ -2,7 +2,7 @@
  * share. */
 #include "emit/emit.h"
 
-typedef int (*target_emitter)(const hw_target *, const emit_to *);
+typedef int (*target_emitter)(const hw_target *, const hw_plan *, const emit_to *);
 
 /* Each kind's emitter, in the order of out_kinds.h (kind i is
  * out_kind_bit(i)). */
@@ -34,7 +34,7 @@ static target_emitter emitter_for(const hw_target *t, int i)
     return emitters[i];
 }
 
-int emit_target(const hw_target *t, const emit_to *to, unsigned kinds)
+int emit_target(const hw_target *t, const hw_plan *p, const emit_to *to, unsigned kinds)
 {
     const char *before = to->out->owner;
     to->out->owner = t->spec_name;
@@ -43,7 +43,7 @@ int emit_target(const hw_target *t, const emit_to *to, unsigned kinds)
         int from = to->out->nfiles;
         unsigned kind = out_kind_bit(i);
         if (kinds & kind)
-            rc = emitter_for(t, i)(t, to) || in_kind_dir(to, from, kind) ? -1 : 0;
+            rc = emitter_for(t, i)(t, p, to) || in_kind_dir(to, from, kind) ? -1 : 0;
     }
     to->out->owner = before;
     return rc;
@@ -56,10 +56,10 @@ int emit_shared(const emit_to *to, unsigned kinds)
     return (kinds & OUT_PERF) && emit_perf_mapfile(to) != 0 ? -1 : 0;
 }
 
-int emit_all(hw_target *const *targets, int n, const emit_to *to)
+int emit_all(hw_target *const *targets, const hw_plan *plans, int n, const emit_to *to)
 {
     for (int i = 0; i < n; i++)
-        if (emit_target(targets[i], to, OUT_ALL) != 0)
+        if (emit_target(targets[i], &plans[i], to, OUT_ALL) != 0)
             return -1;
     return emit_shared(to, OUT_ALL);
 }

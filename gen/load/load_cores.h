@@ -4,7 +4,7 @@
  * revision) but leaves out what other consumers need: how many
  * programmable counters the PMU has, and how gatord knows the core (its
  * category, counter set, cycle counter, and each event's title, name and
- * units). The table records those facts with their sources; a target is
+ * units: hw_gatord). The table records those facts with their sources; a target is
  * matched to its row by implementer and part number, the MIDR without
  * variant and revision. The table is compiled in (see the Makefile's
  * RESOURCES), so an installed hwcgen needs nothing beside it.
@@ -30,36 +30,15 @@
  *   - id, slug and name: the product name, with the revision when it is
  *     not the part's reference revision (the table's, else r0p0), so that
  *     revisions of one part go side by side (neoverse_n2_r0p3);
- *   - the Streamline identity: gatord's own category, counter set, cycle
- *     counter and per-event labels for a core gatord knows; a category and
- *     counter set of its own for one it lacks;
- *   - each event's Streamline units: gatord's, else cores_units_by_kind().
+ *   - t->gatord: what the table says gatord has built in for the core.
  * 0, or -1 after reporting (only a broken built-in table fails). */
 int cores_apply(hw_target *t, hw_diag *d);
 
 /* Complete core c of t, a model directory of a perf tree (hw_core, from
- * its arch's mapfile), from `table` (cores_table()): its product name and
- * counter count, and, for a core gatord has built in, its Streamline
- * identity and labels of t's events, as cores_apply() gives a telemetry
- * CPU. A core the table lacks, or knows without gatord, gets no Streamline
- * category: a category of our own needs the product's architecture, and
- * gatord keeps only one new category of a file. 0, or -1 after reporting. */
+ * its arch's mapfile), from `table` (cores_table()): its product name,
+ * counter count and what gatord has built in for it (c->gatord), as
+ * cores_apply() gives a telemetry CPU. 0, or -1 after reporting. */
 int cores_apply_tree(hw_target *t, hw_core *c, const cJSON *table, hw_diag *d);
-
-/* An event a CPU's Streamline category carries: coded with an Arm PMU
- * event number (16 bits), counted by the core's own PMU (a perf tree's
- * model directory may hold uncore events too, as hisilicon/hip08 does)
- * and shown to users (not CHAIN). */
-int cores_st_event(const hw_event *e);
-
-/* The units gatord gives a CPU event of this kind, decided from Arm's
- * mnemonic and title: "cycles" for the cycle counter (0x11), events that
- * count cycles ("cycle" in the title, *_PERCYC, STALL_FRONTEND and
- * STALL_BACKEND and their IMP_ kin), "slots" for STALL_SLOT*, "exceptions"
- * for "Exception taken...", "instructions" for instructions or operations
- * architecturally or speculatively executed (micro-operations excepted);
- * NULL otherwise. */
-const char *cores_units_by_kind(const hw_event *e);
 
 /* The parsed table (cJSON_Delete it), or NULL after reporting. */
 cJSON *cores_table(hw_diag *d);

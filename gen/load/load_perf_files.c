@@ -65,28 +65,6 @@ void perf_tree_free_files(struct dirent **names, int n)
     free(names);
 }
 
-/* ---- names, as jevents.py keys them -------------------------------------- */
-
-const char *perf_name_key(hw_arena *a, const char *name)
-{
-    char *c = arena_strdup(a, name);
-    for (char *p = c; p && *p; p++)
-        *p = (char)tolower((unsigned char)*p);
-    return c;
-}
-
-int perf_name_find(const name_index *keys, const char *name)
-{
-    char key[256];
-    size_t i = 0;
-    for (; name[i] && i + 1 < sizeof key; i++)
-        key[i] = (char)tolower((unsigned char)name[i]);
-    if (name[i])
-        return -1; /* longer than any name a tree gives */
-    key[i] = '\0';
-    return name_index_get(keys, key);
-}
-
 /* ---- standard events ---------------------------------------------------------- */
 
 static const char *json_text(const cJSON *o, const char *key)
@@ -179,4 +157,9 @@ const perf_std_event *perf_std_find(const perf_std *s, const char *name)
 {
     int k = perf_name_find(&s->names, name);
     return k >= 0 ? &s->events[k] : NULL;
+}
+
+const perf_std_event *perf_std_lookup(const void *s, const char *name)
+{
+    return perf_std_find(s, name);
 }

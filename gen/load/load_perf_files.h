@@ -9,20 +9,7 @@
 #include "core/arena.h"
 #include "core/diag.h"
 #include "core/names.h"
-
-/* jevents.py keys events and metrics by name in lower case. The key of
- * `name` in `a` (NULL without memory), and the index `keys` holds for
- * `name` in any case (-1 when absent). */
-const char *perf_name_key(hw_arena *a, const char *name);
-int perf_name_find(const name_index *keys, const char *name);
-
-/* An event the tree defines for every CPU. */
-typedef struct perf_std_event {
-    const char *name;  /* as the tree spells it */
-    uint32_t code;
-    const char *brief; /* BriefDescription, or NULL */
-    const char *desc;  /* PublicDescription, or NULL */
-} perf_std_event;
+#include "core/perf_lang.h"
 
 /* Every event of the top-level JSON files of arch/arm64/, as jevents.py
  * reads them: by name, ignoring case. */
@@ -38,8 +25,10 @@ typedef struct perf_std {
  * 0, or -1 after reporting a file that cannot be read. */
 int perf_std_read(perf_std *s, const char *arch, hw_diag *d);
 void perf_std_free(perf_std *s);
-/* The standard event called `name` (any case), or NULL. */
+/* The standard event called `name` (any case), or NULL (a perf_std_find_fn
+ * of perf_lang.h, with s as its `std`). */
 const perf_std_event *perf_std_find(const perf_std *s, const char *name);
+const perf_std_event *perf_std_lookup(const void *s, const char *name);
 
 /* The whole of `path` into `b` (emptied first), NUL-terminated. 0; 1 when
  * there is no such file and missing_ok; -1 after reporting. */

@@ -284,7 +284,7 @@ static int find_gone(merge *g, const char *dir, int from)
     return 0;
 }
 
-static int merge_one(merge *g, const hw_target *t)
+static int merge_one(merge *g, const hw_target *t, const hw_plan *p)
 {
     const hw_loc *loc = &t->loc;
     if (target_is_perf_tree(t)) {
@@ -310,7 +310,12 @@ static int merge_one(merge *g, const hw_target *t)
     const char *json_dir = arena_printf(g->a, "%s/%s", ARCH, dir);
     emit_to to = {&g->out, NULL, g->d};
     int from = g->out.nfiles;
-    if (!json_dir || emit_perf_cpu(t, &g->std, &to, json_dir) != 0)
+    /* the tree's standard events: which of t's each is, once, by the plan
+     * (a warning there made an error, --werror, stops the merge) */
+    int before = g->d->errors;
+    const perf_std_event **std = perf_plan_std(t, perf_std_lookup, &g->std, g->a, g->d);
+    if (!json_dir || !std || g->d->errors != before ||
+        emit_perf_cpu(t, p, std, &to, json_dir) != 0)
         return -1;
     return find_gone(g, dir, from);
 }
@@ -442,7 +447,7 @@ static int merge_read(merge *g)
     return perf_std_read(&g->std, path, g->d);
 }
 
-static int merge_run(merge *g, hw_target *const *targets, int n)
+static int merge_run(merge *g, hw_target *const *targets, const hw_plan *plans, int n)
 {
     if (merge_read(g) != 0)
         return -1;
@@ -451,7 +456,7 @@ static int merge_run(merge *g, hw_target *const *targets, int n)
         return -1;
     }
     for (int i = 0; i < n; i++)
-        if (merge_one(g, targets[i]) != 0)
+        if (merge_one(g, targets[i], &plans[i]) != 0)
             return -1;
     if (arena_failed(g->map.a)) {
         diag_error(g->d, NULL, "out of memory");
@@ -476,7 +481,7 @@ static int merge_run(merge *g, hw_target *const *targets, int n)
     return any && !g->opts->dry_run ? merge_write(g) : 0;
 }
 
-int perf_merge(const char *tree, hw_target *const *targets, int n,
+int perf_merge(const char *tree, hw_target *const *targets, const hw_plan *plans, int n,
                const perf_merge_opts *opts, hw_diag *d)
 {
     merge g = {.tree = tree, .opts = opts, .d = d};
@@ -487,7 +492,7 @@ int perf_merge(const char *tree, hw_target *const *targets, int n,
     if (!g.a || !g.map.a)
         diag_error(d, NULL, "out of memory");
     else
-        rc = merge_run(&g, targets, n);
+        rc = merge_run(&g, targets, plans, n);
     out_free(&g.out);
     perf_std_free(&g.std);
     arena_free(g.map.a);

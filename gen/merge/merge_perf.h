@@ -29,6 +29,7 @@
 #include "core/ir.h"
 #include "core/names.h"
 #include "load/load_perf_files.h"
+#include "plan/plan.h"
 
 
 typedef struct perf_merge_opts {
@@ -37,10 +38,11 @@ typedef struct perf_merge_opts {
                        "row ..."), paths relative to TREE; may be NULL */
 } perf_merge_opts;
 
-/* Merge every target (each a CPU perf can count) into `tree`. 0, or -1
+/* Merge every target (each a CPU perf can count; plans[i] is targets[i]'s
+ * plan) into `tree`. 0, or -1
  * after reporting; on -1 the tree is as it was, unless removing a file
  * no longer wanted failed after everything else was in place. */
-int perf_merge(const char *tree, hw_target *const *targets, int n,
+int perf_merge(const char *tree, hw_target *const *targets, const hw_plan *plans, int n,
                const perf_merge_opts *opts, hw_diag *d);
 
 #endif

@@ -7,10 +7,9 @@
  * header will define comes from plan_c_names.h, as the emitters make it, and
  * the second item to make a name is blamed, with the first.
  */
-#include "check/check.h"
+#include "plan/plan_c_check.h"
 
 #include "plan/plan_c_names.h"
-#include "plan/plan_c_perf_tables.h"
 #include "core/names.h"
 
 typedef struct seen {
@@ -104,23 +103,18 @@ static void perf_rows(const hw_target *t, hw_diag *d, const cpt_plan *p)
     }
 }
 
-int check_c_names(const hw_target *t, hw_diag *d)
+int c_names_check(const hw_target *t, const cpt_plan *tables, hw_diag *d)
 {
     int before = d->errors;
     seen s = {t, d, arena_create(), {0}, NULL, 0, 0, NULL, {NULL, NULL}, 0};
-    /* a perf tree's tables: one plan for their names and the rows' */
-    cpt_plan tmp;
-    const cpt_plan *plan = NULL;
-    int tree = target_is_perf_tree(t) && t->nevents > 0;
     if (!s.a || name_index_init(&s.names, 4 * (size_t)t->nevents + 256) != 0 ||
-        (tree ? !(plan = cpt_plan_of(t, s.a, &tmp)) ||
-                    cpt_plan_names(t, plan, s.a, claim, &s) != 0
-              : c_header_names(t, s.a, claim, &s) != 0) ||
+        (tables ? cpt_plan_names(t, tables, s.a, claim, &s) != 0
+                : c_header_names(t, s.a, claim, &s) != 0) ||
         s.oom)
         diag_error(d, NULL, "out of memory listing the C names of %s",
                    t->spec_path);
-    else if (tree)
-        perf_rows(t, d, plan);
+    else if (tables)
+        perf_rows(t, d, tables);
     name_index_free(&s.names);
     arena_free(s.a);
     return d->errors == before ? 0 : -1;

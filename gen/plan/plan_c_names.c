@@ -6,7 +6,6 @@
  * then the helpers of templates/c_regs.h.mustache.
  */
 #include "plan/plan_c_names.h"
-#include "plan/plan_c_perf_tables.h"
 
 #include <assert.h>
 #include <string.h>
@@ -385,8 +384,7 @@ int c_header_names(const hw_target *t, hw_arena *a, c_name_fn *fn, void *ctx)
 {
     if (t->nevents == 0)
         return 0;
-    if (target_is_perf_tree(t))
-        return cpt_header_names(t, a, fn, ctx);
+    assert(!target_is_perf_tree(t)); /* its tables: cpt_plan_names() */
     walk w = {.t = t, .a = a, .fn = fn, .ctx = ctx};
     w.ID = name_c(a, t->id, CASE_UPPER);
     if (!w.ID || c_plan_make(&w.p, t, a) != 0)

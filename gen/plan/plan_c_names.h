@@ -1,10 +1,10 @@
 /* plan_c_names.h - the names the freestanding header <id>.h defines.
  *
- * The emitters (emit_c.c, emit_c_regs.c) spell every macro name of the
- * header with c_checked_macro() and the helpers below, and
+ * The emitters (emit_c_free.c, emit_c_regs.c) spell every macro name of
+ * the header with c_checked_macro() and the helpers below, and
  * c_header_names() lists every name the header will define, each with the
- * item of the spec it is made for: the checker rejects a spec where two
- * items would make one macro before anything is emitted. Which macros
+ * item of the spec it is made for: the plan (plan_c_check.h) rejects a
+ * spec where two items would make one macro before anything is emitted. Which macros
  * exist is decided as the emitters decide it (plan_c_regs.h for the
  * register part); tests/test_c_names.c holds the list to the headers they
  * write.
@@ -25,7 +25,7 @@ const char *c_checked_macro(hw_arena *a, const char *ID, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* `name` as made by a function below, for an emitter: never NULL, as the
- * checker let through only names that can be spelled; "" when out of
+ * plan let through only names that can be spelled; "" when out of
  * memory, which the arena remembers. The functions below return NULL
  * where a spec name in the name cannot be mangled (or out of memory). */
 const char *c_checked(hw_arena *a, const char *name);
@@ -78,8 +78,9 @@ typedef void c_name_fn(void *ctx, const char *name, const c_owner *owner);
 
 /* Call fn with every name <id>.h will define for t, whose other checks
  * passed, in the order the header defines them; nothing when t has no
- * events (its <id>.h is then a model's evaluator). For a directory of a
- * perf tree, its tables' names (plan_c_perf_tables.h). Strings live in `a`.
+ * events (its <id>.h is then a model's evaluator). Not for a directory of
+ * a perf tree, whose header holds tables (cpt_plan_names(),
+ * plan_c_perf_tables.h). Strings live in `a`.
  * 0, or -1 when out of memory.
  * Not listed: the type <id>_u64 and <ID>_U64, a macro the user may define
  * to name it; no listed name can be either (each has a '_' or a fixed word

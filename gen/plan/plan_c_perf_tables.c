@@ -273,29 +273,6 @@ const char *cpt_col_label(hw_arena *a, const cpt_col *c)
 
 /* ---- the names the header defines ------------------------------------------ */
 
-int cpt_plan_keep(hw_target *t)
-{
-    cpt_plan *p = arena_alloc(t->arena, sizeof *p);
-    if (!p || cpt_plan_build(t, t->arena, p) != 0)
-        return -1;
-    t->c_plan = p;
-    return 0;
-}
-
-const cpt_plan *cpt_plan_of(const hw_target *t, hw_arena *a, cpt_plan *tmp)
-{
-    if (t->c_plan)
-        return t->c_plan;
-    return cpt_plan_build(t, a, tmp) == 0 ? tmp : NULL;
-}
-
-int cpt_header_names(const hw_target *t, hw_arena *a, c_name_fn *fn, void *ctx)
-{
-    cpt_plan tmp;
-    const cpt_plan *p = cpt_plan_of(t, a, &tmp);
-    return p ? cpt_plan_names(t, p, a, fn, ctx) : -1;
-}
-
 int cpt_plan_names(const hw_target *t, const cpt_plan *p, hw_arena *a, c_name_fn *fn,
                    void *ctx)
 {

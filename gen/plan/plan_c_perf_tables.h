@@ -2,10 +2,10 @@
  * of perf's pmu-events tree: one X-macro table per PMU, its columns, and
  * a C name for each row.
  *
- * One plan serves everything that names them: the emitter writes the
- * tables (emit_c_perf.c), the checker lists the macro names and reports
- * rows that had to be renamed (c_header_names(), check_c_names()), and
- * the docs name each event's row (docs_perf.c).
+ * One plan, made once per target (hw_plan, plan.h), serves everything
+ * that names them: the emitter writes the tables (emit_c_perf.c), the
+ * plan lists the macro names and reports rows that had to be renamed
+ * (plan_c_check.h), and the docs name each event's row (docs_perf.c).
  *
  * A row's name is its PMU's stem and its event's name, upper case, every
  * other character '_' (runs of '_' folded into one): CPU_CORE_INST_RETIRED_ANY.
@@ -62,23 +62,15 @@ typedef struct cpt_plan {
 /* The plan of t's header, strings and arrays in `a`. 0, or -1 when out of
  * memory (or when t's id cannot be a C name: the checker reports that). */
 int cpt_plan_build(const hw_target *t, hw_arena *a, cpt_plan *p);
-/* Build t's plan once, in t's arena, as t->c_plan (check_target() does,
- * for a perf tree's directory with events). 0, or -1 when out of memory. */
-int cpt_plan_keep(hw_target *t);
-/* t->c_plan, or, for a target not checked, one built into *tmp from `a`;
- * NULL when out of memory. */
-const cpt_plan *cpt_plan_of(const hw_target *t, hw_arena *a, cpt_plan *tmp);
-
 /* Column c of event e, whose keys perf_enc_read() gave as `text`: 1 with
  * the number in *v (and whether the file writes it in hexadecimal in *hex),
  * or 0 when the event has no such number (the header writes 0). */
 int cpt_value(const hw_event *e, const char *const text[], const cpt_col *c, uint64_t *v,
               int *hex);
 
-/* c_header_names() of a perf tree's directory: the list of PMUs, and each
+/* The names the header of a perf tree's directory defines, from its plan
+ * (the c_header_names() of such a directory): the list of PMUs, and each
  * table's macro and row count, owned by the table's PMU. */
-int cpt_header_names(const hw_target *t, hw_arena *a, c_name_fn *fn, void *ctx);
-/* The same from a plan already made of t. */
 int cpt_plan_names(const hw_target *t, const cpt_plan *p, hw_arena *a, c_name_fn *fn,
                    void *ctx);
 

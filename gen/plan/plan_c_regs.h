@@ -1,10 +1,11 @@
 /* plan_c_regs.h - what the register part of the freestanding header holds.
  *
  * emit_c_regs.c writes the macros of reports, counter blocks, enums and
- * layouts; plan_c_names.c lists their names for the checker. Both ask here
+ * layouts; plan_c_names.c lists their names for the plan's check. Both ask here
  * which of them exist (does a report read this block? may this layout be
  * checked?), so the two cannot disagree. The target must have passed the
- * checks before check_c_names(); the answers live in the arena given.
+ * checks before the plan lists its C names (plan_c_check.h); the answers
+ * live in the arena given.
  */
 #ifndef HWCGEN_C_REGS_PLAN_H
 #define HWCGEN_C_REGS_PLAN_H

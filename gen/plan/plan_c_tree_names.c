@@ -265,38 +265,39 @@ static const char *runtime_prefix(hw_runtime_kind kind)
     }
 }
 
-static void name_runtime(taken *k, hw_target *t)
+static void name_runtime(taken *k, const hw_target *t, const char **out)
 {
     for (int i = 0; i < t->nruntime; i++) {
-        hw_runtime *r = &t->runtime[i];
+        const hw_runtime *r = &t->runtime[i];
         char stem[160];
         /* the literal's name without '#', else the symbol as written */
         c_tree_stem(stem, sizeof stem, runtime_prefix(r->kind),
                     r->kind == RUNTIME_LITERAL ? r->key + 1 : r->text, 1);
-        r->cname = unique(k, stem, NULL);
+        out[i] = unique(k, stem, NULL);
     }
 }
 
-int c_tree_name_members(hw_target *t)
+int c_tree_name_members(c_tree_members *m, const hw_target *t, hw_arena *out)
 {
     hw_arena *a = arena_create();
     char *used = a ? used_events(t, a) : NULL;
     char *many = a ? arena_alloc(a, (size_t)t->nevents + 1) : NULL;
-    taken k = {{0}, t->arena, 0};
-    int ok = used && many && find_shared(many, t, t->nevents, used, event_at, a) == 0 &&
-             taken_init(&k, 64, NULL) == 0;
+    const char **events = arena_alloc(out, ((size_t)t->nevents + 1) * sizeof *events);
+    const char **runtime = arena_alloc(out, ((size_t)t->nruntime + 1) * sizeof *runtime);
+    taken k = {{0}, out, 0};
+    int ok = used && many && events && runtime &&
+             find_shared(many, t, t->nevents, used, event_at, a) == 0 && taken_init(&k, 64, NULL) == 0;
     for (int i = 0; ok && i < t->nevents; i++) {
-        hw_event *e = &t->events[i];
-        e->cname = NULL;
         if (!used[i])
             continue;
-        const char *stem = item_stem(a, e->name, e->pmu, many[i], 1);
-        ok = stem && (e->cname = unique(&k, stem, NULL)) != NULL;
+        const char *stem = item_stem(a, t->events[i].name, t->events[i].pmu, many[i], 1);
+        ok = stem && (events[i] = unique(&k, stem, NULL)) != NULL;
     }
     if (ok)
-        name_runtime(&k, t);
+        name_runtime(&k, t, runtime);
     name_index_free(&k.names);
     arena_free(a);
+    *m = (c_tree_members){events, runtime};
     return ok && !k.failed ? 0 : -1;
 }
 

@@ -5,8 +5,8 @@
  * and they are unique per PMU, not per target: a hybrid CPU has
  * tma_retiring and BACLEARS.ANY on cpu_core and on cpu_atom. One rule
  * makes every name of <id>_metrics.h for a target of format "pmu-events",
- * so the checker (run-time members, check_perf.c) and the emitter
- * (emit_c.c) agree:
+ * once, in the target's plan (plan.h), which the emitter (emit_c.c),
+ * `hwcgen eval` and the tests read:
  *
  *   stem       ASCII letters and digits kept, every other run of
  *              characters one '_', none at either end ("INST_RETIRED.ANY"
@@ -39,12 +39,17 @@
 void c_tree_stem(char *out, size_t size, const char *prefix, const char *text,
                  int member);
 
-/* The members of the evaluators' struct, for the checker once it has
- * bound t's formulas: each event a formula or threshold reads gets its
- * cname (the others NULL), then each run-time value (t->runtime) its
- * cname, unlike any event's. Strings in t's arena. 0, or -1 when out of
- * memory. */
-int c_tree_name_members(hw_target *t);
+/* The members of the evaluators' struct, by index: each event a formula
+ * or threshold reads (NULL for the others), then each run-time value
+ * (t->runtime), unlike any event's. */
+typedef struct c_tree_members {
+    const char **events;
+    const char **runtime;
+} c_tree_members;
+
+/* The members of t, whose formulas the checker bound; strings in `a`. 0,
+ * or -1 when out of memory. */
+int c_tree_name_members(c_tree_members *m, const hw_target *t, hw_arena *a);
 
 /* The names of metrics and metric groups, indexed like the target's
  * lists; strings in the arena given to c_tree_names_make. */

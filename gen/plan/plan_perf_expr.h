@@ -4,8 +4,9 @@
  * perf evaluates a MetricExpr over the events of one CPU: it has min and
  * max of two arguments but no ceil, floor or abs, and none of our run-time
  * constants or model inputs (the run-time values of its own language,
- * hw_runtime, it finds itself and are kept as written). The checker asks this module which metrics perf cannot carry
- * (and warns); the perf emitter asks it for the tree to print.
+ * hw_runtime, it finds itself and are kept as written). The plan
+ * (plan_perf.h) asks it once per metric for the tree perf prints, or why
+ * perf cannot carry the metric.
  */
 #ifndef HWCGEN_PERF_EXPR_H
 #define HWCGEN_PERF_EXPR_H

@@ -1,4 +1,4 @@
-/* pipeline.c - load, check, emit, commit: the stages in one place. */
+/* pipeline.c - load, check, plan, emit, commit: the stages in one place. */
 #include "run/pipeline.h"
 
 #include <stdlib.h>
@@ -15,6 +15,7 @@ void run_init(hw_run *r, hw_diag *d)
 {
     r->d = d;
     r->targets = NULL;
+    r->plans = NULL;
     r->ntargets = 0;
     r->clash = 0;
     r->full = 0;
@@ -24,22 +25,45 @@ void run_init(hw_run *r, hw_diag *d)
     out_init(&r->out);
 }
 
-hw_target *run_open(const char *path, hw_diag *d)
+/* Check t, then plan it into *p: 0, or -1 after reporting (t is then
+ * left to the caller to free; *p needs no freeing). */
+static int check_plan(hw_target *t, hw_plan *p, hw_diag *d)
 {
+    *p = (hw_plan){0};
+    return check_target(t, d) == 0 && plan_target(t, p, d) == 0 ? 0 : -1;
+}
+
+hw_target *run_open(const char *path, hw_plan *p, hw_diag *d)
+{
+    hw_plan own;
+    hw_plan *plan = p ? p : &own;
+    *plan = (hw_plan){0};
     hw_target *t = load_spec(path, d);
-    if (t && check_target(t, d) != 0) {
+    if (t && check_plan(t, plan, d) != 0) {
         target_free(t);
         t = NULL;
     }
+    if (!p)
+        plan_free(&own);
     return t;
+}
+
+void run_free_all(hw_target **targets, hw_plan *plans, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (plans)
+            plan_free(&plans[i]);
+        target_free(targets[i]);
+    }
+    free(targets);
+    free(plans);
 }
 
 static void drop_targets(hw_run *r)
 {
-    for (int i = 0; i < r->ntargets; i++)
-        target_free(r->targets[i]);
-    free(r->targets);
+    run_free_all(r->targets, r->plans, r->ntargets);
     r->targets = NULL;
+    r->plans = NULL;
     r->ntargets = 0;
 }
 
@@ -79,38 +103,69 @@ static int skip_same_files(char *const *paths, int n, char *skip, hw_diag *d)
     return 0;
 }
 
-/* Append t (NULL: unusable) to r->targets. -1 when out of memory. */
-static int add_target(hw_run *r, hw_target *t, size_t *cap)
+/* Append t (NULL: unusable) and its plan to r->targets and r->plans. -1
+ * when out of memory (both freed). */
+static int add_target(hw_run *r, hw_target *t, hw_plan *p, size_t *cap)
 {
     if ((size_t)r->ntargets == *cap) {
         size_t ncap = *cap * 2 + 8;
         hw_target **grown = realloc(r->targets, ncap * sizeof *grown);
-        if (!grown) {
+        if (grown)
+            r->targets = grown;
+        hw_plan *more = grown ? realloc(r->plans, ncap * sizeof *more) : NULL;
+        if (!more) {
+            plan_free(p);
             target_free(t);
             return -1;
         }
-        r->targets = grown;
+        r->plans = more;
         *cap = ncap;
     }
+    r->plans[r->ntargets] = *p;
     r->targets[r->ntargets++] = t;
     return 0;
 }
 
-/* Item i of par_each: check targets[i]; drop it when unusable. */
+/* Targets checked and planned side by side, each in its own item. */
+typedef struct open_job {
+    hw_target **targets;
+    hw_plan *plans;
+} open_job;
+
+/* Item i of par_each: check targets[i], then plan it; drop it when
+ * unusable. */
 static int check_one(void *ctx, int i, hw_diag *d)
 {
-    hw_target **targets = ctx;
-    if (check_target(targets[i], d) == 0)
+    open_job *j = ctx;
+    if (check_plan(j->targets[i], &j->plans[i], d) == 0)
         return 0;
-    target_free(targets[i]);
-    targets[i] = NULL;
+    target_free(j->targets[i]);
+    j->targets[i] = NULL;
     return -1;
 }
 
-int run_open_all(const char *path, hw_target ***out, int *n, hw_diag *d)
+int run_open_all(const char *path, hw_target ***out, hw_plan **plans, int *n, hw_diag *d)
 {
     int rc = load_specs(path, out, n, d);
-    return par_each(*n, check_one, *out, d) != 0 ? -1 : rc;
+    open_job j = {*out, calloc((size_t)*n + 1, sizeof *j.plans)};
+    if (!j.plans) {
+        diag_error(d, NULL, "out of memory");
+        for (int i = 0; i < *n; i++) {
+            target_free((*out)[i]);
+            (*out)[i] = NULL;
+        }
+        rc = -1;
+    } else if (par_each(*n, check_one, &j, d) != 0) {
+        rc = -1;
+    }
+    if (plans) {
+        *plans = j.plans;
+        return rc;
+    }
+    for (int i = 0; j.plans && i < *n; i++)
+        plan_free(&j.plans[i]);
+    free(j.plans);
+    return rc;
 }
 
 /* Every target of `path` into r->targets; a path that gives none at all
@@ -119,16 +174,21 @@ int run_open_all(const char *path, hw_target ***out, int *n, hw_diag *d)
 static int load_path(hw_run *r, const char *path, size_t *cap)
 {
     hw_target **got;
+    hw_plan *plans = NULL, none = {0};
     int n, oom = 0;
-    int rc = run_open_all(path, &got, &n, r->d);
+    int rc = run_open_all(path, &got, &plans, &n, r->d);
     if (rc != 0 && n == 0)
-        oom = add_target(r, NULL, cap) != 0;
+        oom = add_target(r, NULL, &none, cap) != 0;
     for (int i = 0; i < n; i++)
-        if (oom)
+        if (oom || !plans) {
+            if (plans)
+                plan_free(&plans[i]);
             target_free(got[i]);
-        else
-            oom = add_target(r, got[i], cap) != 0;
+        } else {
+            oom = add_target(r, got[i], &plans[i], cap) != 0;
+        }
     free(got);
+    free(plans);
     return oom ? -1 : rc != 0;
 }
 
@@ -176,7 +236,7 @@ static int emit_one(void *ctx, int i, hw_diag *d)
 {
     emit_job *j = ctx;
     emit_to to = {&j->sets[i], j->to->templates, d};
-    return emit_target(j->r->targets[i], &to, j->r->outputs);
+    return emit_target(j->r->targets[i], &j->r->plans[i], &to, j->r->outputs);
 }
 
 /* Every target's files into r->out, in the targets' order. */

@@ -2,7 +2,10 @@
  *
  *   load    each spec into the IR (load.h), every line number recorded
  *   check   each target, then across targets (check.h): the gate
- *   emit    every output rendered into memory (emit.h)
+ *   plan    what each target's outputs make of it, once (plan.h), in the
+ *           same item of work as its check
+ *   emit    every output rendered into memory from targets and plans
+ *           (emit.h)
  *   commit  every file written to a temporary name, then renamed into
  *           place (write_files.h): all or nothing
  *   free
@@ -17,6 +20,7 @@
 #include "core/ir.h"
 #include "core/out_kinds.h"
 #include "core/out_set.h"
+#include "plan/plan.h"
 
 #include <cjson/cJSON.h>
 
@@ -26,6 +30,8 @@ typedef struct hw_run {
                             two names, once), one per directory of a perf
                             tree given (load_specs()); NULL where it is
                             unusable */
+    hw_plan *plans;      /* beside targets: plans[i] is targets[i]'s, when
+                            that is not NULL */
     int ntargets;
     int clash;           /* usable targets that cannot go side by side */
     int full;            /* the targets are the whole set: run_emit keeps
@@ -41,9 +47,9 @@ typedef struct hw_run {
 
 void run_init(hw_run *r, hw_diag *d);
 
-/* Load and check every spec in `paths` (each is tried, so every error is
- * reported; a file given by two names loads once), then check the usable
- * ones against each other, as `generate` would put them side by side.
+/* Load, check and plan every spec in `paths` (each is tried, so every
+ * error is reported; a file given by two names loads once), then check the
+ * usable ones against each other, as `generate` would put them side by side.
  * 0 when every spec is usable and they agree; -1 otherwise. run_emit()
  * needs 0. */
 int run_load_check(hw_run *r, char *const *paths, int n);
@@ -67,12 +73,17 @@ int run_commit(hw_run *r, int *written, int *unchanged, int *removed);
 
 void run_free(hw_run *r);
 
-/* One spec, loaded and checked on its own: NULL after reporting. */
-hw_target *run_open(const char *path, hw_diag *d);
+/* One spec, loaded, checked and planned on its own, its plan into *p
+ * (plan_free() it; NULL: the plan is only made for what it reports): NULL
+ * after reporting. */
+hw_target *run_open(const char *path, hw_plan *p, hw_diag *d);
 
-/* Every target `path` names (load_specs()), each checked on its own;
- * *out (malloc'd) holds NULL where one is unusable. 0 when every one
+/* Every target `path` names (load_specs()), each checked and planned on
+ * its own; *out (malloc'd) holds NULL where one is unusable, and *plans
+ * (malloc'd, unless `plans` is NULL: then they are only made for what
+ * they report) their plans (run_free_all() frees both). 0 when every one
  * is usable, -1 after reporting. */
-int run_open_all(const char *path, hw_target ***out, int *n, hw_diag *d);
+int run_open_all(const char *path, hw_target ***out, hw_plan **plans, int *n, hw_diag *d);
+void run_free_all(hw_target **targets, hw_plan *plans, int n);
 
 #endif

@@ -334,7 +334,7 @@ int main(int argc, char **argv)
     render_init();
     hw_diag d;
     diag_init(&d, stderr);
-    hw_target *t = run_open(V1_SPEC, &d);
+    hw_target *t = run_open(V1_SPEC, NULL, &d);
     diag_free(&d);
     if (!t) {
         fprintf(stderr, "bench_eval: %s does not load and check\n", V1_SPEC);

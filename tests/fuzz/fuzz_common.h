@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "check/check.h"
+#include "check/check_perf.h"
 #include "core/diag.h"
 #include "emit/emit.h"
 #include "core/ir.h"
@@ -28,15 +29,17 @@ static inline void fuzz_diag(hw_diag *d)
     d->verbose = 1; /* notes too: they format names from the input */
 }
 
-/* check_target, then emit_all into memory; frees t. */
+/* check_target, plan_target, then emit_all into memory; frees t. */
 static inline void fuzz_check_and_emit(hw_target *t, hw_diag *d)
 {
-    if (t && check_target(t, d) == 0) {
+    hw_plan p;
+    if (t && check_target(t, d) == 0 && plan_target(t, &p, d) == 0) {
         out_set out;
         out_init(&out);
         emit_to to = {&out, NULL, d};
-        emit_all(&t, 1, &to);
+        emit_all(&t, &p, 1, &to);
         out_free(&out);
+        plan_free(&p);
     }
     target_free(t);
 }

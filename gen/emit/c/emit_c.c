@@ -10,9 +10,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "plan/plan_c_names.h"
-#include "plan/plan_c_tree_names.h"
+#include "plan/plan.h"
 #include "emit/emit.h"
+#include "emit/c/emit_c_free.h"
 #include "emit/c/emit_c_regs.h"
 #include "core/expr.h"
 #include "core/names.h"
@@ -30,7 +30,9 @@ typedef struct cgen {
     read_mode mode;     /* how the formula being printed reads metrics */
     int is_tree;        /* a perf tree's directory: C names by
                            plan_c_tree_names.h, and what only its metrics have */
-    c_tree_names tree;  /* its names of metrics and groups */
+    const hw_plan *plan; /* the target's */
+    c_tree_names tree;  /* a perf tree's names of metrics and groups (the
+                           plan's) */
     const char **enums; /* each metric's enum and evaluator, once made */
     const char **fns;
 } cgen;
@@ -47,159 +49,13 @@ static const char *keep(cgen *g, const char *name)
     return s ? s : "invalid";
 }
 
-/* A macro name of <id>.h, as plan_c_names.h spells it. */
-#define MNAME(g, ...) c_checked_macro((g)->scratch, (g)->ID, __VA_ARGS__)
-
-
-/* ---- freestanding header ------------------------------------------------ */
-
-static void define(cgen *g, cJSON *sec, const char *name, const char *value,
-                   const char *comment)
-{
-    c_define(g->scratch, sec, name, NULL, value, comment);
-}
-
-static void identity_section(cgen *g, cJSON *sections)
-{
-    const hw_target *t = g->t;
-    cJSON *s = c_section(sections, "Identity");
-    if (c_has_midr(t)) {
-        uint32_t midr = target_midr(t);
-        define(g, s, MNAME(g, "MIDR_VALUE"), arena_printf(g->scratch, "0x%08Xu", (unsigned)midr),
-               "MIDR_EL1 with variant and revision zero");
-        define(g, s, MNAME(g, "MIDR_MASK"), "0xFF0FFFF0u",
-               "implementer, architecture and part number fields");
-        define(g, s, MNAME(g, "IMPLEMENTER"),
-               arena_printf(g->scratch, "0x%02X", (unsigned)t->implementer), NULL);
-        define(g, s, MNAME(g, "PART_NUM"),
-               arena_printf(g->scratch, "0x%03X", (unsigned)t->part_num), NULL);
-    }
-    if (t->num_counters)
-        define(g, s, MNAME(g, "NUM_COUNTERS"), arena_printf(g->scratch, "%d", t->num_counters),
-               "programmable counters, besides any cycle counter");
-    if (t->num_slots)
-        define(g, s, MNAME(g, "NUM_SLOTS"), arena_printf(g->scratch, "%d", t->num_slots),
-               "operation slots per cycle (topdown)");
-    if (cJSON_GetArraySize(cJSON_GetObjectItem(s, "defines")) == 0)
-        cJSON_DeleteItemFromArray(sections, cJSON_GetArraySize(sections) - 1);
-}
-
-static void event_section(cgen *g, cJSON *sections)
-{
-    const hw_target *t = g->t;
-    cJSON *s = NULL;
-    for (int i = 0; i < t->nevents; i++) {
-        const hw_event *e = &t->events[i];
-        if (!e->has_code)
-            continue;
-        if (!s)
-            s = c_section(sections, "Event codes");
-        define(g, s, MNAME(g, "EVENT_%s", e->name),
-               arena_printf(g->scratch, "0x%04X", (unsigned)e->code), e->title);
-    }
-}
-
-static void block_section(cgen *g, cJSON *sections)
-{
-    const hw_target *t = g->t;
-    if (!t->nblocks)
-        return;
-    cJSON *s = c_section(sections, "Counter blocks: hardware block ids");
-    for (int i = 0; i < t->nblocks; i++) {
-        const hw_block *b = &t->blocks[i];
-        define(g, s, MNAME(g, "BLOCK_%s", b->name), arena_printf(g->scratch, "%d", b->id),
-               b->title);
-        if (b->size)
-            define(g, s, MNAME(g, "BLOCK_%s_SIZE", b->name),
-                   arena_printf(g->scratch, "%d", b->size), "counters in the block");
-    }
-}
-
-/* Counters placed in blocks: where each one is read from. */
-static void counter_section(cgen *g, cJSON *sections)
-{
-    const hw_target *t = g->t;
-    cJSON *s = NULL;
-    for (int i = 0; i < t->nevents; i++) {
-        const hw_event *e = &t->events[i];
-        if (e->block < 0 || e->index < 0)
-            continue;
-        if (!s)
-            s = c_section(sections, "Counters: block id and index inside the block");
-        const char *n = c_counter_stem(e);
-        define(g, s, MNAME(g, "%s_BLOCK", n),
-               MNAME(g, "BLOCK_%s", t->blocks[e->block].name), e->title);
-        define(g, s, MNAME(g, "%s_INDEX", n), arena_printf(g->scratch, "%d", e->index),
-               NULL);
-        if (e->width)
-            define(g, s, MNAME(g, "%s_WIDTH", n), arena_printf(g->scratch, "%d", e->width),
-                   "bits");
-        if (c_counter_multiplier(e))
-            define(g, s, MNAME(g, "%s_MULTIPLIER", n),
-                   arena_printf(g->scratch, "%d", c_counter_multiplier(e)),
-                   "tools scale the raw count by this before use");
-    }
-}
-
-/* Functional groups as initialiser lists: `static const unsigned short
- * ev[] = ID_GROUP_BUS_EVENTS;` costs nothing until used. */
-static void group_section(cgen *g, cJSON *sections)
-{
-    const hw_target *t = g->t;
-    cJSON *s = NULL;
-    for (int i = 0; i < t->ngroups; i++) {
-        const hw_group *gr = &t->groups[i];
-        if (gr->kind != GROUP_EVENTS)
-            continue;
-        hw_buf list;
-        buf_init(&list);
-        int n = 0;
-        for (int k = 0; k < gr->nmembers; k++) {
-            int e = ir_find_event(t, gr->members[k]);
-            if (e < 0 || !t->events[e].has_code)
-                continue;
-            buf_printf(&list, "%s0x%04X", n++ ? ", " : "{", (unsigned)t->events[e].code);
-        }
-        buf_puts(&list, n ? "}" : "{0}");
-        if (!s)
-            s = c_section(sections, "Functional groups: event codes as initialisers");
-        define(g, s, MNAME(g, "GROUP_%s_COUNT", gr->name),
-               arena_printf(g->scratch, "%d", n), gr->title);
-        define(g, s, MNAME(g, "GROUP_%s_EVENTS", gr->name),
-               arena_strdup(g->scratch, list.data ? list.data : "{0}"), NULL);
-        buf_free(&list);
-    }
-}
-
-static int emit_freestanding(cgen *g, const emit_to *to)
-{
-    const hw_target *t = g->t;
-    cJSON *data = cJSON_CreateObject();
-    c_banner(data, t, "hardware counter facts for drivers");
-    jstr(data, "guard", c_checked(g->scratch, c_guard(g->scratch, g->ID)));
-    cJSON *sections = jarr(data, "sections");
-    identity_section(g, sections);
-    event_section(g, sections);
-    block_section(g, sections);
-    counter_section(g, sections);
-    group_section(g, sections);
-    if (emit_c_regs(t, g->ID, g->scratch, sections, jarr(data, "code"), to) != 0) {
-        cJSON_Delete(data);
-        return -1;
-    }
-    const char *file = arena_printf(g->scratch, "include/hwcgen/%s.h", t->id);
-    int rc = render_file(to, "c_header.h", data, MU_ESCAPE_C_COMMENT, file);
-    cJSON_Delete(data);
-    return rc;
-}
-
 /* ---- metrics header ------------------------------------------------------ */
 
 /* The names of event i and metric i in <id>_metrics.h: a perf tree's
  * (plan_c_tree_names.h), else the spec's mangled. */
 static const char *event_member(cgen *g, int i)
 {
-    return g->is_tree ? g->t->events[i].cname : keep(g, g->t->events[i].name);
+    return g->is_tree ? g->plan->c_members.events[i] : keep(g, g->t->events[i].name);
 }
 
 /* What metric i's C names are made from: a perf tree's stem (unique, in
@@ -248,7 +104,7 @@ static const char *c_ref(void *ctx, const hw_expr *e)
     case REF_RUNTIME: {
         const hw_runtime *r = &t->runtime[e->index];
         return arena_printf(g->scratch, "%sc->%s", r->kind == RUNTIME_COUNTER ? "(double)" : "",
-                            r->cname);
+                            g->plan->c_members.runtime[e->index]);
     }
     default:
         return e->text;
@@ -343,10 +199,11 @@ static const char *joined_groups(cgen *g, const hw_metric *m)
 
 /* A value perf reads at run time (hw_runtime): what it is, as perf spells
  * it, so a tool fills the member from what it measured. */
-static void runtime_field(cgen *g, cJSON *f, const hw_runtime *r)
+static void runtime_field(cgen *g, cJSON *f, int i)
 {
+    const hw_runtime *r = &g->t->runtime[i];
     jref(f, "ctype", r->kind == RUNTIME_COUNTER ? "uint64_t" : "double");
-    jref(f, "name", r->cname);
+    jref(f, "name", g->plan->c_members.runtime[i]);
     const char *what = NULL;
     switch (r->kind) {
     case RUNTIME_COUNTER:
@@ -434,7 +291,7 @@ static int metric_fields(cgen *g, cJSON *fields)
                                      : in->title);
     }
     for (int i = 0; i < t->nruntime; i++)
-        runtime_field(g, jobj(fields, NULL), &t->runtime[i]);
+        runtime_field(g, jobj(fields, NULL), i);
     return cJSON_GetArraySize(fields);
 }
 
@@ -770,11 +627,11 @@ static int emit_metrics(cgen *g, const emit_to *to)
 }
 
 /* A generator for t: its C stem in capitals, the names of a perf tree's
- * metrics and groups, and empty caches. 0, or -1 when out of memory
- * (g->scratch is freed then). */
-static int cgen_init(cgen *g, const hw_target *t)
+ * metrics and groups (its plan's), and empty caches. 0, or -1 when out of
+ * memory (g->scratch is freed then). */
+static int cgen_init(cgen *g, const hw_target *t, const hw_plan *p)
 {
-    *g = (cgen){t, arena_create(), {0}, READ_CALL, target_is_perf_tree(t), {NULL, NULL},
+    *g = (cgen){t, arena_create(), {0}, READ_CALL, target_is_perf_tree(t), p, p->c_tree,
                 NULL, NULL};
     hw_arena *a = g->scratch;
     size_t n = (size_t)t->nmetrics + 1;
@@ -782,8 +639,7 @@ static int cgen_init(cgen *g, const hw_target *t)
         g->enums = arena_alloc(a, n * sizeof *g->enums);
         g->fns = arena_alloc(a, n * sizeof *g->fns);
     }
-    if (!a || arena_failed(a) || name_mangle(t->id, CASE_UPPER, g->ID, sizeof g->ID) != 0 ||
-        (g->is_tree && t->nmetrics > 0 && c_tree_names_make(&g->tree, t, a) != 0)) {
+    if (!a || arena_failed(a) || name_mangle(t->id, CASE_UPPER, g->ID, sizeof g->ID) != 0) {
         arena_free(a);
         return -1;
     }
@@ -793,18 +649,18 @@ static int cgen_init(cgen *g, const hw_target *t)
 /* Which headers a target gets, by format: a perf tree's directory its
  * metrics header, with its names made by plan_c_tree_names.h; the others <id>.h
  * and, with metrics, <id>_metrics.h. */
-int emit_c_headers(const hw_target *t, const emit_to *to)
+int emit_c_headers(const hw_target *t, const hw_plan *p, const emit_to *to)
 {
     cgen g;
-    if (cgen_init(&g, t) != 0) {
+    if (cgen_init(&g, t, p) != 0) {
         diag_error(to->d, NULL, "out of memory");
         return -1;
     }
     int rc = 0;
     if (g.is_tree && t->nevents > 0)
-        rc = emit_c_perf(t, to);
+        rc = emit_c_perf(t, p, to);
     else if (t->nevents > 0)
-        rc = emit_freestanding(&g, to);
+        rc = emit_c_freestanding(t, g.ID, g.scratch, to);
     if (rc == 0 && t->nmetrics > 0)
         rc = emit_metrics(&g, to);
     arena_free(g.scratch);

@@ -7,6 +7,7 @@
  * it, where static const arrays would warn in every file that includes
  * the header and uses none (-Wunused-const-variable).
  */
+#include <assert.h>
 #include <inttypes.h>
 #include <string.h>
 
@@ -148,16 +149,15 @@ static const char *pmus_text(pgen *g)
     return s ? s : "";
 }
 
-int emit_c_perf(const hw_target *t, const emit_to *to)
+int emit_c_perf(const hw_target *t, const hw_plan *p, const emit_to *to)
 {
-    pgen g = {t, arena_create(), {0}};
-    const cpt_plan *plan = g.a ? cpt_plan_of(t, g.a, &g.p) : NULL;
-    if (!plan) {
-        arena_free(g.a);
-        diag_error(to->d, NULL, "out of memory planning the C header of %s", t->spec_name);
+    assert(p->c_tables); /* planned for every directory with events */
+    pgen g = {t, arena_create(), *p->c_tables}; /* read only: a copy of the
+                                                   plan's pointers */
+    if (!g.a) {
+        diag_error(to->d, NULL, "out of memory writing the C header of %s", t->spec_name);
         return -1;
     }
-    g.p = *plan; /* read only: a copy of t->c_plan's pointers */
     cJSON *data = cJSON_CreateObject();
     c_banner(data, t, "hardware counter facts for drivers");
     jbool(data, "c99", 1);

@@ -4,7 +4,7 @@
  * One-line facts become defines in sections, like the rest of <id>.h; the
  * helpers that span lines are rendered from templates/c_regs.h.mustache,
  * which holds the fixed text while this file builds the expressions. The
- * names come from plan_c_names.h, whose list the checker has held against
+ * names come from plan_c_names.h, whose list the plan has held against
  * clashes before this runs.
  */
 #include "emit/c/emit_c_regs.h"

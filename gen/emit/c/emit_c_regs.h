@@ -16,7 +16,7 @@
  * Everything is C89-clean and freestanding. A target with none of these
  * parts gets nothing. `ID` is the upper-case C stem (INTEL_OA_CHV); strings
  * live in `scratch` until rendering is done. The names are plan_c_names.h's,
- * which the checker has cleared of clashes. Returns 0, or -1 after
+ * which the plan has cleared of clashes. Returns 0, or -1 after
  * reporting through `d` (out of memory, a template that fails).
  */
 #ifndef HWCGEN_EMIT_C_REGS_H

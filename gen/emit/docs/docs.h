@@ -30,6 +30,7 @@
 #include <cjson/cJSON.h>
 
 #include "core/ir.h"
+#include "plan/plan.h"
 #include "render/render.h"
 
 /* What a list of the things one metric reads has named already: a mark
@@ -56,6 +57,7 @@ typedef struct dgen {
     /* A perf tree's page: the anchor of each event and metric, unique per
      * PMU (doc_perf_page() sets them); NULL: the anchors of their names. */
     const char **ref_anchor[REF_METRIC + 1];
+    const hw_plan *plan; /* the target's (plan.h); NULL for the index */
 } dgen;
 
 /* ---- docs_common.c: the shared builder ------------------------------------- */
@@ -179,7 +181,7 @@ void doc_metric_collect(dgen *g, cJSON *o, int i);
  * i's "collect" lines, and doc_perf_members() gives the metrics of group
  * `group` (an index into t->groups) as their MetricGroup keys say, every
  * PMU's alike. */
-struct doc_perf *doc_perf_build(const hw_target *t, hw_arena *a);
+struct doc_perf *doc_perf_build(const hw_target *t, const hw_plan *plan, hw_arena *a);
 void doc_perf_page(dgen *g, struct doc_perf *p);
 void perf_page_identity(dgen *g, cJSON *rows);
 void perf_page_events(dgen *g, cJSON *data);

@@ -1,7 +1,7 @@
 /* docs_collect.c - how a reader collects each event and metric (docs.h):
  * the names perf, Streamline (gatord) and the generated C headers give it,
- * each spelled by the module that writes that output (plan_perf_expr.h,
- * names.h, plan_c_names.h), and, per event, the metrics that read it.
+ * each as the target's plan spells it (plan.h: plan_perf.h, plan_c_names.h;
+ * names.h), and, per event, the metrics that read it.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -12,6 +12,7 @@
 #include "core/expr.h"
 #include "core/names.h"
 #include "plan/plan_perf_expr.h"
+#include "plan/plan.h"
 
 struct doc_collect {
     const char **ev_c; /* by event: its C names, as markup, or NULL */
@@ -129,15 +130,14 @@ void doc_collect_init(dgen *g)
     c->ID = name_c(g->a, t->id, CASE_UPPER);
     /* gatord gets a CPU's events when it knows how many counters it has;
      * its counter set and cycle counter are gatord's own for a core gatord
-     * has built in (load_cores.h), <pmu>_cnt and <pmu>_ccnt of one stem */
-    if (target_is_cpu_pmu(t) && t->num_counters > 0 && t->st_counter_set &&
-        strlen(t->st_counter_set) > 4)
-        c->pmu = arena_printf(g->a, "%.*s", (int)(strlen(t->st_counter_set) - 4),
-                              t->st_counter_set);
+     * has built in (plan_streamline.h), <pmu>_cnt and <pmu>_ccnt of one stem */
+    const char *set = g->plan->streamline.cpu.counter_set;
+    if (target_is_cpu_pmu(t) && t->num_counters > 0 && set && strlen(set) > 4)
+        c->pmu = arena_printf(g->a, "%.*s", (int)(strlen(set) - 4), set);
     c->ev_c = arena_alloc(g->a, ((size_t)t->nevents + 1) * sizeof *c->ev_c);
     if (!c->ev_c || !c->ID)
         return;
-    if (c_header_names(t, g->a, c_name, g) != 0)
+    if (plan_c_header_names(g->plan, g->a, c_name, g) != 0)
         arena_fail(g->a);
     build_uses(g);
 }
@@ -248,12 +248,9 @@ void doc_event_collect(dgen *g, cJSON *o, int i)
 /* perf: the metric by name and its groups, or why perf lacks it. */
 static const char *perf_metric_line(dgen *g, const hw_metric *m)
 {
-    const char *why = NULL;
-    if (!perf_expr(g->a, g->t, m, &why)) {
-        if (!why)
-            return NULL; /* out of memory: the arena remembers */
-        return doc_esc(g, doc_fmt(g, "not in perf's metrics: %s", why));
-    }
+    int i = (int)(m - g->t->metrics);
+    if (!g->plan->perf.exprs[i])
+        return doc_esc(g, doc_fmt(g, "not in perf's metrics: %s", g->plan->perf.why[i]));
     hw_buf b;
     buf_init(&b);
     code_fmt(g, &b, "perf stat -M %s", m->name);
@@ -270,7 +267,7 @@ void doc_metric_collect(dgen *g, cJSON *o, int i)
     const hw_metric *m = &t->metrics[i];
     struct doc_collect *c = g->col;
     cJSON *arr = jarr(o, "collect");
-    if (target_is_cpu_pmu(t) && m->expr && !(m->flags & METRIC_EXTERNAL))
+    if (perf_metric_wanted(t, m))
         doc_pair(arr, "perf", perf_metric_line(g, m));
     if (m->expr && c && c->ID) {
         hw_buf b;

@@ -264,7 +264,7 @@ static int emit_topdown(dgen *g, const hw_methodology *m, const emit_to *to)
 
 int docs_diagrams(const hw_target *t, const emit_to *to)
 {
-    dgen g = {t, arena_create(), 0, NULL, {{NULL}, 0}, NULL, NULL, {NULL}};
+    dgen g = {t, arena_create(), 0, NULL, {{NULL}, 0}, NULL, NULL, {NULL}, NULL};
     if (!g.a) {
         diag_error(to->d, NULL, "out of memory");
         return -1;

@@ -8,6 +8,7 @@
  * "-2" on a name met before. The metric parts themselves are
  * docs_metrics.c's, reading these anchors and group members.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "plan/plan_c_perf_tables.h"
@@ -123,9 +124,9 @@ const int *doc_perf_members(dgen *g, int group, int *n)
 
 /* ---- the page's state ------------------------------------------------------------ */
 
-struct doc_perf *doc_perf_build(const hw_target *t, hw_arena *a)
+struct doc_perf *doc_perf_build(const hw_target *t, const hw_plan *plan, hw_arena *a)
 {
-    dgen g = {.t = t, .a = a};
+    dgen g = {.t = t, .a = a, .plan = plan};
     struct doc_perf *p = arena_alloc(a, sizeof *p);
     if (!p)
         return NULL;
@@ -133,11 +134,8 @@ struct doc_perf *doc_perf_build(const hw_target *t, hw_arena *a)
     make_anchors(&g, p);
     group_members(&g, p);
     if (t->nevents) {
-        const cpt_plan *plan = cpt_plan_of(t, a, &p->plan);
-        if (plan)
-            p->plan = *plan; /* read only: a copy of t->c_plan's pointers */
-        else
-            arena_fail(a);
+        assert(plan->c_tables); /* planned for every directory with events */
+        p->plan = *plan->c_tables; /* read only: a copy of the plan's pointers */
     }
     /* the generic Armv8 driver's name on ACPI systems; "cpu" elsewhere */
     p->core = t->perf_arch && strcmp(t->perf_arch, "arm64") == 0 ? PERF_PMU : "cpu";

@@ -561,10 +561,10 @@ static cJSON *page_data(dgen *g)
     return data;
 }
 
-static int emit_page(const hw_target *t, int html, struct doc_perf *perf,
+static int emit_page(const hw_target *t, const hw_plan *plan, int html, struct doc_perf *perf,
                      const emit_to *to)
 {
-    dgen g = {t, arena_create(), html, NULL, {{NULL}, 0}, NULL, NULL, {NULL}};
+    dgen g = {t, arena_create(), html, NULL, {{NULL}, 0}, NULL, NULL, {NULL}, plan};
     if (!g.a) {
         diag_error(to->d, NULL, "out of memory");
         return -1;
@@ -581,17 +581,17 @@ static int emit_page(const hw_target *t, int html, struct doc_perf *perf,
     return rc;
 }
 
-int emit_docs(const hw_target *t, const emit_to *to)
+int emit_docs(const hw_target *t, const hw_plan *p, const emit_to *to)
 {
     /* a perf tree's directory: what both its pages share, made once */
     hw_arena *shared = target_is_perf_tree(t) ? arena_create() : NULL;
-    struct doc_perf *perf = shared ? doc_perf_build(t, shared) : NULL;
+    struct doc_perf *perf = shared ? doc_perf_build(t, p, shared) : NULL;
     if (target_is_perf_tree(t) && !perf) {
         arena_free(shared);
         diag_error(to->d, NULL, "out of memory building the docs of %s", t->spec_name);
         return -1;
     }
-    int rc = emit_page(t, 0, perf, to) != 0 || emit_page(t, 1, perf, to) != 0 ||
+    int rc = emit_page(t, p, 0, perf, to) != 0 || emit_page(t, p, 1, perf, to) != 0 ||
                      docs_diagrams(t, to) != 0
                  ? -1
                  : docs_index_rows(t, to);

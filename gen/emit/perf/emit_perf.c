@@ -17,8 +17,9 @@
  * Hidden events (CHAIN) are left out everywhere. Descriptions lose any
  * trailing '.', as perf's jevents strips it, so a round trip is stable.
  * A metric that perf cannot express (ceil/floor/abs, a value supplied at
- * run time) is left out with a warning; metric references are inlined, so
- * every identifier of a MetricExpr is an event of the same CPU.
+ * run time) is left out (the plan warned: plan_perf.h); metric references
+ * are inlined, so every identifier of a MetricExpr is an event of the same
+ * CPU.
  */
 #include <ctype.h>
 #include <inttypes.h>
@@ -34,7 +35,6 @@
 #include "core/expr.h"
 #include "core/names.h"
 #include "plan/plan_perf_expr.h"
-#include "load/load_perf_files.h"
 #include "core/spdx.h"
 #include "core/version.h"
 
@@ -44,7 +44,10 @@ typedef struct perf_gen {
     hw_diag *d;
     out_set *out;
     const char *cpu_dir;  /* the CPU's JSON directory, below the output one */
-    const perf_std *std;  /* a kernel tree's standard events, or NULL */
+    const perf_plan *plan; /* the target's MetricExpr trees */
+    const perf_std_event *const *std; /* by event: the kernel tree's standard
+                                         event it is (NULL: none); NULL
+                                         outside a tree */
 } perf_gen;
 
 /* A JSON file being filled: its stem and its top-level array. */
@@ -181,17 +184,11 @@ static int perf_write_file(perf_gen *g, const perf_file *f)
 
 /* ---- events ----------------------------------------------------------------- */
 
-/* The tree's standard event that e is: same name and code; NULL if none. */
+/* The tree's standard event that e is: same name and code (perf_plan_std,
+ * plan_perf.h); NULL if none. */
 static const perf_std_event *perf_standard(perf_gen *g, const hw_event *e)
 {
-    const perf_std_event *s = g->std ? perf_std_find(g->std, e->name) : NULL;
-    if (s && s->code != e->code) {
-        diag_warning(g->d, &e->loc, "event '%s' has code 0x%" PRIx64 " but the perf "
-                     "tree's standard event %s is 0x%" PRIx32 "; written with its own "
-                     "EventCode", e->name, e->code, s->name, s->code);
-        return NULL;
-    }
-    return s;
+    return g->std ? g->std[e - g->t->events] : NULL;
 }
 
 /* Whether our text says more than the standard event's (compared as
@@ -299,13 +296,9 @@ static int perf_in_group(const char *groups, const char *name)
 /* Into metrics.json, created by the first metric perf can evaluate. */
 static void perf_metric(perf_gen *g, perf_files *fs, const hw_metric *m)
 {
-    const char *why;
-    hw_expr *e = perf_expr(g->a, g->t, m, &why);
-    if (!e) { /* the checker warned why; no tree and no reason: memory */
-        if (!why)
-            arena_fail(g->a);
+    const hw_expr *e = g->plan->exprs[m - g->t->metrics];
+    if (!e) /* the plan said why */
         return;
-    }
     hw_buf expr;
     buf_init(&expr);
     expr_print(&expr, e, EXPR_STYLE_PERF, NULL, NULL);
@@ -337,7 +330,7 @@ static void perf_metrics(perf_gen *g, perf_files *fs)
     const hw_target *t = g->t;
     for (int i = 0; i < t->nmetrics; i++) {
         const hw_metric *m = &t->metrics[i];
-        if (m->expr && !(m->flags & METRIC_EXTERNAL))
+        if (perf_metric_wanted(t, m))
             perf_metric(g, fs, m);
     }
 }
@@ -388,10 +381,11 @@ static int perf_json_files(perf_gen *g)
 }
 
 /* g for t, its scratch arena created; NULL cpu_dir after reporting. */
-static perf_gen perf_gen_for(const hw_target *t, const perf_std *std, const emit_to *to,
+static perf_gen perf_gen_for(const hw_target *t, const hw_plan *p,
+                             const perf_std_event *const *std, const emit_to *to,
                              const char *cpu_dir)
 {
-    perf_gen g = {t, arena_create(), to->d, to->out, NULL, std};
+    perf_gen g = {t, arena_create(), to->d, to->out, NULL, &p->perf, std};
     if (g.a && cpu_dir)
         g.cpu_dir = arena_strdup(g.a, cpu_dir);
     else if (g.a)
@@ -401,19 +395,19 @@ static perf_gen perf_gen_for(const hw_target *t, const perf_std *std, const emit
     return g;
 }
 
-int emit_perf_cpu(const hw_target *t, const perf_std *std, const emit_to *to,
-                  const char *cpu_dir)
+int emit_perf_cpu(const hw_target *t, const hw_plan *p, const perf_std_event *const *std,
+                  const emit_to *to, const char *cpu_dir)
 {
-    perf_gen g = perf_gen_for(t, std, to, cpu_dir);
+    perf_gen g = perf_gen_for(t, p, std, to, cpu_dir);
     int rc = g.cpu_dir ? perf_json_files(&g) : -1;
     arena_free(g.a);
     return rc;
 }
 
 /* out/perf/: the JSON and the aliases. */
-static int perf_cpu(const hw_target *t, const emit_to *to)
+static int perf_cpu(const hw_target *t, const hw_plan *p, const emit_to *to)
 {
-    perf_gen g = perf_gen_for(t, NULL, to, NULL);
+    perf_gen g = perf_gen_for(t, p, NULL, to, NULL);
     int rc = g.cpu_dir && perf_json_files(&g) == 0 ? perf_aliases(&g) : -1;
     arena_free(g.a);
     return rc;
@@ -543,11 +537,11 @@ int emit_perf_mapfile(const emit_to *to)
     return rc;
 }
 
-int emit_perf(const hw_target *t, const emit_to *to)
+int emit_perf(const hw_target *t, const hw_plan *p, const emit_to *to)
 {
     if (!target_is_cpu_pmu(t))
         return 0;
-    if (perf_cpu(t, to) != 0)
+    if (perf_cpu(t, p, to) != 0)
         return -1;
     if (out_row(to->out, PERF_MAPFILE, perf_map_row(t)) != 0) {
         diag_error(to->d, NULL, "out of memory adding the mapfile row of %s", t->spec_name);

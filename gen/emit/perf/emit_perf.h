@@ -10,24 +10,24 @@
 #define HWCGEN_EMIT_PERF_H
 
 #include "core/ir.h"
+#include "core/perf_lang.h"
+#include "plan/plan.h"
 #include "render/render.h"
-
-typedef struct perf_std perf_std; /* load_perf_files.h */
 
 /* Add to to->out one JSON file per functional group, cpu_dir/<group>.json,
  * and cpu_dir/metrics.json (below the output directory).
  *
  * With `std` NULL every event is written whole, with its EventCode. With
- * the standard events of a kernel tree, an event the tree defines with the
- * same code is written as upstream writes it, {"ArchStdEvent": "NAME"},
- * with a PublicDescription only where ours says more than the tree's (an
- * event of that name with another code is written whole, with a warning).
+ * the standard event of a kernel tree each event is (perf_plan_std(),
+ * plan_perf.h), such an event is written as upstream writes it,
+ * {"ArchStdEvent": "NAME"}, with a PublicDescription only where ours says
+ * more than the tree's.
  *
  * Metrics always carry their own MetricExpr and ScaleUnit; the topdown
  * level 1 ones are in perf's Default group (MetricGroup "Default;TopdownL1",
  * DefaultMetricgroupName "TopdownL1"), so plain `perf stat` shows them.
  * 0, or -1 after reporting. */
-int emit_perf_cpu(const hw_target *t, const perf_std *std, const emit_to *to,
-                  const char *cpu_dir);
+int emit_perf_cpu(const hw_target *t, const hw_plan *p, const perf_std_event *const *std,
+                  const emit_to *to, const char *cpu_dir);
 
 #endif

@@ -6,7 +6,7 @@
  * merges a category gatord has into the LAST built-in one of that name
  * (an event whose title and name match a built-in one replaces it, others
  * are appended), and replaces counter sets by name (README, "Streamline"):
- *   - a CPU gatord has built in (the table of cores, load_cores.h): gatord's
+ *   - a CPU gatord has built in (its plan's categories, plan_streamline.h): gatord's
  *     own counter set and category, and each event under gatord's own title
  *     and name, with gatord's units, so -E updates gatord's events in place:
  *     every code once, no second group of the same counters. An event whose
@@ -33,9 +33,9 @@
  *
  * Streamline names a series "$" + the words of title and name; formulas
  * use those names, so every $-reference of a formula must come out of the
- * file as exactly one event. The title and name are the spec's own; where
- * they do not give the formulas' name (or two counters share one) this
- * file warns, as the checker does not reject such a spec (yet).
+ * file as exactly one event. The title and name are the spec's own; the
+ * checker rejects a spec where they do not give the formulas' name, and
+ * two counters that share a label get the second's name appended.
  *
  * The document is built with libxml2's tree API, which does the escaping;
  * text libxml2 would write but no parser could read (control characters,
@@ -48,7 +48,6 @@
 #include <libxml/chvalid.h>
 #include <libxml/tree.h>
 
-#include "load/load_cores.h"
 #include "emit/emit.h"
 #include "core/expr.h"
 #include "core/names.h"
@@ -58,18 +57,9 @@
 /* The merge rules every file is shaped for (README). */
 #define ST_GATORD "gatord 9.7.2"
 
-/* One core's category: the identity of a telemetry CPU (the target's
- * st_* fields, labels on its events) or of one core of a perf tree's model
- * directory (hw_core, labels beside the events). */
-typedef struct st_core {
-    const char *name;            /* product name: the title of an event
-                                    gatord lacks that no group titles */
-    int num_counters;
-    const char *category, *counter_set, *cycle_counter, *gatord;
-    const char *const *taken;
-    int ntaken;
-    const hw_st_label *labels;   /* one per event; NULL: the events' own */
-} st_core;
+/* One core's category (plan_streamline.h): a telemetry CPU's, or one of a
+ * perf tree's model directory. */
+typedef st_category st_core;
 
 typedef struct st_gen {
     const hw_target *t;
@@ -135,12 +125,9 @@ static int st_begin(st_gen *g, const char *how)
 }
 
 /* Event i as core c labels it. */
-static hw_st_label st_label(const st_gen *g, const st_core *c, int i)
+static st_label st_label_of(const st_core *c, int i)
 {
-    if (c && c->labels)
-        return c->labels[i];
-    const hw_event *e = &g->t->events[i];
-    return (hw_st_label){e->gd_title, e->gd_name, e->gd_shadowed, e->st_units};
+    return c->labels[i];
 }
 
 /* A new category (core c; NULL for a GPU): no label used yet but gatord's,
@@ -155,7 +142,7 @@ static int st_seen_reset(st_gen *g, const st_core *c)
         if (name_index_put(&g->seen, c->taken[i], 0) == -2)
             return -1;
     for (int i = 0; c && i < g->t->nevents; i++) {
-        hw_st_label l = st_label(g, c, i);
+        st_label l = st_label_of(c, i);
         const char *key = l.gd_title ? arena_printf(g->a, "%s\n%s", l.gd_title, l.gd_name) : NULL;
         if (l.gd_title && (!key || name_index_put(&g->seen, key, 0) == -2))
             return -1;
@@ -261,7 +248,7 @@ static void st_cpu_event(st_gen *g, xmlNodePtr cat, const st_core *c, int i, con
                          const char *ccnt)
 {
     const hw_event *e = &g->t->events[i];
-    hw_st_label l = st_label(g, c, i);
+    st_label l = st_label_of(c, i);
     const char *name;
     if (l.gd_title) { /* gatord's own label: the event replaces gatord's */
         title = l.gd_title;
@@ -287,7 +274,7 @@ static void st_cpu_event(st_gen *g, xmlNodePtr cat, const st_core *c, int i, con
 static int st_cpu_wanted(const st_gen *g, const st_core *c, int i, unsigned char *codes)
 {
     const hw_event *e = &g->t->events[i];
-    if (!cores_st_event(e) || st_label(g, c, i).gd_shadowed ||
+    if (!st_event_wanted(e) || st_label_of(c, i).gd_shadowed ||
         (codes[e->code / 8] & 1u << e->code % 8))
         return 0;
     codes[e->code / 8] |= (unsigned char)(1u << e->code % 8);
@@ -326,53 +313,50 @@ static void st_cpu_category(st_gen *g, const st_core *c)
     st_cpu_events(g, cat, c);
 }
 
-/* The cores of the file, one per category (load_cores.h): a telemetry CPU's
- * own; of a perf tree's directory, each core gatord has, the first of
- * cores that share a category. Their number; *out in g->a. */
-static int st_cpu_cores(st_gen *g, st_core **out)
+/* The cores of the file, one per category (plan_streamline.h): a
+ * telemetry CPU's own; of a perf tree's directory, each core gatord has,
+ * the first of cores that share a category. Their number; *out in g->a. */
+static int st_cpu_cores(st_gen *g, const st_plan *p, const st_core ***out)
 {
     const hw_target *t = g->t;
     int n = 0;
-    st_core *c = *out = arena_alloc(g->a, ((size_t)t->ncores + 1) * sizeof *c);
+    const st_core **c = *out = arena_alloc(g->a, ((size_t)p->ncores + 1) * sizeof *c);
     if (!c)
         return 0;
     if (!target_is_perf_tree(t)) {
-        c[0] = (st_core){t->part_name ? t->part_name : t->name, t->num_counters, t->st_category,
-                         t->st_counter_set, t->st_cycle_counter, t->st_gatord,
-                         (const char *const *)t->st_taken, t->nst_taken, NULL};
-        return t->num_counters > 0 && t->st_category && t->st_counter_set && t->st_cycle_counter;
+        const st_core *k = &p->cpu;
+        c[0] = k;
+        n = k->num_counters > 0 && k->category && k->counter_set && k->cycle_counter;
     }
-    for (int i = 0; i < t->ncores; i++) {
-        const hw_core *k = &t->cores[i];
-        int first = k->st_category && k->num_counters > 0;
+    for (int i = 0; target_is_perf_tree(t) && i < p->ncores; i++) {
+        const st_core *k = &p->cores[i];
+        int first = k->category && k->num_counters > 0;
         for (int j = 0; first && j < n; j++)
-            first = strcmp(c[j].category, k->st_category) != 0;
+            first = strcmp(c[j]->category, k->category) != 0;
         if (first)
-            c[n++] = (st_core){k->name, k->num_counters, k->st_category, k->st_counter_set,
-                               k->st_cycle_counter, k->st_gatord,
-                               (const char *const *)k->st_taken, k->nst_taken, k->st_labels};
+            c[n++] = k;
     }
     return n;
 }
 
 /* "category 'Cortex-A57' and category 'Cortex-A72'" */
-static const char *st_categories(st_gen *g, const st_core *c, int n)
+static const char *st_categories(st_gen *g, const st_core *const *c, int n)
 {
-    const char *text = arena_printf(g->a, "category '%s'", c[0].category);
+    const char *text = arena_printf(g->a, "category '%s'", c[0]->category);
     for (int i = 1; text && i < n; i++)
         text = arena_printf(g->a, "%s%s category '%s'", text, i + 1 < n ? "," : " and",
-                            c[i].category);
+                            c[i]->category);
     return text;
 }
 
-static const char *st_cpu_how(st_gen *g, const st_core *c, int n)
+static const char *st_cpu_how(st_gen *g, const st_core *const *c, int n)
 {
-    if (c[0].gatord)
+    if (c[0]->gatord)
         return arena_printf(g->a, "updates in place the events gatord has built in for "
                             "%s (labels of %s), and adds those it lacks",
-                            st_categories(g, c, n), c[0].gatord);
+                            st_categories(g, c, n), c[0]->gatord);
     return arena_printf(g->a, "adds category '%s' on counter set %s; gatord needs the core "
-                        "in its PMU list too (-P)", c[0].category, c[0].counter_set);
+                        "in its PMU list too (-P)", c[0]->category, c[0]->counter_set);
 }
 
 /* ---- counters with gatord ids (GPU) -------------------------------------------- */
@@ -443,12 +427,12 @@ static const char *st_gpu_how(st_gen *g)
 
 /* ---- one target ------------------------------------------------------------------ */
 
-static int st_target(const hw_target *t, out_set *out, hw_diag *d)
+static int st_target(const hw_target *t, const st_plan *p, out_set *out, hw_diag *d)
 {
     st_gen g = {t, arena_create(), d, NULL, NULL, {0}};
     int rc = -1;
-    st_core *cores = NULL;
-    int cpu = target_is_cpu_pmu(t), n = g.a && cpu ? st_cpu_cores(&g, &cores) : 0;
+    const st_core **cores = NULL;
+    int cpu = target_is_cpu_pmu(t), n = g.a && cpu ? st_cpu_cores(&g, p, &cores) : 0;
     if (cpu && n == 0) { /* no category to give the file */
         rc = g.a && !arena_failed(g.a) ? 0 : -1;
         if (rc != 0)
@@ -458,7 +442,7 @@ static int st_target(const hw_target *t, out_set *out, hw_diag *d)
     }
     if (g.a && st_begin(&g, cpu ? st_cpu_how(&g, cores, n) : st_gpu_how(&g)) == 0) {
         for (int i = 0; i < n; i++)
-            st_cpu_category(&g, &cores[i]);
+            st_cpu_category(&g, cores[i]);
         if (!cpu)
             st_gpu_doc(&g);
         if (arena_failed(g.a))
@@ -476,7 +460,7 @@ static int st_target(const hw_target *t, out_set *out, hw_diag *d)
 
 /* A CPU may have a category to give (st_target() asks st_cpu_cores(): a
  * counter count, by which gatord sizes the counter set, and a Streamline
- * identity; the checker notes a CPU without them). A GPU needs gatord's
+ * identity; the checker and the plan note a CPU without them). A GPU needs gatord's
  * counter ids. */
 static int st_wanted(const hw_target *t)
 {
@@ -485,7 +469,7 @@ static int st_wanted(const hw_target *t)
     return t->kind && strcmp(t->kind, "model") != 0 && st_has_ids(t);
 }
 
-int emit_streamline(const hw_target *t, const emit_to *to)
+int emit_streamline(const hw_target *t, const hw_plan *p, const emit_to *to)
 {
-    return st_wanted(t) ? st_target(t, to->out, to->d) : 0;
+    return st_wanted(t) ? st_target(t, &p->streamline, to->out, to->d) : 0;
 }
