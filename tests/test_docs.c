@@ -30,6 +30,7 @@
 #include "check/check.h"
 #include "run/pipeline.h"
 #include "core/diag.h"
+#include "emit/docs/emit_docs.h"
 #include "emit/emit.h"
 #include "core/encode.h"
 #include "core/ir.h"

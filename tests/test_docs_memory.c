@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "core/diag.h"
+#include "emit/docs/emit_docs.h"
 #include "emit/emit.h"
 #include "core/ir.h"
 #include "core/out_set.h"

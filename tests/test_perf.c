@@ -1,4 +1,4 @@
-/* test_perf.c - the perf pmu-events emitter (gen/emit_perf.c).
+/* test_perf.c - the perf pmu-events emitter (gen/emit/perf/emit_perf.c).
  *
  * Generates into a temporary directory from the real Neoverse V1 spec and
  * from synthetic telemetry specs, then reads every file back the way perf
@@ -28,6 +28,7 @@
 #include "run/pipeline.h"
 #include "core/diag.h"
 #include "emit/emit.h"
+#include "emit/perf/emit_perf.h"
 #include "core/expr.h"
 #include "core/ir.h"
 #include "load/load.h"

@@ -16,6 +16,7 @@
 #include "check/check.h"
 #include "check/check_perf.h"
 #include "diff/diff_formula.h"
+#include "emit/c/emit_c.h"
 #include "emit/emit.h"
 #include "core/interp.h"
 #include "test_util.h"

@@ -17,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "emit/c/emit_c.h"
 #include "emit/emit.h"
 #include "run/pipeline.h"
 #include "test_run.h"

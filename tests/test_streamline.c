@@ -87,10 +87,11 @@ static int fixture_free(void **state)
     return 0;
 }
 
-/* The target at `path` and its plan, for f->t[i] and f->p[i]. */
-static hw_target *open_spec(fixture *f, int i, const char *path)
+/* The target at `path`, loaded and checked (its plan made for what it
+ * reports, then dropped). */
+static hw_target *open_spec(fixture *f, const char *path)
 {
-    hw_target *t = run_open(path, &f->p[i], &f->d);
+    hw_target *t = run_open(path, NULL, &f->d);
     if (!t && f->d.log.data)
         fputs(f->d.log.data, stderr);
     return t;
@@ -134,7 +135,7 @@ static const hw_plan *plan_of(const fixture *f, const char *slug)
 {
     for (int i = 0; i < f->n; i++)
         if (strcmp(f->t[i]->slug, slug) == 0)
-            return &f->p[i];
+            return &f->run.plans[i];
     fail_msg("no target %s", slug);
     return NULL;
 }

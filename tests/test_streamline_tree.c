@@ -95,7 +95,7 @@ static const st_category *dir_cores(const tree *f, const char *perf_dir)
 {
     for (int i = 0; i < f->n; i++)
         if (strcmp(f->t[i]->perf_dir, perf_dir) == 0)
-            return f->p[i].streamline.cores;
+            return f->run.plans[i].streamline.cores;
     fail_msg("no target for directory '%s'", perf_dir);
     return NULL;
 }

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit/c/emit_c.h"
 #include "emit/emit.h"
 #include "core/interp.h"
 #include "test_util.h"

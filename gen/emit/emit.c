@@ -2,6 +2,12 @@
  * share. */
 #include "emit/emit.h"
 
+#include "emit/c/emit_c.h"
+#include "emit/docs/emit_docs.h"
+#include "emit/perf/emit_perf.h"
+#include "emit/perf/emit_perf_tree.h"
+#include "emit/streamline/emit_streamline.h"
+
 typedef int (*target_emitter)(const hw_target *, const hw_plan *, const emit_to *);
 
 /* Each kind's emitter, in the order of out_kinds.h (kind i is

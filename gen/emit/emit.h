@@ -13,29 +13,11 @@
 
 #include "render/render.h"
 
-/* The emitters of one target's files, each given the target's plan. Each
- * adds files for to->out->owner and, for the files every target shares,
- * its rows (out_row). */
-
-/* include/hwcgen/<id>.h (freestanding) and <id>_metrics.h (evaluators);
- * for a perf tree's directory, <id>_metrics.h (plan_c_tree_names.h names it). */
-int emit_c_headers(const hw_target *t, const hw_plan *p, const emit_to *to);
-/* include/hwcgen/<id>.h of a directory of a perf pmu-events tree (format
- * "pmu-events"): one X-macro table of event encodings per PMU
- * (emit_c_perf.c); emit_c_headers() calls it for such a target. */
-int emit_c_perf(const hw_target *t, const hw_plan *p, const emit_to *to);
-/* docs/<slug>.md and .html, diagrams, and rows of the docs index. */
-int emit_docs(const hw_target *t, const hw_plan *p, const emit_to *to);
-/* perf/arch/arm64/<vendor>/<slug>/ JSON, perf/<slug>.aliases and a row of
- * the mapfile, for a CPU. */
-int emit_perf(const hw_target *t, const hw_plan *p, const emit_to *to);
-/* streamline/events-<Name>.xml, for a target gatord can count. */
-int emit_streamline(const hw_target *t, const hw_plan *p, const emit_to *to);
-/* A directory of a perf pmu-events tree (format "pmu-events") written
- * back as its files have it: perf/arch/<arch>/<dir>/<file> for each of
- * its JSON files, and the arch's mapfile.csv for the arch's own target
- * (emit_perf_tree.c). */
-int emit_perf_tree(const hw_target *t, const hw_plan *p, const emit_to *to);
+/* Each emitter has its own header beside it (emit/c/emit_c.h,
+ * emit/docs/emit_docs.h, emit/perf/emit_perf.h, emit_perf_tree.h,
+ * emit/streamline/emit_streamline.h); this file runs them. Each adds files
+ * for to->out->owner and, for the files every target shares, its rows
+ * (out_row). */
 
 /* The files of one target of the chosen `kinds` (out_kinds.h), owned by
  * its spec. A file outside its kind's directory is an internal error. A
@@ -46,8 +28,6 @@ int emit_target(const hw_target *t, const hw_plan *p, const emit_to *to, unsigne
 /* The shared files, from every row in to->out: docs/index.md and .html
  * (with OUT_DOCS), perf/arch/arm64/mapfile.csv (with OUT_PERF, when any
  * row is for it). */
-int emit_docs_index(const emit_to *to);
-int emit_perf_mapfile(const emit_to *to);
 int emit_shared(const emit_to *to, unsigned kinds);
 
 /* Every output of every target (plans[i] is targets[i]'s), then the

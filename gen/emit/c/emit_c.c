@@ -11,7 +11,8 @@
 #include <cjson/cJSON.h>
 
 #include "plan/plan.h"
-#include "emit/emit.h"
+#include "emit/c/emit_c.h"
+#include "emit/c/emit_c_perf.h"
 #include "emit/c/emit_c_free.h"
 #include "emit/c/emit_c_regs.h"
 #include "core/expr.h"

@@ -13,7 +13,7 @@
 
 #include "plan/plan_c_names.h"
 #include "plan/plan_c_perf_tables.h"
-#include "emit/emit.h"
+#include "emit/c/emit_c_perf.h"
 #include "core/names.h"
 #include "render/render.h"
 

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "emit/docs/docs.h"
-#include "emit/emit.h"
+#include "emit/docs/emit_docs.h"
 #include "core/spdx.h"
 #include "core/version.h"
 

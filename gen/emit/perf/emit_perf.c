@@ -30,7 +30,6 @@
 
 #include <cjson/cJSON.h>
 
-#include "emit/emit.h"
 #include "emit/perf/emit_perf.h"
 #include "core/expr.h"
 #include "core/names.h"

@@ -1,7 +1,7 @@
 /* emit_perf.h - the perf pmu-events JSON of one CPU.
  *
  * `generate` writes it under out/perf/arch/arm64/<vendor>/<slug>/ with the
- * rest of emit_perf (emit.h); `perf-merge` writes it into a kernel tree's
+ * rest of emit_perf(); `perf-merge` writes it into a kernel tree's
  * directory for the CPU (merge_perf.h). One function makes both, so the
  * two never drift apart; they differ only in what the tree defines for
  * every CPU already.
@@ -29,5 +29,11 @@
  * 0, or -1 after reporting. */
 int emit_perf_cpu(const hw_target *t, const hw_plan *p, const perf_std_event *const *std,
                   const emit_to *to, const char *cpu_dir);
+
+/* perf/arch/arm64/<vendor>/<slug>/ JSON, perf/<slug>.aliases and a row of
+ * the mapfile, for a CPU. */
+int emit_perf(const hw_target *t, const hw_plan *p, const emit_to *to);
+/* perf/arch/arm64/mapfile.csv, from every row in to->out (none: no file). */
+int emit_perf_mapfile(const emit_to *to);
 
 #endif

@@ -9,7 +9,7 @@
  * its mapfile.csv, line for line. Layout may differ from the original
  * (its tabs, a missing final newline); nothing perf reads does.
  */
-#include "emit/emit.h"
+#include "emit/perf/emit_perf_tree.h"
 
 #include <stdio.h>
 #include <string.h>

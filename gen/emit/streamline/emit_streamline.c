@@ -48,7 +48,7 @@
 #include <libxml/chvalid.h>
 #include <libxml/tree.h>
 
-#include "emit/emit.h"
+#include "emit/streamline/emit_streamline.h"
 #include "core/expr.h"
 #include "core/names.h"
 #include "core/spdx.h"
