@@ -87,6 +87,10 @@ typedef const char *(*expr_name_fn)(void *ctx, const hw_expr *ref);
 
 void expr_print(hw_buf *out, const hw_expr *e, expr_style style,
                 expr_name_fn names, void *ctx);
+/* The same, dividing by `div_rule` (div_rule.h) in C style: the target's
+ * rule (hw_target.div_rule). expr_print divides by DIV_RULE_NAN. */
+void expr_print_rule(hw_buf *out, const hw_expr *e, expr_style style,
+                     expr_name_fn names, void *ctx, int div_rule);
 
 /* Structural equality: same shape, same numbers (by value; NaN equals
  * NaN), same names (a '#' literal in any case: "#SMT_on" is "#smt_on"). */
