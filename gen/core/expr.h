@@ -40,7 +40,8 @@
  * literal is a syntax error here, where perf fails when it evaluates.
  *
  * Semantics, shared by the interpreter (interp.h), the generated C and the
- * docs, in both syntaxes: double arithmetic; x/0 and x%0 are NaN; NaN
+ * docs, in both syntaxes: double arithmetic; x/0 and x%0 are NaN (a
+ * target's own division rule aside: div_rule.h, expr_print_rule); NaN
  * propagates through every operator, min and max included. Comparisons
  * give 1 or 0; '&', '|', '^' take non-zero as true and give 1 or 0;
  * `x if c else y` is x when c is non-zero, y when c is 0; each of these is
