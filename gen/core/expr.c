@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/div_rule.h"
 /* ---- printing ------------------------------------------------------------- */
 
 void expr_format_number(char *out, size_t size, double v)
@@ -30,6 +31,7 @@ typedef struct printer {
     expr_style style;
     expr_name_fn names;
     void *ctx;
+    int div_rule;       /* C style: which helper divides (div_rule.h) */
 } printer;
 
 /* Binding strength for INFIX, loosest first: perf's precedence table
@@ -213,7 +215,8 @@ static void print_binary(printer *pr, const hw_expr *e)
 {
     if (pr->style == EXPR_STYLE_C && (e->kind == EXPR_DIV || e->kind == EXPR_MOD)) {
         /* NaN on a zero divisor, as the shared semantics say */
-        print_c_helper(pr, e->kind == EXPR_DIV ? "hwcgen_div" : "hwcgen_mod", e->args, 2);
+        print_c_helper(pr, e->kind == EXPR_DIV ? div_rule_c_name(pr->div_rule) : "hwcgen_mod",
+                       e->args, 2);
         return;
     }
     print_infix(pr, e, expr_kind_name(e->kind));
@@ -272,7 +275,13 @@ static void print_node(printer *pr, const hw_expr *e)
 void expr_print(hw_buf *out, const hw_expr *e, expr_style style,
                 expr_name_fn names, void *ctx)
 {
-    printer pr = {out, style, names, ctx};
+    expr_print_rule(out, e, style, names, ctx, DIV_RULE_NAN);
+}
+
+void expr_print_rule(hw_buf *out, const hw_expr *e, expr_style style,
+                     expr_name_fn names, void *ctx, int div_rule)
+{
+    printer pr = {out, style, names, ctx, div_rule};
     print_node(&pr, e);
 }
 

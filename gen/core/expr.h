@@ -40,7 +40,8 @@
  * literal is a syntax error here, where perf fails when it evaluates.
  *
  * Semantics, shared by the interpreter (interp.h), the generated C and the
- * docs, in both syntaxes: double arithmetic; x/0 and x%0 are NaN; NaN
+ * docs, in both syntaxes: double arithmetic; x/0 and x%0 are NaN (a
+ * target's own division rule aside: div_rule.h, expr_print_rule); NaN
  * propagates through every operator, min and max included. Comparisons
  * give 1 or 0; '&', '|', '^' take non-zero as true and give 1 or 0;
  * `x if c else y` is x when c is non-zero, y when c is 0; each of these is
@@ -87,6 +88,10 @@ typedef const char *(*expr_name_fn)(void *ctx, const hw_expr *ref);
 
 void expr_print(hw_buf *out, const hw_expr *e, expr_style style,
                 expr_name_fn names, void *ctx);
+/* The same, dividing by `div_rule` (div_rule.h) in C style: the target's
+ * rule (hw_target.div_rule). expr_print divides by DIV_RULE_NAN. */
+void expr_print_rule(hw_buf *out, const hw_expr *e, expr_style style,
+                     expr_name_fn names, void *ctx, int div_rule);
 
 /* Structural equality: same shape, same numbers (by value; NaN equals
  * NaN), same names (a '#' literal in any case: "#SMT_on" is "#smt_on"). */

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/div_rule.h"
 #include "core/expr.h"
 
 static double hw_div(double a, double b)
@@ -133,7 +134,7 @@ static double call(const values_in *in, const hw_expr *e)
     return x;
 }
 
-static double binary(hw_expr_kind kind, double a, double b)
+static double binary(int div_rule, hw_expr_kind kind, double a, double b)
 {
     switch (kind) {
     case EXPR_ADD:
@@ -143,7 +144,7 @@ static double binary(hw_expr_kind kind, double a, double b)
     case EXPR_MUL:
         return a * b;
     case EXPR_DIV:
-        return hw_div(a, b);
+        return div_rule == DIV_RULE_ARM ? div_rule_arm(a, b) : hw_div(a, b);
     default:
         return hw_mod(a, b);
     }
@@ -161,7 +162,7 @@ static double eval(const values_in *in, const hw_expr *e)
     case EXPR_CALL:
         return call(in, e);
     default:
-        return binary(e->kind, eval(in, e->args[0]), eval(in, e->args[1]));
+        return binary(in->t->div_rule, e->kind, eval(in, e->args[0]), eval(in, e->args[1]));
     }
 }
 

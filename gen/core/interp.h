@@ -2,7 +2,10 @@
  *
  * Semantics shared with generated C and the docs: double arithmetic; x/0
  * and x%0 are NaN; NaN propagates through every operator, min and max
- * included; a metric that uses another metric sees its value.
+ * included; a metric that uses another metric sees its value. A target
+ * whose format says otherwise divides by its own rule (t->div_rule,
+ * div_rule.h: Arm's counter database gives 0 for 0/0 and +/-infinity for
+ * x/0).
  *
  * perf's metric language adds (expr.h): '<' and '>' give 1 or 0; '&', '|'
  * and '^' take non-zero as true and give 1 or 0; `x if c else y` is x when

@@ -184,6 +184,8 @@ typedef struct hw_event {
     const char *hw_name;     /* hardware source name (GPU_ACTIVE), or NULL */
     const char *db_name;     /* name in the vendor's counter database
                                 (MaliGPUActiveCy), or NULL */
+    int shift;               /* Arm's counter database: the sampler adds
+                                raw << shift to the count (0 elsewhere) */
     /* From a perf tree: the PMU that counts it, as jevents names it from
      * the Unit key ("default_core" without one, "cpu_core", "uncore_imc";
      * NULL elsewhere), and
@@ -594,6 +596,17 @@ typedef struct hw_target {
     /* A telemetry CPU's core as gatord has it built in, from the table of
      * cores (load_cores.h); NULL when gatord lacks it. */
     const hw_gatord *gatord;
+
+    /* A GPU of Arm's counter database (format "mali-db"): its product ids
+     * (GPU_ID's product field) and the other names it is sold under
+     * ("Immortalis-G720"). */
+    const uint32_t *product_ids;
+    int nproduct_ids;
+    const char **aliases;
+    int naliases;
+    /* How its formulas divide (core/div_rule.h); 0, DIV_RULE_NAN, unless
+     * the format says otherwise. */
+    int div_rule;
 
     /* The licence of the input, as an SPDX expression: outputs generated
      * from it carry it (NULL: hwcgen's own specs, GPL-2.0-only OR MIT). */

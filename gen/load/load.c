@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "core/expr.h"
+#include "load/load_mali_db.h"
 #include "load/load_perf.h"
 #include "load/load_xml.h"
 
@@ -118,6 +119,13 @@ int load_specs(const char *path, hw_target ***out, int *n, hw_diag *d)
 {
     *out = NULL;
     *n = 0;
+    const char *product = NULL;
+    char *db = mali_db_dir(path);
+    if (db || (db = mali_db_product_path(path, &product)) != NULL) {
+        int rc = load_mali_db(db, product, out, n, d);
+        free(db);
+        return rc;
+    }
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
         return load_perf_tree(path, out, n, d);

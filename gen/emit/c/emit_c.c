@@ -15,6 +15,7 @@
 #include "emit/c/emit_c_perf.h"
 #include "emit/c/emit_c_free.h"
 #include "emit/c/emit_c_regs.h"
+#include "core/div_rule.h"
 #include "core/expr.h"
 #include "core/names.h"
 #include "core/perf_lang.h"
@@ -159,7 +160,7 @@ static const char *print_c(cgen *g, const hw_expr *e, read_mode mode)
     hw_buf b;
     buf_init(&b);
     g->mode = mode;
-    expr_print(&b, e, EXPR_STYLE_C, c_ref, g);
+    expr_print_rule(&b, e, EXPR_STYLE_C, c_ref, g, g->t->div_rule);
     const char *s = arena_strdup(g->scratch, b.data ? b.data : "NAN");
     buf_free(&b);
     return s;
@@ -609,6 +610,8 @@ static int emit_metrics(cgen *g, const emit_to *to)
          "One sample: counter deltas, and device settings supplied at run time.");
     jbool(data, "has_counters", t->nevents > 0 || t->nruntime > 0);
     jbool(data, "perf_ops", target_uses_perf_ops(t));
+    if (div_rule_c_definition(t->div_rule))
+        jstr(data, "div_rule_helper", div_rule_c_definition(t->div_rule));
     jnum(data, "nfields", metric_fields(g, jarr(data, "fields")));
     cJSON *metrics = jarr(data, "metrics");
     for (int i = 0; i < t->nmetrics; i++)
