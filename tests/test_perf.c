@@ -645,6 +645,29 @@ static void test_mapfile_tree_and_cpu(void **state)
     assert_int_not_equal(access(path, F_OK), 0);
 }
 
+/* The same when the CPU's row was written by an earlier run into the same
+ * directory: the tree's run keeps that row (the manifest), and is refused
+ * before anything is written. */
+static void test_mapfile_tree_and_kept_cpu(void **state)
+{
+    fixture *f = *state;
+    assert_int_equal(load(f, (char *[]){V1}, 1), 0);
+    assert_int_equal(generate(f), 0);
+    run_free(&f->run);
+    run_init(&f->run, &f->d);
+    assert_int_equal(load(f, (char *[]){"tests/streamline-tree/arch/arm64"}, 1), 0);
+    assert_int_not_equal(generate(f), 0);
+    assert_non_null(strstr(f->d.log.data, "error: perf/arch/arm64/mapfile.csv: written for "
+                                          "arch/arm64 and for hwcgen's own CPUs "
+                                          "(spec/arm/neoverse-v1.json...)"));
+    char path[4096];
+    snprintf(path, sizeof path, "%s/perf/arch/arm64/mapfile.csv", f->dir);
+    char *text = read_file(path, NULL);
+    assert_non_null(text); /* the earlier run's file, untouched */
+    assert_non_null(strstr(text, ",arm/neoverse-v1,core"));
+    free(text);
+}
+
 /* Text that is not UTF-8 cannot be JSON: the checker refuses the spec
  * before any emitter runs, naming the event. */
 static void test_bad_utf8(void **state)
@@ -715,6 +738,7 @@ int main(void)
         EMPTY_TEST(test_mapfile_sorted),
         EMPTY_TEST(test_mapfile_duplicate_midr),
         EMPTY_TEST(test_mapfile_tree_and_cpu),
+        EMPTY_TEST(test_mapfile_tree_and_kept_cpu),
         EMPTY_TEST(test_bad_utf8),
     };
     return cmocka_run_group_tests_name("perf", tests, NULL, NULL);

@@ -22,6 +22,10 @@ enum {
     OUT_ALL = (1u << OUT_KINDS) - 1
 };
 
+/* The one file perf's arm64 CPUs are listed in: written whole by a perf
+ * tree's arch/arm64, or made of the rows of hwcgen's own CPUs. */
+#define OUT_PERF_ARM64_MAPFILE "perf/arch/arm64/mapfile.csv"
+
 /* The i-th kind's bit (0 <= i < OUT_KINDS). */
 unsigned out_kind_bit(int i);
 

@@ -21,6 +21,7 @@
  * are inlined, so every identifier of a MetricExpr is an event of the same
  * CPU.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
@@ -33,6 +34,7 @@
 #include "emit/perf/emit_perf.h"
 #include "core/expr.h"
 #include "core/names.h"
+#include "core/out_kinds.h"
 #include "plan/plan_perf_expr.h"
 #include "core/spdx.h"
 #include "core/version.h"
@@ -414,7 +416,6 @@ static int perf_cpu(const hw_target *t, const hw_plan *p, const emit_to *to)
 
 /* ---- mapfile.csv ------------------------------------------------------------- */
 
-static const char PERF_MAPFILE[] = "perf/arch/arm64/mapfile.csv";
 
 /* t's row of the mapfile: its MIDR (fixed width, so rows sort by text as by
  * number), its directory and its spec. */
@@ -508,28 +509,22 @@ int emit_perf_mapfile(const emit_to *to)
     }
     const cJSON *r;
     cJSON_ArrayForEach(r, to->out->rows)
-        if (strcmp(row_text(r, "file"), PERF_MAPFILE) == 0)
+        if (strcmp(row_text(r, "file"), OUT_PERF_ARM64_MAPFILE) == 0)
             rows[k++] = cJSON_GetObjectItemCaseSensitive(r, "row");
     int rc = 0;
-    int tree = k > 0 ? out_find(to->out, PERF_MAPFILE, 0) : -1;
-    if (tree >= 0) {
-        /* a perf tree's arch/arm64 writes the kernel's whole mapfile */
-        diag_error(to->d, NULL, "%s: written for %s and for hwcgen's own CPUs (%s...): "
-                   "generate them into two directories, or merge the CPUs into the tree "
-                   "with hwcgen perf-merge", PERF_MAPFILE,
-                   to->out->files[tree].owner ? to->out->files[tree].owner : "a perf tree",
-                   row_text(rows[0], "spec"));
-        rc = -1;
-    } else if (k > 0) {
+    /* a perf tree's arch/arm64 writes the kernel's whole mapfile; rows of
+     * ours beside it were refused (check_shared_files) */
+    assert(k == 0 || out_find(to->out, OUT_PERF_ARM64_MAPFILE, 0) < 0);
+    if (k > 0) {
         qsort(rows, (size_t)k, sizeof *rows, by_midr);
         k = perf_map_pick(rows, k, dropped, &ndropped);
         hw_buf b;
         buf_init(&b);
         perf_map_text(&b, rows, k, dropped, ndropped);
-        rc = out_add(to->out, PERF_MAPFILE, &b);
+        rc = out_add(to->out, OUT_PERF_ARM64_MAPFILE, &b);
         buf_free(&b);
         if (rc != 0)
-            diag_error(to->d, NULL, "out of memory adding %s", PERF_MAPFILE);
+            diag_error(to->d, NULL, "out of memory adding %s", OUT_PERF_ARM64_MAPFILE);
     }
     free(rows);
     free(dropped);
@@ -542,7 +537,7 @@ int emit_perf(const hw_target *t, const hw_plan *p, const emit_to *to)
         return 0;
     if (perf_cpu(t, p, to) != 0)
         return -1;
-    if (out_row(to->out, PERF_MAPFILE, perf_map_row(t)) != 0) {
+    if (out_row(to->out, OUT_PERF_ARM64_MAPFILE, perf_map_row(t)) != 0) {
         diag_error(to->d, NULL, "out of memory adding the mapfile row of %s", t->spec_name);
         return -1;
     }
