@@ -1,5 +1,6 @@
 /* load.c - read a spec file and hand it to the loader of its format. */
 #include "load/load.h"
+#include "load/load_common.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -32,16 +32,4 @@ int load_gpu_template(hw_target *t, xmlDocPtr doc, hw_diag *d); /* <gpu-template
 int load_oa(hw_target *t, xmlDocPtr doc, hw_diag *d);           /* <oa-counters> */
 int load_model(hw_target *t, xmlDocPtr doc, hw_diag *d);        /* <perf-model> */
 
-/* Shared by the loaders (load_common.c). */
-
-/* Parse `text` as m's formula; a syntax error is reported at `loc` as
- * "<what> 'name': formula column N: message near 'token'". Sets m->formula,
- * m->formula_loc, m->expr. Returns 0 or -1. */
-int load_formula(hw_target *t, hw_metric *m, const char *what,
-                 const char *text, hw_loc loc, hw_diag *d);
-
-/* Read common root attributes of our XML formats into t: id, slug, vendor,
- * name, kind, source, and the <description> and <note> children. */
-int load_xml_identity(hw_target *t, const xmlNode *root, hw_diag *d);
-
 #endif

@@ -1,6 +1,6 @@
 /* load_common.c - what every loader shares: formulas, and the identity and
  * notes of our XML formats. */
-#include "load/load.h"
+#include "load/load_common.h"
 
 #include "core/expr.h"
 #include "load/load_xml.h"

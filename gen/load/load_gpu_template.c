@@ -13,6 +13,7 @@
  * all; only running out of memory stops early.
  */
 #include "load/load.h"
+#include "load/load_common.h"
 
 #include <ctype.h>
 #include <limits.h>

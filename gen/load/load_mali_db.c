@@ -25,7 +25,7 @@
 
 #include "core/div_rule.h"
 #include "core/expr.h"
-#include "load/load.h"
+#include "load/load_common.h"
 #include "load/load_mali_db_entries.h"
 
 /* ---- finding a database --------------------------------------------------- */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "load/load.h"
+#include "load/load_common.h"
 #include "load/load_xml.h"
 
 static int out_of_memory(hw_diag *d)

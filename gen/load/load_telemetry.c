@@ -4,6 +4,7 @@
  * Diagnostics carry the JSON path and, from json_lines, the line.
  */
 #include "load/load.h"
+#include "load/load_common.h"
 
 #include <ctype.h>
 #include <errno.h>
