@@ -18,6 +18,7 @@
 #include "core/expr.h"
 #include "core/ir.h"
 #include "load/load.h"
+#include "load/load_common.h"
 
 #define SPEC "spec/mali/mali-g720.xml"
 
