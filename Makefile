@@ -30,7 +30,8 @@ SRCS      := $(sort $(shell find gen -name '*.c'))
 HDRS      := $(sort $(shell find gen -name '*.h'))
 OBJS      := $(SRCS:gen/%.c=$(B)/gen/%.o) $(B)/gen/resources_data.o
 LIB_OBJS  := $(filter-out $(B)/gen/cmd/main.o,$(OBJS))
-RESOURCES := $(sort $(wildcard templates/*.mustache) $(wildcard spec/schema/*.rng)) spec/cores.json
+RESOURCES := $(sort $(wildcard templates/*.mustache) $(wildcard spec/schema/*.rng)) spec/cores.json \
+             $(sort $(wildcard spec/cores/gatord/*.json))
 SPECS     := $(sort $(wildcard spec/*/*.json spec/*/*.xml))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
@@ -115,8 +116,8 @@ $(B)/gen/%.o: gen/%.c $(HDRS) | deps
 	@echo "  CC      $<"
 	@$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
 
-# Templates, schemas and the table of cores are compiled in, so the binary
-# stands alone.
+# Templates, schemas and the table of cores (spec/cores.json and the files
+# of spec/cores/gatord/ its rows name) are compiled in, so the binary stands alone.
 $(B)/gen/resources_data.c: $(RESOURCES) Makefile
 	@mkdir -p $(@D)
 	@{ echo '/* generated from templates/ and spec/schema/ - do not edit */'; \

@@ -1,8 +1,9 @@
 /* load_cores.c - the built-in table of facts about CPU cores (spec/cores.json).
  *
- * The table is a data file, not code: every fact in it names its source
- * (its "sources" member), and README.md says how to add a core. This file
- * only matches a target to its row and copies the facts in.
+ * The table is data, not code: every fact in it names its source (its
+ * "sources" member), and README.md says how to add a core. This file only
+ * matches a target to its row (read as cores_table.h says) and copies the
+ * facts in.
  */
 #include "load/load_cores.h"
 
@@ -12,45 +13,10 @@
 #include <strings.h>
 
 #include "core/names.h"
-#include "core/resources.h"
-
-cJSON *cores_table(hw_diag *d)
-{
-    size_t len = 0;
-    const char *text = resources_builtin(CORES_TABLE, &len);
-    cJSON *table = text ? cJSON_ParseWithLength(text, len) : NULL;
-    if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(table, "cores"))) {
-        diag_error(d, NULL, "the built-in %s is missing or not a table of cores "
-                   "(rebuild hwcgen)", CORES_TABLE);
-        cJSON_Delete(table);
-        return NULL;
-    }
-    return table;
-}
 
 static const char *text_of(const cJSON *obj, const char *key)
 {
     return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(obj, key));
-}
-
-/* A "0x.." string of the table; -1 when it is not one. */
-static long hex_of(const char *s)
-{
-    if (!s || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || !isxdigit((unsigned char)s[2]))
-        return -1;
-    char *end;
-    long v = strtol(s + 2, &end, 16);
-    return *end ? -1 : v;
-}
-
-const cJSON *cores_find(const cJSON *table, uint32_t implementer, uint32_t part_num)
-{
-    const cJSON *core;
-    cJSON_ArrayForEach(core, cJSON_GetObjectItemCaseSensitive(table, "cores"))
-        if (hex_of(text_of(core, "implementer")) == (long)implementer &&
-            hex_of(text_of(core, "part_num")) == (long)part_num)
-            return core;
-    return NULL;
 }
 
 /* ---- units ----------------------------------------------------------------- */
@@ -174,7 +140,7 @@ static int gatord_events(hw_target *t, hw_core *c, const cJSON *events, hw_arena
         const char *title = cJSON_GetStringValue(cJSON_GetArrayItem(rows[i], 0));
         const char *name = cJSON_GetStringValue(cJSON_GetArrayItem(rows[i], 1));
         const char *label = arena_printf(scratch, "%s\n%s", title ? title : "", name ? name : "");
-        const char *code = arena_printf(scratch, "%lx", hex_of(rows[i]->string));
+        const char *code = arena_printf(scratch, "%lx", cores_hex(rows[i]->string));
         shadowed[i] = label && name_index_put(&labels, label, i) >= 0;
         if (code)
             name_index_put(&codes, code, i);
@@ -251,16 +217,15 @@ int cores_apply(hw_target *t, hw_diag *d)
 {
     if (!t->kind || strcmp(t->kind, "cpu") != 0 || !t->part_name)
         return 0;
-    cJSON *table = cores_table(d);
+    cJSON *core = NULL;
+    if (cores_row(t->implementer, t->part_num, &core, d) != 0)
+        return -1;
     hw_arena *scratch = arena_create();
-    if (!table || !scratch) {
-        if (!scratch)
-            diag_error(d, NULL, "out of memory");
-        cJSON_Delete(table);
-        arena_free(scratch);
+    if (!scratch) {
+        diag_error(d, NULL, "out of memory");
+        cJSON_Delete(core);
         return -1;
     }
-    const cJSON *core = cores_find(table, t->implementer, t->part_num);
     name_target(t, core);
     int rc = 0;
     if (core) {
@@ -283,7 +248,7 @@ int cores_apply(hw_target *t, hw_diag *d)
     if (rc != 0)
         diag_error(d, NULL, "the built-in %s has a broken row for %s (rebuild hwcgen)",
                    CORES_TABLE, t->part_name);
-    cJSON_Delete(table);
+    cJSON_Delete(core);
     arena_free(scratch);
     return rc;
 }

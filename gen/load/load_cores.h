@@ -6,8 +6,7 @@
  * category, counter set, cycle counter, and each event's title, name and
  * units). The table records those facts with their sources; a target is
  * matched to its row by implementer and part number, the MIDR without
- * variant and revision. The table is compiled in (see the Makefile's
- * RESOURCES), so an installed hwcgen needs nothing beside it.
+ * variant and revision. How it is stored and read: cores_table.h.
  */
 #ifndef HWCGEN_CORES_H
 #define HWCGEN_CORES_H
@@ -16,14 +15,12 @@
 
 #include "core/diag.h"
 #include "core/ir.h"
+#include "load/cores_table.h"
 
 /* CHAIN, in every Arm PMU's architected event space: it joins an odd
  * counter to the even one below it and counts nothing by itself, so the
  * loaders hide it (EVENT_HIDDEN). */
 #define ARM_CHAIN_EVENT 0x1Eu
-
-/* The resource path of the table. */
-#define CORES_TABLE "spec/cores.json"
 
 /* Complete the identity of a CPU target loaded from a telemetry file:
  *   - num_counters from the table when the spec gives none;
@@ -60,11 +57,5 @@ int cores_st_event(const hw_event *e);
  * architecturally or speculatively executed (micro-operations excepted);
  * NULL otherwise. */
 const char *cores_units_by_kind(const hw_event *e);
-
-/* The parsed table (cJSON_Delete it), or NULL after reporting. */
-cJSON *cores_table(hw_diag *d);
-
-/* The table's row for implementer and part number, or NULL. */
-const cJSON *cores_find(const cJSON *table, uint32_t implementer, uint32_t part_num);
 
 #endif
