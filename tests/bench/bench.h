@@ -66,16 +66,20 @@ static inline void bench_header(void)
     printf("  %-48s %9s %9s %9s\n", "", "median", "min", "max");
 }
 
-/* Run argv (stdout and stderr kept) and wait for it; its exit status, or
- * -1 if it could not run or was killed. *seconds: wall time. */
-static inline int bench_spawn(char *const argv[], double *seconds)
+/* Run argv (looked up on PATH when its name has no '/') and wait for it;
+ * its exit status, or -1 if it could not run or was killed. Its stdout
+ * and stderr are kept, or go to /dev/null when `quiet` (a peer's warnings
+ * are not the benchmark's). *seconds: wall time. */
+static inline int bench_exec(char *const argv[], int quiet, double *seconds)
 {
     double t0 = bench_now();
     pid_t pid = fork();
     if (pid < 0)
         return -1;
     if (pid == 0) {
-        execv(argv[0], argv);
+        if (quiet && (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)))
+            _exit(127);
+        execvp(argv[0], argv);
         fprintf(stderr, "bench: cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
     }
@@ -85,6 +89,12 @@ static inline int bench_spawn(char *const argv[], double *seconds)
             return -1;
     *seconds = bench_now() - t0;
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* bench_exec with stdout and stderr kept. */
+static inline int bench_spawn(char *const argv[], double *seconds)
+{
+    return bench_exec(argv, 0, seconds);
 }
 
 #endif
