@@ -4,7 +4,8 @@
 #                   ./hwcgen, regenerate out/ from every spec in spec/
 #   make check      build and run every test, check out/ is up to date
 #   make asan       the tests under AddressSanitizer + UBSan
-#   make bench      benchmarks (see tests/bench)
+#   make bench      benchmarks (see tests/bench); TELEMETRY_SOLUTION=DIR adds
+#                   Arm's perf_json_generator beside hwcgen
 #   make fuzz       libFuzzer targets, FUZZ_SECONDS each (default 60)
 #   make fuzz-smoke replay fuzz corpora and past crashes, fuzz briefly (check)
 #   make install    PREFIX=/usr/local: binary, templates, schemas, man page
@@ -30,7 +31,8 @@ SRCS      := $(sort $(shell find gen -name '*.c'))
 HDRS      := $(sort $(shell find gen -name '*.h'))
 OBJS      := $(SRCS:gen/%.c=$(B)/gen/%.o) $(B)/gen/resources_data.o
 LIB_OBJS  := $(filter-out $(B)/gen/cmd/main.o,$(OBJS))
-RESOURCES := $(sort $(wildcard templates/*.mustache) $(wildcard spec/schema/*.rng)) spec/cores.json
+RESOURCES := $(sort $(wildcard templates/*.mustache) $(wildcard spec/schema/*.rng)) spec/cores.json \
+             $(sort $(wildcard spec/cores/gatord/*.json))
 SPECS     := $(sort $(wildcard spec/*/*.json spec/*/*.xml))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
@@ -115,8 +117,8 @@ $(B)/gen/%.o: gen/%.c $(HDRS) | deps
 	@echo "  CC      $<"
 	@$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
 
-# Templates, schemas and the table of cores are compiled in, so the binary
-# stands alone.
+# Templates, schemas and the table of cores (spec/cores.json and the files
+# of spec/cores/gatord/ its rows name) are compiled in, so the binary stands alone.
 $(B)/gen/resources_data.c: $(RESOURCES) Makefile
 	@mkdir -p $(@D)
 	@{ echo '/* generated from templates/ and spec/schema/ - do not edit */'; \
@@ -217,14 +219,35 @@ $(BENCH_DIR)/bench_tree: tests/bench/bench_tree.c tests/bench/bench.h
 	@echo "  CC      $<"
 	@$(CC) $(BENCH_CFLAGS) $< -o $@
 
-# The tree benchmark needs the kernel's pmu-events (target pmu-events).
-bench: $(BIN) $(BENCH_DIR)/bench_generate $(BENCH_DIR)/bench_eval $(BENCH_DIR)/bench_tree pmu-events
+$(BENCH_DIR)/bench_perf_json: tests/bench/bench_perf_json.c tests/bench/bench.h
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	@$(CC) $(BENCH_CFLAGS) $< -o $@
+
+# The peer of `generate --outputs perf`: Arm's perf_json_generator, from a
+# copy of Arm's telemetry-solution repository given as
+# `make bench TELEMETRY_SOLUTION=DIR`, run by the system's python3 on
+# perf's arm64 files from the kernel's tree.
+TELEMETRY_SOLUTION ?=
+BENCH_PYTHON       ?= $(firstword $(wildcard /usr/bin/python3) python3)
+
+# The tree benchmarks need the kernel's pmu-events (target pmu-events).
+bench: $(BIN) $(BENCH_DIR)/bench_generate $(BENCH_DIR)/bench_eval $(BENCH_DIR)/bench_tree \
+		$(BENCH_DIR)/bench_perf_json pmu-events
 	@rm -rf $(BENCH_DIR)/scratch && mkdir -p $(BENCH_DIR)/scratch
 	@$(BENCH_DIR)/bench_generate ./$(BIN) $(BENCH_DIR)/scratch $(SPECS)
 	@$(BENCH_DIR)/bench_eval
 	@if [ -f $(PMU_EVENTS)/jevents.py ]; then \
 	  $(BENCH_DIR)/bench_tree ./$(BIN) $(PMU_EVENTS) $(BENCH_DIR)/scratch/tree; \
 	else echo "bench: perf's events tree skipped: needs $(KERNEL_PKG) and python3"; fi
+	@if [ -z "$(TELEMETRY_SOLUTION)" ]; then \
+	  echo "bench: beside Arm's perf_json_generator skipped: needs TELEMETRY_SOLUTION=DIR," \
+	    "a copy of github.com/ARM-software/telemetry-solution"; \
+	elif [ ! -f $(PMU_EVENTS)/arch/arm64/mapfile.csv ]; then \
+	  echo "bench: beside Arm's perf_json_generator skipped: needs $(KERNEL_PKG)" \
+	    "(perf's arm64 files, which the generator edits)"; \
+	else $(BENCH_DIR)/bench_perf_json ./$(BIN) $(BENCH_PYTHON) "$(TELEMETRY_SOLUTION)" \
+	  $(PMU_EVENTS)/arch/arm64 $(BENCH_DIR)/scratch/perf-json; fi
 	@rm -rf $(BENCH_DIR)/scratch
 
 # ---- fuzzing: libFuzzer targets in tests/fuzz/ (clang) ----------------------

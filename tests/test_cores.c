@@ -5,7 +5,8 @@
  * (gatord names a counter set <PMU>_cnt and its cycle counter <PMU>_ccnt,
  * and counts cycles with event 0x11 there), so a slip in an entry fails
  * here rather than in a user's Streamline. It also checks that what is
- * built in is the file in the tree.
+ * built in is the file in the tree, and that one core's row read alone
+ * (cores_row(), as a telemetry spec reads it) is its row of the whole.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +16,7 @@
 #include <cmocka.h>
 
 #include <ctype.h>
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -241,6 +243,91 @@ static void test_arm_cores(void **state)
     cJSON_Delete(t);
 }
 
+/* Each core's row read alone is its row of the whole table, gatord's
+ * facts and all; a core the table lacks is no row and no error. */
+static void test_rows_read_alone(void **state)
+{
+    (void)state;
+    cJSON *t = table();
+    hw_diag d;
+    diag_init(&d, NULL);
+    int n = 0;
+    const cJSON *c;
+    cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(t, "cores")) {
+        cJSON *row = NULL;
+        assert_int_equal(cores_row((uint32_t)hex(text(c, "implementer")),
+                                   (uint32_t)hex(text(c, "part_num")), &row, &d), 0);
+        assert_non_null(row);
+        assert_true(cJSON_Compare(row, c, 1));
+        assert_true(cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(row, "gatord")));
+        cJSON_Delete(row);
+        n++;
+    }
+    cJSON *none = (cJSON *)t;
+    assert_int_equal(cores_row(0x41, 0xd8d, &none, &d), 0);
+    assert_null(none);
+    assert_int_equal(d.errors, 0);
+    assert_true(n >= 10);
+    diag_free(&d);
+    cJSON_Delete(t);
+}
+
+/* The file of spec/cores/gatord/ a row names for gatord's facts ("" for a
+ * core gatord lacks). */
+static const char *gatord_file(const cJSON *row)
+{
+    const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(row, "gatord"));
+    if (!path)
+        return "";
+    assert_true(strncmp(path, "spec/cores/gatord/", 18) == 0 && ends_with(path, ".json"));
+    return path + 18;
+}
+
+/* gatord's facts live in one file of spec/cores/gatord/ per core, named
+ * by the core's row: each such file is built in as it is in the tree, and
+ * each file there is named by one row (a file no row names is never read). */
+static void test_gatord_files(void **state)
+{
+    (void)state;
+    size_t flen = 0;
+    char *file = read_file(CORES_TABLE, &flen);
+    assert_non_null(file);
+    cJSON *rows = cJSON_ParseWithLength(file, flen);
+    free(file);
+    const cJSON *c;
+    int named = 0, found = 0;
+    cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(rows, "cores")) {
+        if (!*gatord_file(c))
+            continue;
+        const char *path = text(c, "gatord");
+        size_t len = 0;
+        const char *built = resources_builtin(path, &len);
+        char *on_disk = read_file(path, &flen);
+        assert_non_null(built);
+        assert_non_null(on_disk);
+        assert_int_equal(len, flen);
+        assert_memory_equal(built, on_disk, len);
+        free(on_disk);
+        named++;
+    }
+    DIR *dir = opendir("spec/cores/gatord");
+    assert_non_null(dir);
+    for (struct dirent *e; (e = readdir(dir));) {
+        if (e->d_name[0] == '.')
+            continue;
+        int by_rows = 0;
+        cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(rows, "cores"))
+            by_rows += strcmp(gatord_file(c), e->d_name) == 0;
+        if (by_rows != 1)
+            fail_msg("spec/cores/gatord/%s is named by %d rows of %s", e->d_name, by_rows,
+                     CORES_TABLE);
+        found++;
+    }
+    closedir(dir);
+    assert_int_equal(found, named);
+    cJSON_Delete(rows);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -248,6 +335,8 @@ int main(void)
         cmocka_unit_test(test_entries),
         cmocka_unit_test(test_shared_counter_sets),
         cmocka_unit_test(test_arm_cores),
+        cmocka_unit_test(test_rows_read_alone),
+        cmocka_unit_test(test_gatord_files),
     };
     return cmocka_run_group_tests_name("cores", tests, NULL, NULL);
 }

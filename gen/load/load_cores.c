@@ -1,9 +1,10 @@
 /* load_cores.c - the built-in table of facts about CPU cores (spec/cores.json).
  *
- * The table is a data file, not code: every fact in it names its source
- * (its "sources" member), and README.md says how to add a core. This file
- * only matches a target to its row and copies the facts in; what an output
- * makes of gatord's (labels, units) is plan_streamline.h's.
+ * The table is data, not code: every fact in it names its source (its
+ * "sources" member), and README.md says how to add a core. This file only
+ * matches a target to its row (read as cores_table.h says) and copies the
+ * facts in; what an output makes of gatord's (labels, units) is
+ * plan_streamline.h's.
  */
 #include "load/load_cores.h"
 
@@ -12,46 +13,13 @@
 #include <string.h>
 
 #include "core/names.h"
-#include "core/resources.h"
 
-cJSON *cores_table(hw_diag *d)
-{
-    size_t len = 0;
-    const char *text = resources_builtin(CORES_TABLE, &len);
-    cJSON *table = text ? cJSON_ParseWithLength(text, len) : NULL;
-    if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(table, "cores"))) {
-        diag_error(d, NULL, "the built-in %s is missing or not a table of cores "
-                   "(rebuild hwcgen)", CORES_TABLE);
-        cJSON_Delete(table);
-        return NULL;
-    }
-    return table;
-}
 
 static const char *text_of(const cJSON *obj, const char *key)
 {
     return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(obj, key));
 }
 
-/* A "0x.." string of the table; -1 when it is not one. */
-static long hex_of(const char *s)
-{
-    if (!s || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || !isxdigit((unsigned char)s[2]))
-        return -1;
-    char *end;
-    long v = strtol(s + 2, &end, 16);
-    return *end ? -1 : v;
-}
-
-const cJSON *cores_find(const cJSON *table, uint32_t implementer, uint32_t part_num)
-{
-    const cJSON *core;
-    cJSON_ArrayForEach(core, cJSON_GetObjectItemCaseSensitive(table, "cores"))
-        if (hex_of(text_of(core, "implementer")) == (long)implementer &&
-            hex_of(text_of(core, "part_num")) == (long)part_num)
-            return core;
-    return NULL;
-}
 
 /* ---- identity ------------------------------------------------------------------ */
 
@@ -102,7 +70,7 @@ static const hw_gatord *gatord_facts(hw_target *t, const cJSON *core, int *broke
         const char *title = cJSON_GetStringValue(cJSON_GetArrayItem(row, 0));
         const char *name = cJSON_GetStringValue(cJSON_GetArrayItem(row, 1));
         const char *units = cJSON_GetStringValue(cJSON_GetArrayItem(row, 2));
-        e->code = hex_of(row->string);
+        e->code = cores_hex(row->string);
         e->title = title ? arena_strdup(t->arena, title) : NULL;
         e->name = name ? arena_strdup(t->arena, name) : NULL;
         e->units = units ? arena_strdup(t->arena, units) : NULL;
@@ -117,10 +85,9 @@ int cores_apply(hw_target *t, hw_diag *d)
 {
     if (!t->kind || strcmp(t->kind, "cpu") != 0 || !t->part_name)
         return 0;
-    cJSON *table = cores_table(d);
-    if (!table)
+    cJSON *core = NULL;
+    if (cores_row(t->implementer, t->part_num, &core, d) != 0)
         return -1;
-    const cJSON *core = cores_find(table, t->implementer, t->part_num);
     name_target(t, core);
     if (core) {
         t->facts = "hwcgen's table of cores (" CORES_TABLE ")";
@@ -133,7 +100,7 @@ int cores_apply(hw_target *t, hw_diag *d)
     if (broken)
         diag_error(d, NULL, "the built-in %s has a broken row for %s (rebuild hwcgen)",
                    CORES_TABLE, t->part_name);
-    cJSON_Delete(table);
+    cJSON_Delete(core);
     return broken ? -1 : 0;
 }
 

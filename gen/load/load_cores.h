@@ -6,8 +6,7 @@
  * category, counter set, cycle counter, and each event's title, name and
  * units: hw_gatord). The table records those facts with their sources; a target is
  * matched to its row by implementer and part number, the MIDR without
- * variant and revision. The table is compiled in (see the Makefile's
- * RESOURCES), so an installed hwcgen needs nothing beside it.
+ * variant and revision. How it is stored and read: cores_table.h.
  */
 #ifndef HWCGEN_CORES_H
 #define HWCGEN_CORES_H
@@ -16,6 +15,7 @@
 
 #include "core/diag.h"
 #include "core/ir.h"
+#include "load/cores_table.h"
 
 /* CHAIN, in every Arm PMU's architected event space: it joins an odd
  * counter to the even one below it and counts nothing by itself, so the
@@ -40,10 +40,5 @@ int cores_apply(hw_target *t, hw_diag *d);
  * cores_apply() gives a telemetry CPU. 0, or -1 after reporting. */
 int cores_apply_tree(hw_target *t, hw_core *c, const cJSON *table, hw_diag *d);
 
-/* The parsed table (cJSON_Delete it), or NULL after reporting. */
-cJSON *cores_table(hw_diag *d);
-
-/* The table's row for implementer and part number, or NULL. */
-const cJSON *cores_find(const cJSON *table, uint32_t implementer, uint32_t part_num);
 
 #endif

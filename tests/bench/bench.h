@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -66,16 +67,31 @@ static inline void bench_header(void)
     printf("  %-48s %9s %9s %9s\n", "", "median", "min", "max");
 }
 
-/* Run argv (stdout and stderr kept) and wait for it; its exit status, or
- * -1 if it could not run or was killed. *seconds: wall time. */
-static inline int bench_spawn(char *const argv[], double *seconds)
+/* CPU seconds (user and system) of the children waited for so far. */
+static inline double bench_children_cpu(void)
 {
-    double t0 = bench_now();
+    struct rusage ru;
+    if (getrusage(RUSAGE_CHILDREN, &ru) != 0)
+        return 0;
+    return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+           (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
+}
+
+/* Run argv (looked up on PATH when its name has no '/') and wait for it;
+ * its exit status, or -1 if it could not run or was killed. Its stdout
+ * and stderr are kept, or go to /dev/null when `quiet` (a peer's warnings
+ * are not the benchmark's). *seconds: wall time; *cpu, unless cpu is
+ * NULL: its CPU time, which a busy machine inflates less. */
+static inline int bench_exec(char *const argv[], int quiet, double *seconds, double *cpu)
+{
+    double c0 = bench_children_cpu(), t0 = bench_now();
     pid_t pid = fork();
     if (pid < 0)
         return -1;
     if (pid == 0) {
-        execv(argv[0], argv);
+        if (quiet && (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)))
+            _exit(127);
+        execvp(argv[0], argv);
         fprintf(stderr, "bench: cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
     }
@@ -84,7 +100,15 @@ static inline int bench_spawn(char *const argv[], double *seconds)
         if (errno != EINTR)
             return -1;
     *seconds = bench_now() - t0;
+    if (cpu)
+        *cpu = bench_children_cpu() - c0;
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* bench_exec with stdout and stderr kept. */
+static inline int bench_spawn(char *const argv[], double *seconds)
+{
+    return bench_exec(argv, 0, seconds, NULL);
 }
 
 #endif
