@@ -35,6 +35,7 @@
 #include "core/ir.h"
 #include "load/load.h"
 #include "write/output.h"
+#include "core/json.h"
 #include "render/render.h"
 
 static const char *const specs[] = {
@@ -407,7 +408,7 @@ static int emit_into(out_set *out, hw_diag *d)
 static int setup(void **state)
 {
     (void)state;
-    render_init();
+    json_init();
     snprintf(dir, sizeof dir, "/tmp/hwcgen-docs-XXXXXX");
     if (!mkdtemp(dir) || write_nasty() != 0)
         return -1;

@@ -27,6 +27,7 @@
 #include "core/ir.h"
 #include "write/output.h"
 #include "run/pipeline.h"
+#include "core/json.h"
 #include "render/render.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -160,7 +161,7 @@ static void test_other_specs_sampled(void **state)
 
 int main(void)
 {
-    render_init();
+    json_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_model_every_allocation),
         cmocka_unit_test(test_other_specs_sampled),

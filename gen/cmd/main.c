@@ -15,11 +15,11 @@
 #include "core/expr.h"
 #include "core/inputs.h"
 #include "core/interp.h"
+#include "core/json.h"
 #include "cmd/cmd_list.h"
 #include "core/names.h"
 #include "merge/merge_perf.h"
 #include "run/pipeline.h"
-#include "render/render.h"
 #include "core/version.h"
 
 enum { EXIT_SPEC = 1, EXIT_USAGE = 2 };
@@ -945,7 +945,7 @@ static int run_command(options *o)
     diag_init(&d, stderr);
     d.verbose = o->verbose;
     d.werror = o->werror;
-    render_init();
+    json_init();
     int rc = commands[k].fn(o, o->noperands - 1, o->operands + 1, &d);
     diag_free(&d);
     return rc;

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/json.h"
 #include "core/names.h"
 #include "core/resources.h"
 
@@ -18,7 +19,7 @@ cJSON *cores_table(hw_diag *d)
 {
     size_t len = 0;
     const char *text = resources_builtin(CORES_TABLE, &len);
-    cJSON *table = text ? cJSON_ParseWithLength(text, len) : NULL;
+    cJSON *table = text ? json_parse(text, len, NULL) : NULL;
     if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(table, "cores"))) {
         diag_error(d, NULL, "the built-in %s is missing or not a table of cores "
                    "(rebuild hwcgen)", CORES_TABLE);

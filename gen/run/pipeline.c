@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include "check/check.h"
+#include "core/json.h"
 #include "emit/emit.h"
 #include "load/load.h"
 #include "write/manifest.h"
@@ -12,6 +13,9 @@
 
 /* The directory files rendered only to be checked are said to be in. */
 static const char IN_MEMORY[] = "(in memory)";
+
+/* The manifest of a directory no run has written into. */
+static const char NO_MANIFEST[] = "{\"targets\": []}";
 
 void run_init(hw_run *r, hw_diag *d)
 {
@@ -207,7 +211,7 @@ int run_emit(hw_run *r, const char *dir, const char *templates)
 {
     emit_to to = {&r->out, dir ? dir : IN_MEMORY, templates, r->d};
     r->dir = to.dir;
-    r->before = dir ? manifest_read(dir, r->d) : cJSON_Parse("{\"targets\": []}");
+    r->before = dir ? manifest_read(dir, r->d) : json_parse(NO_MANIFEST, sizeof NO_MANIFEST - 1, NULL);
     if (!r->before || emit_targets(r, &to) != 0)
         return -1;
     if (manifest_keep(r->before, &r->out, r->targets, r->ntargets, r->full, r->outputs, to.dir,

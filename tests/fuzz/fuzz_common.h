@@ -17,6 +17,7 @@
 #include "emit/emit.h"
 #include "core/ir.h"
 #include "write/output.h"
+#include "core/json.h"
 #include "render/render.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
