@@ -1,6 +1,8 @@
 /* pipeline.h - hwcgen's stages in the order they run:
  *
- *   load    each spec into the IR (load.h), every line number recorded
+ *   list    what each path names (load.h): a spec file, or the
+ *           directories of a perf tree, each a target to load
+ *   load    each into the IR (load.h), every line number recorded
  *   check   each target, then across targets (check.h): the gate
  *   emit    every output rendered into memory (emit.h)
  *   commit  every file written to a temporary name, then renamed into
@@ -8,7 +10,11 @@
  *   free
  *
  * The command line, the tests and the benchmarks run specs through these
- * functions, so the sequence exists in one place.
+ * functions, so the sequence exists in one place. So do the threads: the
+ * items of load, of the check of each target and of emit run side by side
+ * (run/par.h), here and nowhere else; the check across targets runs on
+ * one thread. What a run writes and says is the same for any number of
+ * threads.
  */
 #ifndef HWCGEN_PIPELINE_H
 #define HWCGEN_PIPELINE_H
@@ -24,8 +30,8 @@ typedef struct hw_run {
     hw_diag *d;
     hw_target **targets; /* one per spec file given (a file given twice, by
                             two names, once), one per directory of a perf
-                            tree given (load_specs()); NULL where it is
-                            unusable */
+                            tree given (load_items_path()); NULL where it
+                            is unusable */
     int ntargets;
     int clash;           /* usable targets that cannot go side by side */
     int full;            /* the targets are the whole set: run_emit keeps
@@ -38,6 +44,7 @@ typedef struct hw_run {
     out_set out;         /* what emit rendered, until commit */
 } hw_run;
 
+/* Also readies libxml2 for threads: before any starts. */
 void run_init(hw_run *r, hw_diag *d);
 
 /* Load and check every spec in `paths` (each is tried, so every error is
@@ -67,7 +74,7 @@ void run_free(hw_run *r);
 /* One spec, loaded and checked on its own: NULL after reporting. */
 hw_target *run_open(const char *path, hw_diag *d);
 
-/* Every target `path` names (load_specs()), each checked on its own;
+/* Every target `path` names (load_items_path()), each checked on its own;
  * *out (malloc'd) holds NULL where one is unusable. 0 when every one
  * is usable, -1 after reporting. */
 int run_open_all(const char *path, hw_target ***out, int *n, hw_diag *d);
