@@ -1,4 +1,5 @@
-/* load.c - read a spec file and hand it to the loader of its format. */
+/* load.c - read a spec file and hand it to the loader of its format; the
+ * list of items the paths given name, and loading one (load.h). */
 #include "load/load.h"
 
 #include <errno.h>

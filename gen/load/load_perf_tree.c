@@ -7,6 +7,9 @@
  * vendor's directory, possibly with a sys/ directory of SoC PMUs. Every
  * directory that directly holds JSON files is one target; the arch's own
  * files and its mapfile are one more (perf_dir "").
+ *
+ * Listing walks the directories and reads no file; each target is then an
+ * item the pipeline loads (load.h), beside the others.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "load/load_perf.h"
