@@ -209,14 +209,14 @@ static int gather(run_load *rl)
     return 0;
 }
 
-/* Item i of par_run: check all[i]; drop it when unusable. */
+/* Item i of par_run: check targets[i]; drop it when unusable. */
 static int check_one(void *ctx, int i, hw_diag *d)
 {
-    hw_target **all = ctx;
-    if (check_target(all[i], d) == 0)
+    hw_target **targets = ctx;
+    if (check_target(targets[i], d) == 0)
         return 0;
-    target_free(all[i]);
-    all[i] = NULL;
+    target_free(targets[i]);
+    targets[i] = NULL;
     return -1;
 }
 
@@ -403,7 +403,8 @@ int run_emit(hw_run *r, const char *dir, const char *templates)
 {
     emit_to to = {&r->out, dir ? dir : IN_MEMORY, templates, r->d};
     r->dir = to.dir;
-    r->before = dir ? manifest_read(dir, r->d) : json_parse(NO_MANIFEST, sizeof NO_MANIFEST - 1, NULL);
+    r->before = dir ? manifest_read(dir, r->d)
+                    : json_parse(NO_MANIFEST, sizeof NO_MANIFEST - 1, NULL);
     if (!r->before || emit_targets(r, &to) != 0)
         return -1;
     if (manifest_keep(r->before, &r->out, r->targets, r->ntargets, r->full, r->outputs, to.dir,
