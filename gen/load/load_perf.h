@@ -13,8 +13,8 @@
  *   load_perf_cores.c   the cores (MIDRs) arm64's mapfile gives each model
  *                       directory, completed from hwcgen's table of cores
  *
- * Internal to these files and load.c; the rest of hwcgen lists and loads
- * items (load.h).
+ * Internal to these files and load_items.c; the rest of hwcgen lists and
+ * loads items (load_items.h).
  */
 #ifndef HWCGEN_LOAD_PERF_H
 #define HWCGEN_LOAD_PERF_H
@@ -22,7 +22,7 @@
 #include "core/diag.h"
 #include "core/ir.h"
 #include "core/names.h"
-#include "load/load.h"
+#include "load/load_items.h"
 
 /* Add the JSON file `path`, named `name` below the target's directory, to
  * t->pfiles: every object and every key in file order, values as written
@@ -64,27 +64,7 @@ int perf_interpret(hw_target *t, const perf_archstd *std, hw_diag *d);
  * do. 0, or -1 after reporting. */
 int perf_cores_assign(const hw_target *arch, hw_target **targets, int n, hw_diag *d);
 
-/* ---- items (load.h) ------------------------------------------------------ */
-
-typedef enum load_kind {
-    LOAD_SPEC,     /* a spec file (wave 0) */
-    LOAD_ARCH,     /* an arch's own files and mapfile (wave 0) */
-    LOAD_DIR,      /* a directory of an arch holding JSON files (wave 1) */
-    LOAD_ARCH_END, /* the arch's cores, its targets in order (wave 2) */
-    LOAD_TREE_END, /* a tree path that named no target (wave 3) */
-} load_kind;
-
-struct load_item {
-    load_kind kind;
-    int path;      /* index into the list's paths */
-    int arch;      /* a tree's items: index into the list's arches */
-    char *file;    /* LOAD_SPEC, LOAD_TREE_END: the path given; LOAD_DIR:
-                      the directory as shown */
-    char *rel;     /* LOAD_DIR: the directory below the arch */
-    char **names;  /* LOAD_DIR: its entries */
-    hw_target *t;  /* LOAD_SPEC, LOAD_DIR: what it loaded, until taken */
-    int failed;    /* load_items_run() returned -1 */
-};
+/* ---- items (load_items.h) ------------------------------------------------ */
 
 struct load_arch {
     char *dir;          /* as shown */
@@ -98,14 +78,6 @@ struct load_arch {
     hw_target **targets; /* LOAD_ARCH_END: its targets, by directory */
     int ntargets;
 };
-
-struct load_path {
-    int failed; /* listing it found something unusable */
-};
-
-/* Append an item of path `p`; NULL when out of memory. Pointers into
- * l->items last until the next item is added. */
-load_item *load_items_add(load_items *l, load_kind kind, int p);
 
 /* The items of the perf tree `path` (the tree's arch/ directory, or the
  * pmu-events directory above it, one arch/<arch>, or a directory inside

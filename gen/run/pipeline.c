@@ -10,6 +10,7 @@
 #include "core/json.h"
 #include "emit/emit.h"
 #include "load/load.h"
+#include "load/load_items.h"
 #include "write/manifest.h"
 #include "run/par.h"
 
