@@ -6,7 +6,8 @@
  * reject a good spec. So for every spec under spec/, the hostile ones and
  * tests/c_names/oa-every-macro.xml (every kind of macro of an OA unit), the
  * header is rendered in memory and its `#define`d names compared with the
- * list, both ways.
+ * list, both ways. And a name is refused as a C or C++ keyword exactly
+ * when it is one (name_is_keyword()).
  *
  * Run from the top of the tree (make check does). */
 #include <setjmp.h>
@@ -151,10 +152,47 @@ static void test_listed_is_defined(void **state)
     assert_true(n >= 7);
 }
 
+/* Every keyword of C (C89 to C23) and C++ (to C++20), grouped as the
+ * standards list them, is found; names that only look like one are not. */
+static void test_keywords(void **state)
+{
+    (void)state;
+    static const char *const c[] = {
+        "auto", "break", "case", "char", "const", "continue", "default", "do", "double",
+        "else", "enum", "extern", "float", "for", "goto", "if", "int", "long", "register",
+        "return", "short", "signed", "sizeof", "static", "struct", "switch", "typedef",
+        "union", "unsigned", "void", "volatile", "while", "inline", "restrict", "_Bool",
+        "_Complex", "_Imaginary", "_Alignas", "_Alignof", "_Atomic", "_Generic",
+        "_Noreturn", "_Static_assert", "_Thread_local", "alignas", "alignof", "bool",
+        "false", "nullptr", "static_assert", "thread_local", "true", "typeof",
+        "typeof_unqual",
+    };
+    static const char *const cxx[] = {
+        "and", "and_eq", "asm", "bitand", "bitor", "catch", "char8_t", "char16_t",
+        "char32_t", "class", "compl", "concept", "consteval", "constexpr", "constinit",
+        "const_cast", "co_await", "co_return", "co_yield", "decltype", "delete",
+        "dynamic_cast", "explicit", "export", "friend", "mutable", "namespace", "new",
+        "noexcept", "not", "not_eq", "operator", "or", "or_eq", "private", "protected",
+        "public", "reinterpret_cast", "requires", "template", "this", "throw", "try",
+        "typeid", "typename", "using", "virtual", "wchar_t", "xor", "xor_eq",
+    };
+    for (size_t i = 0; i < sizeof c / sizeof *c; i++)
+        assert_true(name_is_keyword(c[i]));
+    for (size_t i = 0; i < sizeof cxx / sizeof *cxx; i++)
+        assert_true(name_is_keyword(cxx[i]));
+    static const char *const not_keywords[] = {
+        "", "Int", "int_", "_", "_Alignas2", "a", "const_", "co_", "xor_eq_", "zz", "~",
+        "INT", "Auto", "_bool", "char64_t", "typeof_", "wchar",
+    };
+    for (size_t i = 0; i < sizeof not_keywords / sizeof *not_keywords; i++)
+        assert_false(name_is_keyword(not_keywords[i]));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_listed_is_defined),
+        cmocka_unit_test(test_keywords),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -37,6 +37,7 @@
 #include "load/load.h"
 #include "core/out_set.h"
 #include "write/write_files.h"
+#include "core/json.h"
 #include "render/render.h"
 
 static const char *const specs[] = {
@@ -410,7 +411,7 @@ static int emit_into(out_set *out, hw_diag *d)
 static int setup(void **state)
 {
     (void)state;
-    render_init();
+    json_init();
     snprintf(dir, sizeof dir, "/tmp/hwcgen-docs-XXXXXX");
     if (!mkdtemp(dir) || write_nasty() != 0)
         return -1;

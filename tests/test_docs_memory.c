@@ -28,6 +28,7 @@
 #include "core/ir.h"
 #include "core/out_set.h"
 #include "run/pipeline.h"
+#include "core/json.h"
 #include "render/render.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -163,7 +164,7 @@ static void test_other_specs_sampled(void **state)
 
 int main(void)
 {
-    render_init();
+    json_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_model_every_allocation),
         cmocka_unit_test(test_other_specs_sampled),

@@ -24,6 +24,7 @@
 #include "core/ir.h"
 #include "load/load.h"
 #include "load/load_mali_db.h"
+#include "run/pipeline.h"
 
 #define DB "tests/mali-db"
 
@@ -41,10 +42,7 @@ static loaded load_all(const char *path)
 {
     loaded l;
     diag_init(&l.d, NULL);
-    l.rc = load_specs(path, &l.t, &l.n, &l.d);
-    for (int i = 0; i < l.n; i++)
-        if (check_target(l.t[i], &l.d) != 0)
-            l.rc = -1;
+    l.rc = run_open_all(path, &l.t, NULL, &l.n, &l.d);
     return l;
 }
 

@@ -41,6 +41,7 @@
 #include "core/interp.h"
 #include "core/ir.h"
 #include "load/load.h"
+#include "run/pipeline.h"
 
 #define ENV "HWCGEN_LIBGPUCOUNTERS"
 #define TABLES "hwcpipe/src/hwcpipe/all_gpu_counters.cpp"
@@ -177,9 +178,7 @@ static void load_ours(ctx *c)
 {
     hw_diag d;
     diag_init(&d, stderr);
-    assert_int_equal(load_specs(c->root, &c->t, &c->nt, &d), 0);
-    for (int i = 0; i < c->nt; i++)
-        assert_int_equal(check_target(c->t[i], &d), 0);
+    assert_int_equal(run_open_all(c->root, &c->t, NULL, &c->nt, &d), 0);
     assert_int_equal(d.errors, 0);
     diag_free(&d);
 }

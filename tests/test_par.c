@@ -1,6 +1,7 @@
 /* test_par.c - par_each: every item runs once, failures are counted, and
  * what the items report reads as if they had run one after another, in
- * order, with the error cap and --werror applied as for one stage. */
+ * order, with the error cap and --werror applied as for one stage; and
+ * par_run, whose items report into diags their caller shows. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -148,6 +149,34 @@ static void test_no_items(void **state)
     diag_free(&d);
 }
 
+/* par_run: each item reports into the diag the caller gave it, and
+ * nothing is shown until the caller replays them, in its own order. */
+static void test_run_into_callers_diags(void **state)
+{
+    (void)state;
+    setenv("HWCGEN_THREADS", "4", 1);
+    items it = {0};
+    hw_diag d, sub[N], *each[N];
+    diag_init(&d, NULL);
+    for (int i = 0; i < N; i++) {
+        diag_defer(&sub[i], &d);
+        each[i] = &sub[i];
+    }
+    assert_int_equal(par_run(N, item, &it, each), 6);
+    assert_int_equal(d.errors + d.warnings, 0);
+    assert_int_equal(d.log.len, 0);
+    for (int i = N - 1; i >= 0; i--)
+        diag_replay(&d, &sub[i]);
+    assert_int_equal(d.errors, 6);
+    assert_int_equal(d.warnings, N);
+    const char *last = strstr(d.log.data, "f.json:40: warning: item 39\n");
+    const char *first = strstr(d.log.data, "f.json:1: warning: item 0\n");
+    assert_non_null(last);
+    assert_non_null(first);
+    assert_true(last < first);
+    diag_free(&d);
+}
+
 static void test_thread_count_setting(void **state)
 {
     (void)state;
@@ -172,6 +201,7 @@ int main(void)
         cmocka_unit_test(test_error_cap_spans_items),
         cmocka_unit_test(test_werror_reaches_items),
         cmocka_unit_test(test_no_items),
+        cmocka_unit_test(test_run_into_callers_diags),
         cmocka_unit_test(test_thread_count_setting),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

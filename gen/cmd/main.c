@@ -18,7 +18,7 @@
 #include "cmd/cmd_perf_merge.h"
 #include "core/out_kinds.h"
 #include "core/version.h"
-#include "render/render.h"
+#include "core/json.h"
 
 /* The options of every command, before or after its name. */
 static const cmd_option global_options[] = {
@@ -126,7 +126,7 @@ static int run(const cmd_args *a, const cmd_command *c)
     d.verbose = cmd_flag(a, "verbose");
     d.werror = cmd_flag(a, "werror");
     ctx.d = &d;
-    render_init();
+    json_init();
     int rc = c->run(&ctx, a->noperands - 1, a->operands + 1);
     diag_free(&d);
     return rc;

@@ -49,31 +49,37 @@ const char *name_c_printf(hw_arena *a, name_case c, const char *fmt, ...)
     return s;
 }
 
+/* C and C++ keywords, sorted by strcmp for bsearch: a const table that
+ * threads share, read only. */
+static const char *const keywords[] = {
+    "_Alignas", "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic",
+    "_Imaginary", "_Noreturn", "_Static_assert", "_Thread_local",
+    "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand",
+    "bitor", "bool", "break", "case", "catch", "char", "char16_t",
+    "char32_t", "char8_t", "class", "co_await", "co_return", "co_yield",
+    "compl", "concept", "const", "const_cast", "consteval", "constexpr",
+    "constinit", "continue", "decltype", "default", "delete", "do",
+    "double", "dynamic_cast", "else", "enum", "explicit", "export",
+    "extern", "false", "float", "for", "friend", "goto", "if", "inline",
+    "int", "long", "mutable", "namespace", "new", "noexcept", "not",
+    "not_eq", "nullptr", "operator", "or", "or_eq", "private",
+    "protected", "public", "register", "reinterpret_cast", "requires",
+    "restrict", "return", "short", "signed", "sizeof", "static",
+    "static_assert", "static_cast", "struct", "switch", "template",
+    "this", "thread_local", "throw", "true", "try", "typedef", "typeid",
+    "typename", "typeof", "typeof_unqual", "union", "unsigned", "using",
+    "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
+};
+
+static int by_word(const void *key, const void *word)
+{
+    return strcmp(key, *(const char *const *)word);
+}
+
 int name_is_keyword(const char *ident)
 {
-    static const char *const words[] = {
-        "_Alignas", "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic",
-        "_Imaginary", "_Noreturn", "_Static_assert", "_Thread_local",
-        "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand",
-        "bitor", "bool", "break", "case", "catch", "char", "char16_t",
-        "char32_t", "char8_t", "class", "compl", "concept", "const",
-        "consteval", "constexpr", "constinit", "const_cast", "continue",
-        "co_await", "co_return", "co_yield", "decltype", "default", "delete",
-        "do", "double", "dynamic_cast", "else", "enum", "explicit", "export",
-        "extern", "false", "float", "for", "friend", "goto", "if", "inline",
-        "int", "long", "mutable", "namespace", "new", "noexcept", "not",
-        "not_eq", "nullptr", "operator", "or", "or_eq", "private",
-        "protected", "public", "register", "reinterpret_cast", "requires",
-        "restrict", "return", "short", "signed", "sizeof", "static",
-        "static_assert", "static_cast", "struct", "switch", "template",
-        "this", "thread_local", "throw", "true", "try", "typedef", "typeid",
-        "typename", "typeof", "typeof_unqual", "union", "unsigned", "using",
-        "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
-    };
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-        if (strcmp(words[i], ident) == 0)
-            return 1;
-    return 0;
+    return bsearch(ident, keywords, sizeof keywords / sizeof keywords[0], sizeof keywords[0],
+                   by_word) != NULL;
 }
 
 /* A word is a run of ASCII letters and digits; anything else separates

@@ -9,6 +9,7 @@
 #include <cjson/cJSON.h>
 
 #include "core/expr.h"
+#include "core/json.h"
 
 int diff_parse_format(const char *s, diff_format *out)
 {
@@ -389,7 +390,7 @@ cJSON *diff_report_json(const hw_diff *df, int all, diff_classes fail_on)
 static void report_json(hw_buf *b, const hw_diff *df, int all, diff_classes fail_on)
 {
     cJSON *root = diff_report_json(df, all, fail_on);
-    char *text = cJSON_Print(root);
+    char *text = json_print(root);
     if (text) {
         buf_puts(b, text);
         buf_putc(b, '\n');

@@ -9,6 +9,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/json.h"
+
 #include "run/pipeline.h"
 
 enum { DIFF_SAME = 0, DIFF_CHANGES = 1, DIFF_ERROR = 2 };
@@ -121,7 +123,7 @@ static void put_summary(hw_buf *out, const tally *k, const side *a, const side *
         cJSON_AddItemToObject(root, "added", k->added_list);
         cJSON_AddItemToObject(root, "removed", k->removed_list);
         cJSON_AddNumberToObject(root, "unchanged", same);
-        char *text = cJSON_Print(root);
+        char *text = json_print(root);
         cJSON_DetachItemViaPointer(root, k->reports);
         cJSON_DetachItemViaPointer(root, k->added_list);
         cJSON_DetachItemViaPointer(root, k->removed_list);

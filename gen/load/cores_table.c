@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 
+#include "core/json.h"
 #include "core/resources.h"
 
 long cores_hex(const char *s)
@@ -22,7 +23,7 @@ static cJSON *rows_only(hw_diag *d)
 {
     size_t len = 0;
     const char *text = resources_builtin(CORES_TABLE, &len);
-    cJSON *table = text ? cJSON_ParseWithLength(text, len) : NULL;
+    cJSON *table = text ? json_parse(text, len, NULL) : NULL;
     if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(table, "cores"))) {
         diag_error(d, NULL, "the built-in %s is missing or not a table of cores "
                    "(rebuild hwcgen)", CORES_TABLE);
@@ -42,7 +43,7 @@ static int read_gatord(cJSON *row, hw_diag *d)
     const char *path = cJSON_GetStringValue(member);
     size_t len = 0;
     const char *text = path ? resources_builtin(path, &len) : NULL;
-    cJSON *facts = text ? cJSON_ParseWithLength(text, len) : NULL;
+    cJSON *facts = text ? json_parse(text, len, NULL) : NULL;
     if (!cJSON_IsObject(facts) ||
         !cJSON_ReplaceItemInObjectCaseSensitive(row, "gatord", facts)) {
         const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(row, "name"));

@@ -7,11 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sys/stat.h>
-
 #include "core/expr.h"
-#include "load/load_mali_db.h"
-#include "load/load_perf.h"
 #include "load/load_xml.h"
 
 typedef int (*xml_loader)(hw_target *, xmlDocPtr, hw_diag *);
@@ -114,30 +110,4 @@ hw_target *load_spec(const char *path, hw_diag *d)
         return NULL;
     }
     return t;
-}
-
-int load_specs(const char *path, hw_target ***out, int *n, hw_diag *d)
-{
-    *out = NULL;
-    *n = 0;
-    const char *product = NULL;
-    char *db = mali_db_dir(path);
-    if (db || (db = mali_db_product_path(path, &product)) != NULL) {
-        int rc = load_mali_db(db, product, out, n, d);
-        free(db);
-        return rc;
-    }
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-        return load_perf_tree(path, out, n, d);
-    hw_target *t = load_spec(path, d);
-    if (!t)
-        return -1;
-    if (!(*out = malloc(sizeof **out))) {
-        target_free(t);
-        diag_error(d, NULL, "out of memory");
-        return -1;
-    }
-    (*out)[(*n)++] = t;
-    return 0;
 }

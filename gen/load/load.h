@@ -15,15 +15,6 @@
  * reporting errors. The caller runs check_target() next. */
 hw_target *load_spec(const char *path, hw_diag *d);
 
-/* Any path: a spec file gives one target (load_spec); a directory of a
- * kernel's perf pmu-events tree gives one target per directory of it that
- * holds JSON files, and one per arch for the arch's own files and its
- * mapfile.csv (format "pmu-events", load_perf.h), sorted by arch, then by
- * directory. *out (malloc'd; free the targets and the array) gets every
- * target that loaded, *n their count. 0, or -1 after reporting (some may
- * still have loaded). */
-int load_specs(const char *path, hw_target ***out, int *n, hw_diag *d);
-
 /* Arm Telemetry Solution JSON, v1.0 (load_telemetry.c). */
 int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d);
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/json.h"
 #include "core/names.h"
 
 

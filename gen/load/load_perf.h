@@ -3,7 +3,7 @@
  *
  *   load_perf_tree.c    which directories a path names, one target per
  *                       directory holding JSON files, their identity, the
- *                       arch's mapfile.csv
+ *                       arch's mapfile.csv: the items of load.h
  *   load_perf_json.c    one JSON file into hw_pfile objects and keys,
  *                       every key kept as written, with its line
  *   load_perf_std.c     the arch's standard events and metrics, which
@@ -13,7 +13,8 @@
  *   load_perf_cores.c   the cores (MIDRs) arm64's mapfile gives each model
  *                       directory, completed from hwcgen's table of cores
  *
- * Internal to these files; the rest of hwcgen calls load_specs() (load.h).
+ * Internal to these files and load_items.c; the rest of hwcgen lists and
+ * loads items (load_items.h).
  */
 #ifndef HWCGEN_LOAD_PERF_H
 #define HWCGEN_LOAD_PERF_H
@@ -21,14 +22,6 @@
 #include "core/diag.h"
 #include "core/ir.h"
 #include "core/names.h"
-
-/* Every target below `path`: the tree's arch/ directory (or the
- * pmu-events directory above it), one arch/<arch>, or a directory inside
- * one arch (a model directory, a vendor's directory, a sys directory).
- * Targets are appended to *out (malloc'd, grown here; *n counts them),
- * sorted by arch, then by directory. 0, or -1 after reporting: then the
- * targets that did load are still appended. */
-int load_perf_tree(const char *path, hw_target ***out, int *n, hw_diag *d);
 
 /* Add the JSON file `path`, named `name` below the target's directory, to
  * t->pfiles: every object and every key in file order, values as written
@@ -69,6 +62,37 @@ int perf_interpret(hw_target *t, const perf_archstd *std, hw_diag *d);
  * (0x1E) hidden. Other arches' mapfiles name CPUs otherwise: nothing to
  * do. 0, or -1 after reporting. */
 int perf_cores_assign(const hw_target *arch, hw_target **targets, int n, hw_diag *d);
+
+/* ---- items (load_items.h) ------------------------------------------------ */
+
+/* Declared, not included: load_items.c includes this header. */
+typedef struct load_items load_items;
+typedef struct load_item load_item;
+typedef struct load_arch load_arch;
+
+struct load_arch {
+    char *dir;          /* as shown */
+    char *name;         /* "x86" */
+    int whole;          /* all of it was given: its own target is kept */
+    char **names;       /* the entries of dir */
+    hw_target *own;     /* its own files and mapfile (LOAD_ARCH) */
+    perf_archstd std;   /* of own: what its directories read */
+    int ready;          /* own and std are there: its directories load */
+    int first, end;     /* its items */
+    hw_target **targets; /* LOAD_ARCH_END: its targets, by directory */
+    int ntargets;
+};
+
+/* The items of the perf tree `path` (the tree's arch/ directory, or the
+ * pmu-events directory above it, one arch/<arch>, or a directory inside
+ * one arch: a model directory, a vendor's, a sys directory), of path `p`.
+ * 0, or -1 after reporting into d (then l->paths[p].failed is set). */
+int perf_tree_list(load_items *l, int p, const char *path, hw_diag *d);
+
+/* Load a tree's item (not LOAD_SPEC): load_items_run(). */
+int perf_tree_item(load_items *l, load_item *it, hw_diag *d);
+
+void perf_arch_free(load_arch *a);
 
 /* The PMU jevents.py names for a Unit key (NULL: none). */
 const char *perf_unit_to_pmu(hw_arena *a, const char *unit);

@@ -11,6 +11,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/json.h"
+
 /* The largest file of the tree read: the kernel's are well below 1 MiB. */
 enum { PERF_FILE_MAX = 64 * 1024 * 1024 };
 
@@ -102,7 +104,7 @@ static int std_file(perf_std *s, const char *path, hw_buf *b, hw_diag *d)
 {
     if (perf_tree_read(path, b, 0, d) != 0)
         return -1;
-    cJSON *j = cJSON_ParseWithLength(b->data ? b->data : "", b->len);
+    cJSON *j = json_parse(b->data ? b->data : "", b->len, NULL);
     if (!cJSON_IsArray(j)) {
         hw_loc loc = loc_at(path, 0, 0);
         diag_error(d, &loc, "not a JSON array of perf events");

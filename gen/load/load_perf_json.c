@@ -10,8 +10,8 @@
 #include <cjson/cJSON.h>
 
 #include "core/json_lines.h"
+#include "core/json.h"
 #include "load/load_perf_files.h"
-#include "render/render.h"
 
 /* Every key the files of Linux 6.12's tree use, and ExtSel, which
  * jevents.py reads too; sorted (strcmp) for bsearch. */

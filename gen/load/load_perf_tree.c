@@ -7,6 +7,9 @@
  * vendor's directory, possibly with a sys/ directory of SoC PMUs. Every
  * directory that directly holds JSON files is one target; the arch's own
  * files and its mapfile are one more (perf_dir "").
+ *
+ * Listing walks the directories and reads no file; each target is then an
+ * item the pipeline loads (load.h), beside the others.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "load/load_perf.h"
@@ -19,7 +22,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "run/par.h"
+#include "load/load_items.h"
 #include "load/load_perf_files.h"
 
 /* Deeper than any tree (jevents.py reads four levels below an arch); a
@@ -28,32 +31,6 @@ enum { MAX_DEPTH = 16 };
 
 /* The licence of the kernel's tree, which every target keeps. */
 static const char TREE_LICENSE[] = "GPL-2.0-only";
-
-typedef struct tree_out {
-    hw_target ***list;
-    int *n;
-    hw_diag *d;
-    int failed;
-} tree_out;
-
-/* A directory that directly holds JSON files: one target, read later. */
-typedef struct model_dir {
-    char *dir;    /* as shown; malloc'd */
-    char *rel;    /* below the arch; malloc'd */
-    char **names; /* its entries (list_dir) */
-    hw_target *t; /* what it read into; NULL until then or when it failed */
-} model_dir;
-
-/* One arch being read: its own target and its standard events. */
-typedef struct arch_load {
-    tree_out *to;
-    const char *name; /* "x86" */
-    hw_target *own;   /* the arch's files and mapfile */
-    perf_archstd std;
-    model_dir *dirs;  /* malloc'd, in the order walk() finds them */
-    int ndirs;
-    int cap;
-} arch_load;
 
 /* ---- the file system ------------------------------------------------------ */
 
@@ -214,19 +191,6 @@ static int read_mapfile(hw_target *t, const char *path, hw_diag *d)
     return rc < 0 ? -1 : 0;
 }
 
-static void put(tree_out *to, hw_target *t)
-{
-    hw_target **grown = realloc(*to->list, ((size_t)*to->n + 1) * sizeof *grown);
-    if (!grown) {
-        diag_error(to->d, NULL, "out of memory");
-        target_free(t);
-        to->failed = 1;
-        return;
-    }
-    *to->list = grown;
-    grown[(*to->n)++] = t;
-}
-
 /* Read the JSON files of `dir` (entries `names`) into t; note the others.
  * 0, or -1 after reporting. */
 static int read_files(hw_target *t, const char *dir, char **names, hw_diag *d)
@@ -259,177 +223,142 @@ static int has_json(const char *dir, char **names)
     return 0;
 }
 
-/* One model (or sys, or vendor-less) directory's target: item i of a
- * par_each over al->dirs. Each reads only its own directory and the
- * arch's standard events, which nothing changes once built. */
-static int model_target(void *ctx, int i, hw_diag *d)
+/* ---- listing: what a path names ------------------------------------------------ */
+
+/* One path being listed into l, reporting into d. */
+typedef struct tree_list {
+    load_items *l;
+    int path;
+    hw_diag *d;
+} tree_list;
+
+static void list_failed(tree_list *tl)
 {
-    arch_load *al = ctx;
-    model_dir *m = &al->dirs[i];
-    hw_target *t = m->dir && m->rel ? tree_target(m->dir, al->name, m->rel) : NULL;
-    if (!t) {
-        diag_error(d, NULL, "out of memory");
-        return -1;
-    }
-    if (read_files(t, m->dir, m->names, d) != 0 || perf_interpret(t, &al->std, d) != 0) {
-        target_free(t);
-        return -1;
-    }
-    m->t = t;
-    return 0;
+    tl->l->paths[tl->path].failed = 1;
 }
 
-/* Keep `dir` for model_target: 0 when it took `names`, -1 when out of
- * memory (reported). */
-static int note_model(arch_load *al, const char *dir, const char *rel, char **names)
+static void list_oom(tree_list *tl)
 {
-    if (al->ndirs == al->cap) {
-        int cap = al->cap * 2 + 16;
-        model_dir *grown = realloc(al->dirs, (size_t)cap * sizeof *grown);
-        if (!grown) {
-            diag_error(al->to->d, NULL, "out of memory");
-            al->to->failed = 1;
-            return -1;
-        }
-        al->dirs = grown;
-        al->cap = cap;
+    diag_error(tl->d, NULL, "out of memory");
+    list_failed(tl);
+}
+
+/* Keep `dir` (shown so, `rel` below arch `arch`) as an item: 0 when it
+ * took `names`, -1 when out of memory (reported). */
+static int note_dir(tree_list *tl, int arch, const char *dir, const char *rel, char **names)
+{
+    load_item *it = load_items_add(tl->l, LOAD_DIR, tl->path);
+    char *shown = strdup(dir), *below = strdup(rel);
+    if (!it || !shown || !below) {
+        free(shown);
+        free(below);
+        list_oom(tl);
+        return -1;
     }
-    model_dir m = {strdup(dir), strdup(rel), names, NULL};
-    al->dirs[al->ndirs++] = m;
-    if (!m.dir || !m.rel) {
-        diag_error(al->to->d, NULL, "out of memory");
-        al->to->failed = 1;
-    }
+    it->arch = arch;
+    it->file = shown;
+    it->rel = below;
+    it->names = names;
     return 0;
 }
 
 /* `dir` (shown so, `rel` below the arch) and every directory below it:
- * each that holds JSON files is noted in al->dirs. */
-static void walk(arch_load *al, const char *dir, const char *rel, int depth)
+ * each that holds JSON files is an item of arch `arch`. */
+static void walk(tree_list *tl, int arch, const char *dir, const char *rel, int depth)
 {
     int n;
-    char **names = list_dir(dir, &n, al->to->d);
+    char **names = list_dir(dir, &n, tl->d);
     if (!names) {
-        al->to->failed = 1;
+        list_failed(tl);
         return;
     }
-    int noted = *rel && has_json(dir, names) && note_model(al, dir, rel, names) == 0;
+    int noted = *rel && has_json(dir, names) && note_dir(tl, arch, dir, rel, names) == 0;
     for (char **p = names; *p && depth < MAX_DEPTH; p++) {
         char sub[PATH_MAX], sub_rel[PATH_MAX];
         snprintf(sub, sizeof sub, "%s/%s", dir, *p);
         snprintf(sub_rel, sizeof sub_rel, "%s%s%s", rel, *rel ? "/" : "", *p);
         if (is_dir(sub))
-            walk(al, sub, sub_rel, depth + 1);
+            walk(tl, arch, sub, sub_rel, depth + 1);
     }
     if (!noted)
         free_list(names);
 }
 
-/* Read every directory walk() noted, side by side, and put their targets
- * in walk's order; frees al->dirs. */
-static void read_models(arch_load *al)
+/* A new arch of l, at `dir`, called `name`: its index, or -1 when out
+ * of memory (reported). */
+static int add_arch(tree_list *tl, const char *dir, const char *name, int whole)
 {
-    if (par_each(al->ndirs, model_target, al, al->to->d) != 0)
-        al->to->failed = 1;
-    for (int i = 0; i < al->ndirs; i++) {
-        model_dir *m = &al->dirs[i];
-        if (m->t)
-            put(al->to, m->t);
-        free(m->dir);
-        free(m->rel);
-        free_list(m->names);
+    load_items *l = tl->l;
+    if (l->narches == l->arch_cap) {
+        int cap = l->arch_cap * 2 + 8;
+        load_arch *grown = realloc(l->arches, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            list_oom(tl);
+            return -1;
+        }
+        l->arches = grown;
+        l->arch_cap = cap;
     }
-    free(al->dirs);
-    al->dirs = NULL;
-    al->ndirs = al->cap = 0;
-}
-
-/* ---- an arch ---------------------------------------------------------------- */
-
-/* The arch's own target: its JSON files and its mapfile. NULL after
- * reporting. */
-static hw_target *arch_target(arch_load *al, const char *dir)
-{
-    hw_diag *d = al->to->d;
-    int n;
-    char **names = list_dir(dir, &n, d);
-    hw_target *t = names ? tree_target(dir, al->name, "") : NULL;
-    char map[PATH_MAX];
-    snprintf(map, sizeof map, "%s/mapfile.csv", dir);
-    int ok = t && read_files(t, dir, names, d) == 0 && read_mapfile(t, map, d) == 0 &&
-             perf_interpret(t, NULL, d) == 0;
-    if (t && !ok)
-        target_free(t);
-    if (names && !t)
-        diag_error(d, NULL, "out of memory");
-    free_list(names);
-    return ok ? t : NULL;
-}
-
-static int by_dir(const void *pa, const void *pb)
-{
-    const hw_target *a = *(hw_target *const *)pa, *b = *(hw_target *const *)pb;
-    return strcmp(a->perf_dir, b->perf_dir);
+    load_arch *a = &l->arches[l->narches];
+    *a = (load_arch){.dir = strdup(dir), .name = strdup(name), .whole = whole};
+    l->narches++;
+    if (!a->dir || !a->name) {
+        list_oom(tl);
+        return -1;
+    }
+    return l->narches - 1;
 }
 
 /* Arch `name` at `dir`: all of it when `sub` is NULL; else only the
  * directory shown as `sub_shown`, `sub` below the arch, and those below
- * it. */
-static void load_arch(tree_out *to, const char *dir, const char *name, const char *sub,
+ * it. Its items: its own files, its directories, its end. */
+static void list_arch(tree_list *tl, const char *dir, const char *name, const char *sub,
                       const char *sub_shown)
 {
-    arch_load al = {.to = to, .name = name};
-    int first = *to->n;
     if (!sub && strcmp(name, "test") != 0) {
         char map[PATH_MAX];
         snprintf(map, sizeof map, "%s/mapfile.csv", dir);
         if (!is_file(map)) {
             hw_loc loc = loc_at(dir, 0, 0);
-            diag_warning(to->d, &loc, "arch %s has no mapfile.csv: perf's jevents.py needs one "
+            diag_warning(tl->d, &loc, "arch %s has no mapfile.csv: perf's jevents.py needs one "
                          "for every arch but test", name);
         }
     }
-    al.own = arch_target(&al, dir);
-    if (!al.own || perf_archstd_build(&al.std, al.own) != 0) {
-        if (al.own)
-            diag_error(to->d, NULL, "out of memory");
-        to->failed = 1;
-    } else {
-        if (sub)
-            walk(&al, sub_shown, sub, 0);
-        else
-            walk(&al, dir, "", 0);
-        read_models(&al);
-        if (*to->n > first &&
-            perf_cores_assign(al.own, *to->list + first, *to->n - first, to->d) != 0)
-            to->failed = 1;
+    int ai = add_arch(tl, dir, name, !sub), n;
+    char **names = ai < 0 ? NULL : list_dir(dir, &n, tl->d);
+    if (!names) {
+        list_failed(tl);
+        return;
     }
-    perf_archstd_free(&al.std);
-    int keep = al.own && !sub && (al.own->npfiles || al.own->nmapfile_lines);
-    if (keep)
-        put(to, al.own);
-    else
-        target_free(al.own);
-    if (*to->n > first + 1)
-        qsort(*to->list + first, (size_t)(*to->n - first), sizeof **to->list, by_dir);
+    load_items *l = tl->l;
+    l->arches[ai].names = names;
+    l->arches[ai].first = l->nitems;
+    load_item *own = load_items_add(l, LOAD_ARCH, tl->path);
+    if (own)
+        own->arch = ai;
+    walk(tl, ai, sub ? sub_shown : dir, sub ? sub : "", 0);
+    load_item *end = load_items_add(l, LOAD_ARCH_END, tl->path);
+    if (end)
+        end->arch = ai;
+    if (!own || !end)
+        list_oom(tl);
+    l->arches[ai].end = l->nitems;
 }
 
-/* ---- what a path names -------------------------------------------------------- */
-
 /* Every directory below `root` is an arch (jevents.py reads them so). */
-static void load_root(tree_out *to, const char *root)
+static void list_root(tree_list *tl, const char *root)
 {
     int n;
-    char **names = list_dir(root, &n, to->d);
+    char **names = list_dir(root, &n, tl->d);
     if (!names) {
-        to->failed = 1;
+        list_failed(tl);
         return;
     }
     for (char **p = names; *p; p++) {
         char dir[PATH_MAX];
         snprintf(dir, sizeof dir, "%s/%s", root, *p);
         if (is_dir(dir))
-            load_arch(to, dir, *p, NULL, NULL);
+            list_arch(tl, dir, *p, NULL, NULL);
     }
     free_list(names);
 }
@@ -453,7 +382,7 @@ static int has_arch_below(const char *path)
 
 /* A directory inside an arch: the arch is its nearest parent that is an
  * arch directory. 0, or -1 when there is none. */
-static int load_inside(tree_out *to, const char *path)
+static int list_inside(tree_list *tl, const char *path)
 {
     char real[PATH_MAX], arch[PATH_MAX];
     if (!realpath(path, real))
@@ -462,17 +391,16 @@ static int load_inside(tree_out *to, const char *path)
     for (char *cut = strrchr(arch, '/'); cut && cut > arch; cut = strrchr(arch, '/')) {
         *cut = '\0';
         if (is_arch_dir(arch)) {
-            load_arch(to, arch, base_name(arch), real + (cut - arch) + 1, path);
+            list_arch(tl, arch, base_name(arch), real + (cut - arch) + 1, path);
             return 0;
         }
     }
     return -1;
 }
 
-int load_perf_tree(const char *path, hw_target ***out, int *n, hw_diag *d)
+int perf_tree_list(load_items *l, int p, const char *path, hw_diag *d)
 {
-    tree_out to = {out, n, d, 0};
-    int before = *n;
+    tree_list tl = {l, p, d};
     char below[PATH_MAX];
     snprintf(below, sizeof below, "%s/arch", path);
     char real[PATH_MAX];
@@ -480,22 +408,154 @@ int load_perf_tree(const char *path, hw_target ***out, int *n, hw_diag *d)
     hw_loc loc = loc_at(path, 0, 0);
     if (!is_dir(path)) {
         diag_error(d, &loc, "not a directory");
+        list_failed(&tl);
         return -1;
     }
     if (is_dir(below) && has_arch_below(below))
-        load_root(&to, below); /* tools/perf/pmu-events */
+        list_root(&tl, below); /* tools/perf/pmu-events */
     else if (is_arch_dir(path))
-        load_arch(&to, path, name, NULL, NULL);
+        list_arch(&tl, path, name, NULL, NULL);
     else if (has_arch_below(path))
-        load_root(&to, path);
-    else if (load_inside(&to, path) != 0) {
+        list_root(&tl, path);
+    else if (list_inside(&tl, path) != 0) {
         diag_error(d, &loc, "not a perf pmu-events tree: no mapfile.csv here or in a "
                    "directory above, and no arch directory below");
+        list_failed(&tl);
         return -1;
     }
-    if (*n == before && !to.failed) {
-        diag_error(d, &loc, "no JSON file of a perf pmu-events tree in it or below it");
+    load_item *end = load_items_add(l, LOAD_TREE_END, p);
+    if (!end || !(end->file = strdup(path)))
+        list_oom(&tl);
+    return l->paths[p].failed ? -1 : 0;
+}
+
+/* ---- items: the targets ---------------------------------------------------------- */
+
+/* The arch's own target (its JSON files and its mapfile), and its standard
+ * events, which its directories read. */
+static int arch_item(load_arch *a, hw_diag *d)
+{
+    hw_target *t = tree_target(a->dir, a->name, "");
+    if (!t) {
+        diag_error(d, NULL, "out of memory");
         return -1;
     }
-    return to.failed ? -1 : 0;
+    char map[PATH_MAX];
+    snprintf(map, sizeof map, "%s/mapfile.csv", a->dir);
+    if (read_files(t, a->dir, a->names, d) != 0 || read_mapfile(t, map, d) != 0 ||
+        perf_interpret(t, NULL, d) != 0) {
+        target_free(t);
+        return -1;
+    }
+    a->own = t;
+    if (perf_archstd_build(&a->std, t) != 0) {
+        diag_error(d, NULL, "out of memory");
+        return -1;
+    }
+    a->ready = 1;
+    return 0;
+}
+
+/* One model (or sys, or vendor-less) directory's target. It reads only its
+ * own directory and the arch's standard events, which nothing changes once
+ * built. */
+static int dir_item(const load_arch *a, load_item *it, hw_diag *d)
+{
+    if (!a->ready)
+        return -1; /* the arch's own files failed, and said why */
+    hw_target *t = tree_target(it->file, a->name, it->rel);
+    if (!t) {
+        diag_error(d, NULL, "out of memory");
+        return -1;
+    }
+    if (read_files(t, it->file, it->names, d) != 0 || perf_interpret(t, &a->std, d) != 0) {
+        target_free(t);
+        return -1;
+    }
+    it->t = t;
+    return 0;
+}
+
+static int by_dir(const void *pa, const void *pb)
+{
+    const hw_target *a = *(hw_target *const *)pa, *b = *(hw_target *const *)pb;
+    return strcmp(a->perf_dir, b->perf_dir);
+}
+
+/* The arch's targets, by directory: its directories that loaded, with the
+ * cores its mapfile gives them, and its own target when the whole arch
+ * was given and it has something. */
+static int arch_end_item(load_items *l, load_arch *a, hw_diag *d)
+{
+    hw_target **ts = calloc((size_t)(a->end - a->first) + 1, sizeof *ts);
+    if (!ts) {
+        diag_error(d, NULL, "out of memory");
+        return -1;
+    }
+    int n = 0, rc = 0;
+    for (int i = a->first; i < a->end; i++)
+        if (l->items[i].kind == LOAD_DIR && l->items[i].t) {
+            ts[n++] = l->items[i].t;
+            l->items[i].t = NULL;
+        }
+    if (n && perf_cores_assign(a->own, ts, n, d) != 0)
+        rc = -1;
+    perf_archstd_free(&a->std);
+    if (a->own && a->whole && (a->own->npfiles || a->own->nmapfile_lines))
+        ts[n++] = a->own;
+    else
+        target_free(a->own);
+    a->own = NULL;
+    qsort(ts, (size_t)n, sizeof *ts, by_dir);
+    a->targets = ts;
+    a->ntargets = n;
+    return rc;
+}
+
+/* A path whose listing and items went well but named no target. */
+static int tree_end_item(const load_items *l, const load_item *end, hw_diag *d)
+{
+    int any = 0, failed = l->paths[end->path].failed;
+    for (int i = 0; i < l->nitems; i++) {
+        const load_item *it = &l->items[i];
+        if (it->path != end->path || it == end)
+            continue;
+        failed |= it->failed;
+        any |= it->kind == LOAD_ARCH_END && l->arches[it->arch].ntargets > 0;
+    }
+    if (any || failed)
+        return 0;
+    hw_loc loc = loc_at(end->file, 0, 0);
+    diag_error(d, &loc, "no JSON file of a perf pmu-events tree in it or below it");
+    return -1;
+}
+
+int perf_tree_item(load_items *l, load_item *it, hw_diag *d)
+{
+    switch (it->kind) {
+    case LOAD_ARCH:
+        return arch_item(&l->arches[it->arch], d);
+    case LOAD_DIR:
+        return dir_item(&l->arches[it->arch], it, d);
+    case LOAD_ARCH_END:
+        return arch_end_item(l, &l->arches[it->arch], d);
+    case LOAD_TREE_END:
+        return tree_end_item(l, it, d);
+    case LOAD_SPEC:
+    case LOAD_MALI_DB:
+        break;
+    }
+    return -1;
+}
+
+void perf_arch_free(load_arch *a)
+{
+    free(a->dir);
+    free(a->name);
+    free_list(a->names);
+    target_free(a->own);
+    perf_archstd_free(&a->std);
+    for (int i = 0; i < a->ntargets; i++)
+        target_free(a->targets[i]);
+    free(a->targets);
 }

@@ -15,6 +15,7 @@
 #include <cjson/cJSON.h>
 
 #include "load/load_cores.h"
+#include "core/json.h"
 #include "core/json_lines.h"
 #include "core/names.h"
 #include "core/spdx.h"
@@ -741,7 +742,7 @@ int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
         return -1;
     }
     const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+    cJSON *root = json_parse(text, len, &end);
     if (!root) {
         size_t off = end && end >= text ? (size_t)(end - text) : 0;
         int line, col;

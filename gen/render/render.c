@@ -1,46 +1,13 @@
 /* render.c - templates from resources, rendered with Mustache. */
 #include "render/render.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/json.h"
 #include "core/resources.h"
 #include "core/spdx.h"
 #include "core/version.h"
-
-/* cJSON's hooks and parser state are the process's. An allocation that
- * fails is counted on its thread, where render_template reports it for
- * the data that thread built; parses take turns (json_parse). */
-static _Thread_local int alloc_failures;
-static pthread_mutex_t parsing = PTHREAD_MUTEX_INITIALIZER;
-
-static void *counting_malloc(size_t n)
-{
-    void *p = malloc(n);
-    if (!p)
-        alloc_failures++;
-    return p;
-}
-
-int json_alloc_failed(void)
-{
-    return alloc_failures > 0;
-}
-
-void render_init(void)
-{
-    cJSON_Hooks hooks = {counting_malloc, free};
-    cJSON_InitHooks(&hooks);
-}
-
-cJSON *json_parse(const char *text, size_t len, const char **end)
-{
-    pthread_mutex_lock(&parsing);
-    cJSON *root = cJSON_ParseWithLengthOpts(text, len, end, 0);
-    pthread_mutex_unlock(&parsing);
-    return root;
-}
 
 /* Partials come from the same place as their template; their text lives
  * in `arena` until the render ends. */
@@ -69,8 +36,7 @@ int render_template(const char *templates, const char *name, const cJSON *data,
 {
     char path[256];
     snprintf(path, sizeof path, "templates/%s.mustache", name);
-    if (alloc_failures) {
-        alloc_failures = 0;
+    if (json_alloc_take()) {
         diag_error(d, NULL, "out of memory building data for %s", path);
         return -1;
     }

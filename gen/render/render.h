@@ -9,10 +9,6 @@
 #include "render/mustache.h"
 #include "core/out_set.h"
 
-/* cJSON_ParseWithLengthOpts(text, len, end, 0), safe beside other
- * threads: cJSON's parser writes a global error position on every call. */
-cJSON *json_parse(const char *text, size_t len, const char **end);
-
 /* Render templates/<name>.mustache (partials: templates/<partial>.mustache)
  * with `data`, appending to `out`; a template found in the directory
  * `templates` (NULL: none) wins over the built-in one. 0, or -1 after
@@ -34,16 +30,9 @@ typedef struct emit_to {
 int render_file(const emit_to *to, const char *name, const cJSON *data,
                 mu_escape escape, const char *file);
 
-/* Whether a cJSON allocation failed since render_init() or the last
- * render_template() (which reports it). */
-int json_alloc_failed(void);
-
-/* Route cJSON's allocations through a counter of failures, so a data tree
- * that lost a node to out-of-memory is never rendered as if complete. */
-void render_init(void);
-
 /* Builders for template data. They may fail silently one by one because
- * render_template() refuses to render after any failed allocation. */
+ * render_template() refuses to render after any failed allocation on its
+ * thread (json_alloc_take(), core/json.h). */
 cJSON *jobj(cJSON *parent, const char *key);
 cJSON *jarr(cJSON *parent, const char *key);
 void jstr(cJSON *obj, const char *key, const char *value);

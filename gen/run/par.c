@@ -2,7 +2,8 @@
  *
  * Perf's x86 and arm64 trees are about 80 directories of very different
  * sizes; taking the next item when one is done keeps both cores busy
- * (make bench, tests/bench/bench_tree.c: hwcgen against jevents.py). */
+ * (make bench, tests/bench/bench_tree.c: hwcgen against jevents.py).
+ * libxml2 is made ready for threads before any starts (run_init). */
 #include "run/par.h"
 
 #include <pthread.h>
@@ -10,24 +11,22 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include <libxml/parser.h>
-
 enum { MAX_THREADS = 64 };
 
 typedef struct par_job {
     int n;
     par_fn fn;
     void *ctx;
-    hw_diag *diags; /* one per item */
-    int *failed;    /* one per item */
-    atomic_int next; /* the first item no thread has taken */
+    hw_diag *const *diags; /* one per item */
+    int *failed;           /* one per item */
+    atomic_int next;       /* the first item no thread has taken */
 } par_job;
 
 static void *work(void *arg)
 {
     par_job *j = arg;
     for (int i; (i = atomic_fetch_add(&j->next, 1)) < j->n;)
-        j->failed[i] = j->fn(j->ctx, i, &j->diags[i]) != 0;
+        j->failed[i] = j->fn(j->ctx, i, j->diags[i]) != 0;
     return NULL;
 }
 
@@ -42,19 +41,16 @@ int par_threads(void)
     return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (int)n;
 }
 
-int par_each(int n, par_fn fn, void *ctx, hw_diag *d)
+int par_run(int n, par_fn fn, void *ctx, hw_diag *const *diags)
 {
-    par_job j = {n, fn, ctx, calloc((size_t)n + 1, sizeof *j.diags),
-                 calloc((size_t)n + 1, sizeof *j.failed), 0};
-    if (!j.diags || !j.failed) {
-        free(j.diags);
-        free(j.failed);
-        diag_error(d, NULL, "out of memory");
-        return -1;
+    par_job j = {n, fn, ctx, diags, calloc((size_t)n + 1, sizeof *j.failed), 0};
+    if (!j.failed) {
+        /* no room to run them side by side: one after another */
+        int failed = 0;
+        for (int i = 0; i < n; i++)
+            failed += fn(ctx, i, diags[i]) != 0;
+        return failed;
     }
-    for (int i = 0; i < n; i++)
-        diag_defer(&j.diags[i], d);
-    xmlInitParser(); /* libxml2 wants it on one thread before several use it */
     pthread_t helpers[MAX_THREADS];
     int started = 0, want = par_threads();
     want = want < n ? want : n;
@@ -65,11 +61,30 @@ int par_each(int n, par_fn fn, void *ctx, hw_diag *d)
     for (int k = 0; k < started; k++)
         pthread_join(helpers[k], NULL);
     int failed = 0;
-    for (int i = 0; i < n; i++) {
-        diag_replay(d, &j.diags[i]);
+    for (int i = 0; i < n; i++)
         failed += j.failed[i];
-    }
-    free(j.diags);
     free(j.failed);
+    return failed;
+}
+
+int par_each(int n, par_fn fn, void *ctx, hw_diag *d)
+{
+    hw_diag *diags = calloc((size_t)n + 1, sizeof *diags);
+    hw_diag **each = calloc((size_t)n + 1, sizeof *each);
+    if (!diags || !each) {
+        free(diags);
+        free(each);
+        diag_error(d, NULL, "out of memory");
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        diag_defer(&diags[i], d);
+        each[i] = &diags[i];
+    }
+    int failed = par_run(n, fn, ctx, each);
+    for (int i = 0; i < n; i++)
+        diag_replay(d, &diags[i]);
+    free(diags);
+    free(each);
     return failed;
 }

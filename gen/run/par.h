@@ -1,7 +1,8 @@
 /* par.h - the items of one stage, run on the machine's cores.
  *
  * An item is a whole target, or one directory of a perf tree: never a part
- * of an emitter. Items share nothing they write; each reports into a diag
+ * of an emitter. Only the pipeline (pipeline.c) runs items: no stage
+ * starts a thread of its own. Items share nothing they write; each reports into a diag
  * of its own, and par_each() shows those in item order when all are done,
  * so what a user reads does not depend on the number of threads.
  */
@@ -16,6 +17,12 @@ typedef int (*par_fn)(void *ctx, int i, hw_diag *d);
 /* fn(ctx, i, ...) for every i in [0, n), on up to par_threads() threads.
  * The number of items that failed; -1 when out of memory (reported). */
 int par_each(int n, par_fn fn, void *ctx, hw_diag *d);
+
+/* fn(ctx, i, diags[i]) for every i in [0, n), as par_each, but each item
+ * reports into a diag the caller made (diag_defer) and shows when it
+ * chooses: a stage whose messages are read in another order than its
+ * items run. The number of items that failed. */
+int par_run(int n, par_fn fn, void *ctx, hw_diag *const *diags);
 
 /* The threads par_each uses: HWCGEN_THREADS when it is a number from 1 to
  * 64, else the processors online. */

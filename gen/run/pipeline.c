@@ -4,13 +4,20 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
+#include <libxml/parser.h>
+
 #include "check/check.h"
 #include "check/check_shared.h"
+#include "core/json.h"
 #include "emit/emit.h"
 #include "load/load.h"
+#include "load/load_items.h"
 #include "write/manifest.h"
 #include "write/write_files.h"
 #include "run/par.h"
+
+/* The manifest of a directory no run has written into. */
+static const char NO_MANIFEST[] = "{\"targets\": []}";
 
 void run_init(hw_run *r, hw_diag *d)
 {
@@ -24,6 +31,7 @@ void run_init(hw_run *r, hw_diag *d)
     r->dir = NULL;
     r->before = r->kept = NULL;
     out_init(&r->out);
+    xmlInitParser(); /* libxml2 wants it on one thread before several use it */
 }
 
 /* Check t, then plan it into *p: 0, or -1 after reporting (t is then
@@ -127,95 +135,267 @@ static int add_target(hw_run *r, hw_target *t, hw_plan *p, size_t *cap)
     return 0;
 }
 
-/* Targets checked and planned side by side, each in its own item. */
-typedef struct open_job {
-    hw_target **targets;
-    hw_plan *plans;
-} open_job;
+/* ---- load and check: every path's items side by side ----------------------- */
 
-/* Item i of par_each: check targets[i], then plan it; drop it when
+/* The paths being loaded and checked. Every stage reports into diags kept
+ * here, shown once all are done in the order loading and checking the
+ * paths one by one would show them: per path, what listing it said, what
+ * its items said, then what checking its targets said. */
+typedef struct run_load {
+    hw_diag *d;
+    load_items items;
+    int npaths;
+    hw_diag *listed;  /* one per path */
+    hw_diag *loaded;  /* one per item */
+    int *wave;        /* the items of the wave being loaded */
+    hw_diag **each;   /* the diags of the items par_run runs */
+    hw_target **all;  /* every path's targets, path after path; NULL where
+                         one is unusable */
+    hw_plan *plans;   /* beside all, once checked */
+    int nall;
+    hw_diag *checked; /* one per target */
+    int *first;       /* per path: its first target in all (and nall) */
+    int *failed;      /* per path: something of it is unusable */
+} run_load;
+
+static int out_of_memory(hw_diag *d)
+{
+    diag_error(d, NULL, "out of memory");
+    return -1;
+}
+
+/* List every path not skipped: rl->npaths of them. */
+static int list_paths(run_load *rl, char *const *paths, int n, const char *skip)
+{
+    rl->listed = calloc((size_t)n + 1, sizeof *rl->listed);
+    if (!rl->listed)
+        return out_of_memory(rl->d);
+    for (int i = 0; i < n; i++) {
+        if (skip && skip[i])
+            continue;
+        hw_diag *said = &rl->listed[rl->npaths];
+        diag_defer(said, rl->d);
+        if (load_items_path(&rl->items, paths[i], said) < 0) {
+            diag_replay(rl->d, said);
+            return -1;
+        }
+        rl->npaths++;
+    }
+    return 0;
+}
+
+/* Item k of a wave: load that item. */
+static int load_one(void *ctx, int k, hw_diag *d)
+{
+    run_load *rl = ctx;
+    return load_items_run(&rl->items, rl->wave[k], d);
+}
+
+/* Load every item, a wave after another. */
+static int load_waves(run_load *rl)
+{
+    int n = rl->items.nitems;
+    rl->loaded = calloc((size_t)n + 1, sizeof *rl->loaded);
+    rl->wave = calloc((size_t)n + 1, sizeof *rl->wave);
+    if (!rl->loaded || !rl->wave)
+        return out_of_memory(rl->d);
+    for (int i = 0; i < n; i++)
+        diag_defer(&rl->loaded[i], rl->d);
+    for (int w = 0; w < LOAD_WAVES; w++) {
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (load_item_wave(&rl->items, i) == w) {
+                rl->wave[k] = i;
+                rl->each[k++] = &rl->loaded[i];
+            }
+        par_run(k, load_one, rl, rl->each);
+    }
+    return 0;
+}
+
+/* Every path's targets into rl->all, path after path. */
+static int gather(run_load *rl)
+{
+    rl->first = calloc((size_t)rl->npaths + 1, sizeof *rl->first);
+    rl->failed = calloc((size_t)rl->npaths + 1, sizeof *rl->failed);
+    if (!rl->first || !rl->failed)
+        return out_of_memory(rl->d);
+    for (int p = 0; p < rl->npaths; p++) {
+        hw_target **got;
+        int n;
+        rl->failed[p] = load_items_take(&rl->items, p, &got, &n, &rl->listed[p]) != 0;
+        size_t want = (size_t)rl->nall + (size_t)n + 1;
+        hw_target **grown = realloc(rl->all, want * sizeof *grown);
+        for (int i = 0; i < n; i++)
+            if (grown)
+                grown[rl->nall++] = got[i];
+            else
+                target_free(got[i]);
+        free(got);
+        if (!grown)
+            return out_of_memory(rl->d);
+        rl->all = grown;
+        rl->first[p + 1] = rl->nall;
+    }
+    return 0;
+}
+
+/* Item i of par_run: check target i, then plan it; drop it when
  * unusable. */
 static int check_one(void *ctx, int i, hw_diag *d)
 {
-    open_job *j = ctx;
-    if (check_plan(j->targets[i], &j->plans[i], d) == 0)
+    run_load *rl = ctx;
+    if (check_plan(rl->all[i], &rl->plans[i], d) == 0)
         return 0;
-    target_free(j->targets[i]);
-    j->targets[i] = NULL;
+    target_free(rl->all[i]);
+    rl->all[i] = NULL;
     return -1;
+}
+
+/* Check and plan every target on its own. */
+static int check_all(run_load *rl)
+{
+    rl->checked = calloc((size_t)rl->nall + 1, sizeof *rl->checked);
+    rl->plans = calloc((size_t)rl->nall + 1, sizeof *rl->plans);
+    hw_diag **each = realloc(rl->each, ((size_t)rl->nall + 1) * sizeof *each);
+    if (each)
+        rl->each = each;
+    if (!rl->checked || !rl->plans || !each)
+        return out_of_memory(rl->d);
+    for (int i = 0; i < rl->nall; i++) {
+        diag_defer(&rl->checked[i], rl->d);
+        rl->each[i] = &rl->checked[i];
+    }
+    par_run(rl->nall, check_one, rl, rl->each);
+    for (int p = 0; p < rl->npaths; p++)
+        for (int i = rl->first[p]; i < rl->first[p + 1]; i++)
+            rl->failed[p] |= !rl->all[i];
+    return 0;
+}
+
+/* What every stage said, path after path. */
+static void show(run_load *rl)
+{
+    int i = 0;
+    for (int p = 0; p < rl->npaths; p++) {
+        diag_replay(rl->d, &rl->listed[p]);
+        for (; rl->loaded && i < rl->items.nitems && load_item_path(&rl->items, i) == p; i++)
+            diag_replay(rl->d, &rl->loaded[i]);
+        for (int k = rl->first ? rl->first[p] : 0; rl->checked && k < rl->first[p + 1]; k++)
+            diag_replay(rl->d, &rl->checked[k]);
+    }
+}
+
+/* Load and check the paths not skipped: rl->all holds their targets,
+ * rl->first and rl->failed say which are each path's and whether it is
+ * usable. 0, or -1 when out of memory (reported). */
+static int load_check(run_load *rl, hw_diag *d, char *const *paths, int n, const char *skip)
+{
+    *rl = (run_load){.d = d};
+    load_items_init(&rl->items);
+    int rc = list_paths(rl, paths, n, skip);
+    if (rc == 0 && !(rl->each = calloc((size_t)rl->items.nitems + 1, sizeof *rl->each)))
+        rc = out_of_memory(d);
+    if (rc == 0)
+        rc = load_waves(rl);
+    if (rc == 0)
+        rc = gather(rl);
+    if (rc == 0)
+        rc = check_all(rl);
+    show(rl);
+    return rc;
+}
+
+/* Frees what load_check made but the targets in rl->all and their plans. */
+static void load_check_free(run_load *rl)
+{
+    for (int p = 0; rl->listed && p < rl->npaths; p++)
+        diag_free(&rl->listed[p]);
+    for (int i = 0; rl->loaded && i < rl->items.nitems; i++)
+        diag_free(&rl->loaded[i]);
+    load_items_free(&rl->items);
+    for (int i = 0; rl->checked && i < rl->nall; i++)
+        diag_free(&rl->checked[i]);
+    free(rl->listed);
+    free(rl->loaded);
+    free(rl->wave);
+    free(rl->each);
+    free(rl->checked);
+    free(rl->first);
+    free(rl->failed);
 }
 
 int run_open_all(const char *path, hw_target ***out, hw_plan **plans, int *n, hw_diag *d)
 {
-    int rc = load_specs(path, out, n, d);
-    open_job j = {*out, calloc((size_t)*n + 1, sizeof *j.plans)};
-    if (!j.plans) {
-        diag_error(d, NULL, "out of memory");
-        for (int i = 0; i < *n; i++) {
-            target_free((*out)[i]);
-            (*out)[i] = NULL;
-        }
-        rc = -1;
-    } else if (par_each(*n, check_one, &j, d) != 0) {
-        rc = -1;
-    }
+    hw_run r;
+    run_init(&r, d); /* libxml2 ready for threads */
+    char *const paths[] = {(char *)path};
+    run_load rl;
+    int rc = load_check(&rl, d, paths, 1, NULL);
+    *out = rl.all;
+    *n = rl.nall;
     if (plans) {
-        *plans = j.plans;
-        return rc;
+        *plans = rl.plans;
+    } else {
+        for (int i = 0; rl.plans && i < rl.nall; i++)
+            plan_free(&rl.plans[i]);
+        free(rl.plans);
     }
-    for (int i = 0; j.plans && i < *n; i++)
-        plan_free(&j.plans[i]);
-    free(j.plans);
+    rc = rc != 0 || rl.npaths != 1 || rl.failed[0] ? -1 : 0;
+    load_check_free(&rl);
+    run_free(&r);
     return rc;
 }
 
-/* Every target of `path` into r->targets; a path that gives none at all
- * is one NULL. 1 when something of it is unusable (a directory of a tree
- * that failed gives no entry), 0 when not, -1 when out of memory. */
-static int load_path(hw_run *r, const char *path, size_t *cap)
+/* Every path's targets into r->targets, path after path; a path that
+ * gives none at all is one NULL. The number of paths of which something
+ * is unusable (a directory of a tree that failed gives no entry), or -1
+ * when out of memory. */
+static int take_targets(hw_run *r, run_load *rl)
 {
-    hw_target **got;
-    hw_plan *plans = NULL, none = {0};
-    int n, oom = 0;
-    int rc = run_open_all(path, &got, &plans, &n, r->d);
-    if (rc != 0 && n == 0)
-        oom = add_target(r, NULL, &none, cap) != 0;
-    for (int i = 0; i < n; i++)
-        if (oom || !plans) {
-            if (plans)
-                plan_free(&plans[i]);
-            target_free(got[i]);
-        } else {
-            oom = add_target(r, got[i], &plans[i], cap) != 0;
-        }
-    free(got);
-    free(plans);
-    return oom ? -1 : rc != 0;
+    size_t cap = 0;
+    int failed = 0, oom = 0;
+    for (int p = 0; p < rl->npaths; p++) {
+        int first = rl->first[p], end = rl->first[p + 1];
+        failed += rl->failed[p];
+        hw_plan none = {0};
+        if (rl->failed[p] && first == end)
+            oom |= add_target(r, NULL, &none, &cap) != 0;
+        for (int i = first; i < end; i++)
+            if (oom) {
+                plan_free(&rl->plans[i]);
+                target_free(rl->all[i]);
+            } else {
+                oom = add_target(r, rl->all[i], &rl->plans[i], &cap) != 0;
+            }
+    }
+    free(rl->all);
+    free(rl->plans);
+    rl->all = NULL;
+    rl->plans = NULL;
+    return oom ? out_of_memory(r->d) : failed;
 }
 
 int run_load_check(hw_run *r, char *const *paths, int n)
 {
     drop_targets(r);
     char *skip = calloc((size_t)n + 1, 1);
-    size_t cap = 0;
     if (!skip || skip_same_files(paths, n, skip, r->d) != 0) {
         free(skip);
-        diag_error(r->d, NULL, "out of memory");
-        return -1;
+        return out_of_memory(r->d);
     }
-    int failed = 0;
-    for (int i = 0; i < n && failed >= 0; i++)
-        if (!skip[i]) {
-            int k = load_path(r, paths[i], &cap);
-            failed = k < 0 ? -1 : failed + k;
-        }
+    run_load rl;
+    int failed = load_check(&rl, r->d, paths, n, skip);
     free(skip);
-    hw_target **usable = calloc((size_t)r->ntargets + 1, sizeof *usable);
-    if (failed < 0 || !usable) {
-        free(usable);
-        diag_error(r->d, NULL, "out of memory");
+    if (failed == 0)
+        failed = take_targets(r, &rl);
+    run_free_all(rl.all, rl.plans, rl.all ? rl.nall : 0);
+    load_check_free(&rl);
+    if (failed < 0)
         return -1;
-    }
+    hw_target **usable = calloc((size_t)r->ntargets + 1, sizeof *usable);
+    if (!usable)
+        return out_of_memory(r->d);
     int nusable = 0;
     for (int i = 0; i < r->ntargets; i++)
         if (r->targets[i])
@@ -266,7 +446,8 @@ int run_emit(hw_run *r, const char *dir, const char *templates)
 {
     emit_to to = {&r->out, templates, r->d};
     r->dir = dir;
-    r->before = dir ? manifest_read(dir, r->d) : cJSON_Parse("{\"targets\": []}");
+    r->before = dir ? manifest_read(dir, r->d)
+                    : json_parse(NO_MANIFEST, sizeof NO_MANIFEST - 1, NULL);
     if (!r->before || emit_targets(r, &to) != 0)
         return -1;
     if (manifest_keep(r->before, &r->out, r->targets, r->ntargets, r->full, r->outputs, dir,

@@ -1,6 +1,8 @@
 /* pipeline.h - hwcgen's stages in the order they run:
  *
- *   load    each spec into the IR (load.h), every line number recorded
+ *   list    what each path names (load.h): a spec file, or the
+ *           directories of a perf tree, each a target to load
+ *   load    each into the IR (load.h), every line number recorded
  *   check   each target, then across targets (check.h): the gate
  *   plan    what each target's outputs make of it, once (plan.h), in the
  *           same item of work as its check
@@ -11,7 +13,11 @@
  *   free
  *
  * The command line, the tests and the benchmarks run specs through these
- * functions, so the sequence exists in one place.
+ * functions, so the sequence exists in one place. So do the threads: the
+ * items of load, of the check of each target and of emit run side by side
+ * (run/par.h), here and nowhere else; the check across targets runs on
+ * one thread. What a run writes and says is the same for any number of
+ * threads.
  */
 #ifndef HWCGEN_PIPELINE_H
 #define HWCGEN_PIPELINE_H
@@ -28,8 +34,8 @@ typedef struct hw_run {
     hw_diag *d;
     hw_target **targets; /* one per spec file given (a file given twice, by
                             two names, once), one per directory of a perf
-                            tree given (load_specs()); NULL where it is
-                            unusable */
+                            tree given (load_items_path()); NULL where it
+                            is unusable */
     hw_plan *plans;      /* beside targets: plans[i] is targets[i]'s, when
                             that is not NULL */
     int ntargets;
@@ -45,6 +51,7 @@ typedef struct hw_run {
     out_set out;         /* what emit rendered, until commit */
 } hw_run;
 
+/* Also readies libxml2 for threads: before any starts. */
 void run_init(hw_run *r, hw_diag *d);
 
 /* Load, check and plan every spec in `paths` (each is tried, so every
@@ -78,8 +85,8 @@ void run_free(hw_run *r);
  * after reporting. */
 hw_target *run_open(const char *path, hw_plan *p, hw_diag *d);
 
-/* Every target `path` names (load_specs()), each checked and planned on
- * its own; *out (malloc'd) holds NULL where one is unusable, and *plans
+/* Every target `path` names (load_items_path()), each checked and planned
+ * on its own; *out (malloc'd) holds NULL where one is unusable, and *plans
  * (malloc'd, unless `plans` is NULL: then they are only made for what
  * they report) their plans (run_free_all() frees both). 0 when every one
  * is usable, -1 after reporting. */

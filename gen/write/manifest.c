@@ -7,9 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/json.h"
 #include "core/json_lines.h"
 #include "core/out_kinds.h"
-#include "render/render.h"
 
 static const char *text_of(const cJSON *o, const char *key)
 {
@@ -49,12 +49,11 @@ static const char *entry_problem(const cJSON *e)
 static cJSON *parse_manifest(const char *path, const char *text, size_t len, hw_diag *d)
 {
     const char *end = NULL;
-    cJSON *m = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+    cJSON *m = json_parse(text, len, &end);
     if (!m) {
         int line = 0, col = 0;
-        const char *at = end ? end : cJSON_GetErrorPtr();
-        if (at && at >= text && at <= text + len)
-            json_line_col(text, len, (size_t)(at - text), &line, &col);
+        if (end && end >= text && end <= text + len)
+            json_line_col(text, len, (size_t)(end - text), &line, &col);
         hw_loc loc = loc_at(path, line, col);
         diag_error(d, &loc, "manifest: JSON syntax error; remove the file to start over");
         return NULL;
@@ -361,7 +360,7 @@ static void rows_of_kind(cJSON *rows, const out_set *out, const char *spec,
  * by kind, in the order the emitters run (out_kinds.h), and within a kind
  * in the order made. So runs of some kinds each record what one run of
  * them all would. NULL when out of memory (a part lost to it shows in
- * json_alloc_failed()). */
+ * json_print()). */
 static cJSON *entry(const out_set *out, const char *spec, const cJSON *carried)
 {
     const cJSON *kept_files = cJSON_GetObjectItemCaseSensitive(carried, "files"), *x;
@@ -453,7 +452,11 @@ int manifest_add(out_set *out, const cJSON *kept, hw_diag *d)
     int whole = list && cJSON_AddItemToObject(m, "targets", list);
     if (!whole)
         cJSON_Delete(list);
-    char *text = !whole || json_alloc_failed() ? NULL : cJSON_Print(m);
+    char *text = json_print(m); /* NULL when a part of m was lost */
+    if (!whole) {
+        cJSON_free(text);
+        text = NULL;
+    }
     cJSON_Delete(m);
     hw_buf b;
     buf_init(&b);

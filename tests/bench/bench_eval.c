@@ -39,7 +39,7 @@
 #include "core/expr.h"
 #include "core/interp.h"
 #include "run/pipeline.h"
-#include "render/render.h"
+#include "core/json.h"
 
 #include "hwcgen/neoverse_v1_metrics.h" /* generated into .build/bench/gen */
 
@@ -331,7 +331,7 @@ int main(int argc, char **argv)
         n = BLOCK;
     long reps = n / BLOCK, nhot = reps * BLOCK; /* in cache: BLOCK samples, reps times */
 
-    render_init();
+    json_init();
     hw_diag d;
     diag_init(&d, stderr);
     hw_target *t = run_open(V1_SPEC, NULL, &d);

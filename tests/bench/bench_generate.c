@@ -19,7 +19,7 @@
 #include "bench.h"
 #include "core/diag.h"
 #include "run/pipeline.h"
-#include "render/render.h"
+#include "core/json.h"
 
 enum { LOAD_CHECK, EMIT, COMMIT_NEW, COMMIT_SAME, TOTAL, NSTAGES };
 
@@ -69,7 +69,7 @@ int main(int argc, char **argv)
         return 1;
     double *cold = v, *warm = v + runs, *stage = v + 2 * (size_t)runs;
     mkdir(scratch, 0777);
-    render_init();
+    json_init();
 
     /* 1. the command, as a user runs it */
     char dir[4096];

@@ -18,6 +18,7 @@
 #include "emit/emit.h"
 #include "core/ir.h"
 #include "core/out_set.h"
+#include "core/json.h"
 #include "render/render.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -9,7 +9,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    render_init();
+    json_init();
     return 0;
 }
 

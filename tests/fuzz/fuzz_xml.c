@@ -27,7 +27,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    render_init();
+    json_init();
     const char *dirs[] = {"/dev/shm", "/tmp"};
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
         snprintf(spec_dir, sizeof spec_dir, "%s/hwcgen-fuzz-XXXXXX", dirs[i]);

@@ -1,0 +1,54 @@
+/* json.c - cJSON's hooks, its parser taking turns, and failed allocations
+ * counted per thread (json.h). */
+#include "core/json.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+/* Failures of this thread: data is built and checked on one thread. */
+static _Thread_local int alloc_failures;
+
+/* cJSON's parser writes its global error position on every call. */
+static pthread_mutex_t parsing = PTHREAD_MUTEX_INITIALIZER;
+
+static void *counting_malloc(size_t n)
+{
+    void *p = malloc(n);
+    if (!p)
+        alloc_failures++;
+    return p;
+}
+
+void json_init(void)
+{
+    cJSON_Hooks hooks = {counting_malloc, free};
+    cJSON_InitHooks(&hooks);
+}
+
+cJSON *json_parse(const char *text, size_t len, const char **end)
+{
+    const char *stop = NULL;
+    pthread_mutex_lock(&parsing);
+    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &stop, 0);
+    pthread_mutex_unlock(&parsing);
+    if (end)
+        *end = stop;
+    return root;
+}
+
+int json_alloc_take(void)
+{
+    int failed = alloc_failures > 0;
+    alloc_failures = 0;
+    return failed;
+}
+
+char *json_print(const cJSON *item)
+{
+    char *text = cJSON_Print(item);
+    if (json_alloc_take() && text) {
+        cJSON_free(text);
+        text = NULL;
+    }
+    return text;
+}

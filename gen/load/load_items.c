@@ -1,0 +1,179 @@
+/* load_items.c - the items the paths given name, and loading one
+ * (load_items.h). */
+#include "load/load_items.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "load/load.h"
+#include "load/load_mali_db.h"
+#include "load/load_perf.h"
+
+void load_items_init(load_items *l)
+{
+    memset(l, 0, sizeof *l);
+}
+
+void load_items_free(load_items *l)
+{
+    for (int i = 0; i < l->nitems; i++) {
+        load_item *it = &l->items[i];
+        free(it->file);
+        free(it->product);
+        free(it->rel);
+        for (int k = 0; k < it->nts; k++)
+            target_free(it->ts[k]);
+        free(it->ts);
+        for (char **p = it->names; p && *p; p++)
+            free(*p);
+        free(it->names);
+        target_free(it->t);
+    }
+    for (int i = 0; i < l->narches; i++)
+        perf_arch_free(&l->arches[i]);
+    free(l->items);
+    free(l->arches);
+    free(l->paths);
+    load_items_init(l);
+}
+
+load_item *load_items_add(load_items *l, load_kind kind, int p)
+{
+    if (l->nitems == l->item_cap) {
+        int cap = l->item_cap * 2 + 16;
+        load_item *grown = realloc(l->items, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return NULL;
+        l->items = grown;
+        l->item_cap = cap;
+    }
+    load_item *it = &l->items[l->nitems++];
+    *it = (load_item){.kind = kind, .path = p, .arch = -1};
+    return it;
+}
+
+/* A path naming Arm's Mali counter database, or one product of it, is one
+ * item. 1 when `path` is one (its item added), 0 when not. */
+static int mali_db_item(load_items *l, int p, const char *path, hw_diag *d)
+{
+    const char *product = NULL;
+    char *db = mali_db_dir(path);
+    if (!db && !(db = mali_db_product_path(path, &product)))
+        return 0;
+    load_item *it = load_items_add(l, LOAD_MALI_DB, p);
+    if (!it || (product && !(it->product = strdup(product)))) {
+        free(db);
+        diag_error(d, NULL, "out of memory");
+        l->paths[p].failed = 1;
+        return 1;
+    }
+    it->file = db;
+    return 1;
+}
+
+int load_items_path(load_items *l, const char *path, hw_diag *d)
+{
+    if (l->npaths == l->path_cap) {
+        int cap = l->path_cap * 2 + 8;
+        load_path *grown = realloc(l->paths, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            diag_error(d, NULL, "out of memory");
+            return -1;
+        }
+        l->paths = grown;
+        l->path_cap = cap;
+    }
+    int p = l->npaths++;
+    l->paths[p] = (load_path){0};
+    if (mali_db_item(l, p, path, d) != 0)
+        return p;
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        perf_tree_list(l, p, path, d);
+        return p;
+    }
+    load_item *it = load_items_add(l, LOAD_SPEC, p);
+    if (!it || !(it->file = strdup(path))) {
+        diag_error(d, NULL, "out of memory");
+        l->paths[p].failed = 1;
+    }
+    return p;
+}
+
+int load_item_wave(const load_items *l, int i)
+{
+    switch (l->items[i].kind) {
+    case LOAD_DIR:
+        return 1;
+    case LOAD_ARCH_END:
+        return 2;
+    case LOAD_TREE_END:
+        return 3;
+    case LOAD_SPEC:
+    case LOAD_ARCH:
+    case LOAD_MALI_DB:
+        break;
+    }
+    return 0;
+}
+
+int load_item_path(const load_items *l, int i)
+{
+    return l->items[i].path;
+}
+
+int load_items_run(load_items *l, int i, hw_diag *d)
+{
+    load_item *it = &l->items[i];
+    int rc;
+    if (it->kind == LOAD_SPEC)
+        rc = (it->t = load_spec(it->file, d)) ? 0 : -1;
+    else if (it->kind == LOAD_MALI_DB)
+        rc = load_mali_db(it->file, it->product, &it->ts, &it->nts, d);
+    else
+        rc = perf_tree_item(l, it, d);
+    it->failed = rc != 0;
+    return rc;
+}
+
+/* Move t to the end of *out (grown by one; *n counts). -1 when out of
+ * memory: t is freed. */
+static int give(hw_target ***out, int *n, hw_target *t)
+{
+    hw_target **grown = realloc(*out, ((size_t)*n + 1) * sizeof *grown);
+    if (!grown) {
+        target_free(t);
+        return -1;
+    }
+    *out = grown;
+    grown[(*n)++] = t;
+    return 0;
+}
+
+int load_items_take(load_items *l, int p, hw_target ***out, int *n, hw_diag *d)
+{
+    *out = NULL;
+    *n = 0;
+    int failed = l->paths[p].failed, oom = 0;
+    for (int i = 0; i < l->nitems; i++) {
+        load_item *it = &l->items[i];
+        if (it->path != p)
+            continue;
+        failed |= it->failed;
+        if (it->t)
+            oom |= give(out, n, it->t) != 0;
+        it->t = NULL;
+        for (int k = 0; k < it->nts; k++)
+            oom |= give(out, n, it->ts[k]) != 0;
+        it->nts = 0;
+        load_arch *a = it->kind == LOAD_ARCH_END ? &l->arches[it->arch] : NULL;
+        for (int k = 0; a && k < a->ntargets; k++)
+            oom |= give(out, n, a->targets[k]) != 0;
+        if (a)
+            a->ntargets = 0;
+    }
+    if (oom)
+        diag_error(d, NULL, "out of memory");
+    return failed || oom ? -1 : 0;
+}
