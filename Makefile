@@ -122,18 +122,18 @@ $(B)/gen/%.o: gen/%.c $(HDRS) | deps
 $(B)/gen/resources_data.c: $(RESOURCES) Makefile
 	@mkdir -p $(@D)
 	@{ echo '/* generated from templates/ and spec/schema/ - do not edit */'; \
-	   echo '#include <stddef.h>'; i=0; \
+	   echo '#include "core/resources.h"'; i=0; \
 	   for f in $(RESOURCES); do \
 	     printf 'static const char r%d[] = {' $$i; \
 	     od -An -v -tu1 "$$f" | tr -s ' \n' ',,' | sed 's/^,//'; \
 	     echo '0};'; i=$$((i+1)); done; \
-	   echo 'const struct { const char *path; const char *data; size_t len; } hw_resources[] = {'; \
+	   echo 'const hw_resource hw_resources[] = {'; \
 	   i=0; for f in $(RESOURCES); do \
 	     printf '  {"%s", r%d, sizeof r%d - 1},\n' "$$f" $$i $$i; i=$$((i+1)); done; \
 	   echo '  {NULL, NULL, 0}};'; } > $@.tmp && mv $@.tmp $@
 
-$(B)/gen/resources_data.o: $(B)/gen/resources_data.c
-	@$(CC) -std=c11 $(CFLAGS) -c $< -o $@
+$(B)/gen/resources_data.o: $(B)/gen/resources_data.c gen/core/resources.h
+	@$(CC) -std=c11 -Igen $(CFLAGS) -c $< -o $@
 
 # Regenerate every output; hwcgen writes each file only when complete.
 generate: $(BIN)
@@ -269,9 +269,9 @@ $(FUZZ_B)/gen/%.o: gen/%.c $(HDRS) | deps
 	@echo "  FUZZCC  $<"
 	@$(FUZZ_CC) $(BASE_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
-$(FUZZ_B)/gen/resources_data.o: $(B)/gen/resources_data.c
+$(FUZZ_B)/gen/resources_data.o: $(B)/gen/resources_data.c gen/core/resources.h
 	@mkdir -p $(@D)
-	@$(FUZZ_CC) -std=c11 $(FUZZ_CFLAGS) -c $< -o $@
+	@$(FUZZ_CC) -std=c11 -Igen $(FUZZ_CFLAGS) -c $< -o $@
 
 $(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(FUZZ_OBJS)
 	@echo "  FUZZLD  $@"

@@ -3,7 +3,7 @@
  * `generate --outputs c,docs` (and `check`) renders only the chosen kinds.
  * Each kind owns one directory below the output directory, so the kind of
  * any file, one a run writes or one an earlier run's manifest records, is
- * known from its name alone (manifest.h relies on it). A shared file
+ * known from its name alone (write_manifest.h relies on it). A shared file
  * (docs index, perf mapfile) is of the kind whose directory holds it.
  */
 #ifndef HWCGEN_OUT_KINDS_H

@@ -3,7 +3,7 @@
  * Emitters render into memory and add files here; nothing touches the disk
  * until every spec has loaded, checked and rendered. A file is named by its
  * path below the output directory: where that directory is, only writing
- * the set (write/write_files.h) and the manifest on disk (write/manifest.h)
+ * the set (write/write_files.h) and the manifest on disk (write/write_manifest.h)
  * know, so the same set can be checked in memory, compared (diff) or
  * written into any directory.
  */

@@ -2,7 +2,7 @@
  *
  * The table is data, not code: every fact in it names its source (its
  * "sources" member), and README.md says how to add a core. This file only
- * matches a target to its row (read as cores_table.h says) and copies the
+ * matches a target to its row (read as load_cores_table.h says) and copies the
  * facts in; what an output makes of gatord's (labels, units) is
  * plan_streamline.h's.
  */

@@ -6,7 +6,7 @@
  * category, counter set, cycle counter, and each event's title, name and
  * units: hw_gatord). The table records those facts with their sources; a target is
  * matched to its row by implementer and part number, the MIDR without
- * variant and revision. How it is stored and read: cores_table.h.
+ * variant and revision. How it is stored and read: load_cores_table.h.
  */
 #ifndef HWCGEN_CORES_H
 #define HWCGEN_CORES_H
@@ -15,7 +15,7 @@
 
 #include "core/diag.h"
 #include "core/ir.h"
-#include "load/cores_table.h"
+#include "load/load_cores_table.h"
 
 /* CHAIN, in every Arm PMU's architected event space: it joins an odd
  * counter to the even one below it and counts nothing by itself, so the

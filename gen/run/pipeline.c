@@ -12,7 +12,7 @@
 #include "emit/emit.h"
 #include "load/load.h"
 #include "load/load_items.h"
-#include "write/manifest.h"
+#include "write/write_manifest.h"
 #include "write/write_files.h"
 #include "run/par.h"
 

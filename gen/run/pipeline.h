@@ -41,7 +41,7 @@ typedef struct hw_run {
     int ntargets;
     int clash;           /* usable targets that cannot go side by side */
     int full;            /* the targets are the whole set: run_emit keeps
-                            none of an earlier run's (manifest.h) */
+                            none of an earlier run's (write_manifest.h) */
     unsigned outputs;    /* the kinds run_emit renders (out_kinds.h);
                             OUT_ALL unless the caller chooses */
     const char *dir;     /* where run_commit writes run_emit's files (NULL:
@@ -65,7 +65,7 @@ int run_load_check(hw_run *r, char *const *paths, int n);
  * r->out, each file named below the output directory `dir`, beside the
  * targets an earlier run left in dir (its manifest), unless r->full; the
  * shared files of those kinds and the new manifest cover both (the other
- * kinds' files are left as they are: manifest.h). `dir` is read here (the
+ * kinds' files are left as they are: write_manifest.h). `dir` is read here (the
  * manifest) and kept for run_commit; no emitter sees it. `templates`
  * (NULL: the built-in ones) overrides templates. With no dir (NULL), every
  * output is rendered in memory only, for what that checks (a file two

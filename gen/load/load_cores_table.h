@@ -1,4 +1,4 @@
-/* cores_table.h - how the built-in table of cores is stored and read
+/* load_cores_table.h - how the built-in table of cores is stored and read
  * (load_cores.h says what it holds and how targets use it).
  *
  * The table is spec/cores.json, one row per core, plus, for each core

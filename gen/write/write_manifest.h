@@ -1,4 +1,4 @@
-/* manifest.h - what generate wrote into an output directory, and for whom.
+/* write_manifest.h - what generate wrote into an output directory, and for whom.
  *
  * DIR/hwcgen-manifest.json records, per spec, the files generate wrote for
  * it and its rows in the files every target shares (the docs index, perf's

@@ -1,7 +1,7 @@
-/* cores_table.c - the built-in table of cores as stored: spec/cores.json
- * and the files of spec/cores/gatord/ its rows name (cores_table.h).
+/* load_cores_table.c - the built-in table of cores as stored: spec/cores.json
+ * and the files of spec/cores/gatord/ its rows name (load_cores_table.h).
  */
-#include "load/cores_table.h"
+#include "load/load_cores_table.h"
 
 #include <ctype.h>
 #include <stdlib.h>

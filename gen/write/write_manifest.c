@@ -1,5 +1,5 @@
-/* manifest.c - the record of what generate wrote (see manifest.h). */
-#include "write/manifest.h"
+/* write_manifest.c - the record of what generate wrote (see write_manifest.h). */
+#include "write/write_manifest.h"
 
 #include <errno.h>
 #include <stdio.h>
