@@ -14,6 +14,7 @@
 #include <math.h>
 
 #include "test_run.h"
+#include "test_loaded.h"
 #include "test_util.h"
 
 #include "check/check.h"
@@ -29,30 +30,6 @@
 #define DB "tests/mali-db"
 
 /* ---- helpers ---------------------------------------------------------------- */
-
-typedef struct loaded {
-    hw_target **t;
-    int n;
-    int rc;
-    hw_diag d;
-} loaded;
-
-/* Every target of `path`, loaded and checked; messages in l->d.log. */
-static loaded load_all(const char *path)
-{
-    loaded l;
-    diag_init(&l.d, NULL);
-    l.rc = run_open_all(path, &l.t, NULL, &l.n, &l.d);
-    return l;
-}
-
-static void loaded_free(loaded *l)
-{
-    for (int i = 0; i < l->n; i++)
-        target_free(l->t[i]);
-    free(l->t);
-    diag_free(&l->d);
-}
 
 static const hw_event *event(const hw_target *t, const char *name)
 {

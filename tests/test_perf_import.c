@@ -23,6 +23,7 @@
 #include <cmocka.h>
 
 #include "test_run.h"
+#include "test_loaded.h"
 #include "test_util.h"
 
 #include <stdio.h>
@@ -42,30 +43,6 @@
 #define KERNEL_PKG "linux-source-6.12"
 
 static const char *hwcgen;
-
-/* Every target a path names, and what loading said. */
-typedef struct loaded {
-    hw_diag d;
-    hw_target **t;
-    int n;
-    int rc;
-} loaded;
-
-static loaded load(const char *path)
-{
-    loaded l;
-    diag_init(&l.d, NULL);
-    l.rc = run_open_all(path, &l.t, NULL, &l.n, &l.d);
-    return l;
-}
-
-static void unload(loaded *l)
-{
-    for (int i = 0; i < l->n; i++)
-        target_free(l->t[i]);
-    free(l->t);
-    diag_free(&l->d);
-}
 
 static const char *log_of(const loaded *l)
 {
@@ -111,7 +88,7 @@ static const hw_pfile *file_named(const hw_target *t, const char *name)
 static void test_targets(void **state)
 {
     (void)state;
-    loaded l = load(FIXTURE);
+    loaded l = load_all(FIXTURE);
     assert_int_equal(l.rc, 0);
     static const struct {
         const char *id, *slug, *spec, *kind, *vendor, *arch, *dir;
@@ -147,13 +124,13 @@ static void test_targets(void **state)
     }
     assert_string_equal(l.t[1]->name, "arm64/arm/cortex-x9");
     assert_string_equal(l.t[1]->spec_path, FIXTURE "/arm64/arm/cortex-x9");
-    unload(&l);
+    loaded_free(&l);
 }
 
 static void test_mapfile_kept(void **state)
 {
     (void)state;
-    loaded l = load(FIXTURE);
+    loaded l = load_all(FIXTURE);
     const hw_target *arm = by_id(&l, "arm64"), *x86 = by_id(&l, "x86");
     assert_int_equal(arm->nmapfile_lines, 6);
     assert_string_equal(arm->mapfile_lines[0], "# Format:");
@@ -170,13 +147,13 @@ static void test_mapfile_kept(void **state)
     assert_string_equal(arm->pfiles[1].name, "sbsa.json");
     assert_int_equal(arm->nevents, 3);
     assert_int_equal(arm->nmetrics, 1);
-    unload(&l);
+    loaded_free(&l);
 }
 
 static void test_arch_std_events(void **state)
 {
     (void)state;
-    loaded l = load(FIXTURE);
+    loaded l = load_all(FIXTURE);
     const hw_target *t = by_id(&l, "arm64_arm_cortex_x9");
     assert_int_equal(t->nevents, 3);
     const hw_event *cycles = event_named(t, "CPU_CYCLES", 0);
@@ -227,13 +204,13 @@ static void test_arch_std_events(void **state)
     assert_int_equal(soc->nevents, 1);
     assert_string_equal(soc->events[0].name, "L2_RQSTS.STD_HIT");
     assert_int_equal(soc->events[0].code, 0x24);
-    unload(&l);
+    loaded_free(&l);
 }
 
 static void test_sys_directory(void **state)
 {
     (void)state;
-    loaded l = load(FIXTURE);
+    loaded l = load_all(FIXTURE);
     const hw_target *t = by_id(&l, "arm64_freescale_imx_soc_sys");
     assert_int_equal(t->nevents, 1);
     assert_string_equal(t->events[0].name, "imx_soc_ddr.cycles");
@@ -244,13 +221,13 @@ static void test_sys_directory(void **state)
     assert_string_equal(t->metrics[0].formula,
                         "imx8_ddr0@axid\\-read\\,axi_mask\\=0xffff\\,axi_id\\=0x0000@ * 4");
     assert_string_equal(t->metrics[0].units, "9.765625e-4KB");
-    unload(&l);
+    loaded_free(&l);
 }
 
 static void test_hybrid_names(void **state)
 {
     (void)state;
-    loaded l = load(HYBRID);
+    loaded l = load_all(HYBRID);
     assert_int_equal(l.rc, 0);
     assert_int_equal(l.n, 1);
     const hw_target *t = l.t[0];
@@ -296,13 +273,13 @@ static void test_hybrid_names(void **state)
     /* only the true repeat and the misspelled key are worth a word */
     assert_int_equal(l.d.warnings, 2);
     assert_int_equal(l.d.errors, 0);
-    unload(&l);
+    loaded_free(&l);
 }
 
 static void test_numbers_as_written(void **state)
 {
     (void)state;
-    loaded l = load(HYBRID);
+    loaded l = load_all(HYBRID);
     const hw_pfile *f = file_named(l.t[0], "counter.json");
     assert_non_null(f);
     const hw_pobj *o = &f->objs[0];
@@ -316,13 +293,13 @@ static void test_numbers_as_written(void **state)
     assert_string_equal(o->kvs[2].value, "8.0");
     assert_true(o->kvs[2].number);
     assert_int_equal(o->kvs[2].loc.line, 5);
-    unload(&l);
+    loaded_free(&l);
 }
 
 static void test_unknown_key(void **state)
 {
     (void)state;
-    loaded l = load(HYBRID);
+    loaded l = load_all(HYBRID);
     assert_non_null(strstr(log_of(&l), HYBRID "/cache.json:26: warning: [2].PublicDescrition: "
                                               "unknown key 'PublicDescrition' (did you mean "
                                               "'PublicDescription'?); kept as written\n"));
@@ -333,7 +310,7 @@ static void test_unknown_key(void **state)
     const hw_pobj *o = &file_named(l.t[0], "cache.json")->objs[2];
     assert_string_equal(o->kvs[5].key, "PublicDescrition");
     assert_null(event_named(l.t[0], "OCR.DEMAND_DATA_RD.ANY", 0)->description);
-    unload(&l);
+    loaded_free(&l);
 }
 
 /* ---- broken trees and other paths -------------------------------------------- */
@@ -371,13 +348,13 @@ static void test_unknown_arch_std_event(void **state)
                                           "    }\n]\n");
     char path[128], want[256];
     snprintf(path, sizeof path, "%s/arch", s->root);
-    loaded l = load(path);
+    loaded l = load_all(path);
     assert_int_equal(l.rc, -1);
     snprintf(want, sizeof want, "%s/arch/arm64/arm/x/a.json:3: error: ArchStdEvent "
              "'CPU_CYCELS': arch arm64 has no standard event or metric of that name (did you "
              "mean 'CPU_CYCLES'?)", s->root);
     assert_non_null(strstr(log_of(&l), want));
-    unload(&l);
+    loaded_free(&l);
 }
 
 static void test_shapes_refused(void **state)
@@ -390,7 +367,7 @@ static void test_shapes_refused(void **state)
                                      "        \"Deprecated\": true\n    }\n]\n");
     char path[128], want[256];
     snprintf(path, sizeof path, "%s/arch/x86", s->root);
-    loaded l = load(path);
+    loaded l = load_all(path);
     assert_int_equal(l.rc, -1);
     snprintf(want, sizeof want, "%s/arch/x86/m/a.json:3: error: [0].EventCode: key 'EventCode': "
              "expected a string or a number, found an array", s->root);
@@ -404,7 +381,7 @@ static void test_shapes_refused(void **state)
     /* the arch itself still loads; the broken directory gives no target */
     assert_int_equal(l.n, 1);
     assert_string_equal(l.t[0]->id, "x86");
-    unload(&l);
+    loaded_free(&l);
 }
 
 /* Lines come from where each value is, however the file spells it: after
@@ -421,7 +398,7 @@ static void test_lines_as_written(void **state)
                                      "        \"EventName#2\": \"D\"\n    }\n]\n");
     char path[128], want[256];
     snprintf(path, sizeof path, "%s/arch/x86/m", s->root);
-    loaded l = load(path);
+    loaded l = load_all(path);
     assert_int_equal(l.rc, 0);
     const hw_pobj *a = &file_named(l.t[0], "a.json")->objs[0];
     assert_int_equal(a->loc.line, 2);
@@ -439,45 +416,45 @@ static void test_lines_as_written(void **state)
     snprintf(want, sizeof want, "%s/arch/x86/m/b.json:5: warning: [0].EventName#2: unknown "
              "key 'EventName#2'", s->root);
     assert_non_null(strstr(log_of(&l), want));
-    unload(&l);
+    loaded_free(&l);
 }
 
 static void test_paths(void **state)
 {
     scratch *s = *state;
     /* the pmu-events directory above arch/ */
-    loaded l = load("tests/perf-tree-import");
+    loaded l = load_all("tests/perf-tree-import");
     assert_int_equal(l.rc, 0);
     assert_int_equal(l.n, 7);
-    unload(&l);
+    loaded_free(&l);
     /* one arch: its own target and its models */
-    l = load(FIXTURE "/arm64");
+    l = load_all(FIXTURE "/arm64");
     assert_int_equal(l.n, 3);
-    unload(&l);
+    loaded_free(&l);
     /* a vendor's directory: its models, standard events from the arch */
-    l = load(FIXTURE "/arm64/arm");
+    l = load_all(FIXTURE "/arm64/arm");
     assert_int_equal(l.rc, 0);
     assert_int_equal(l.n, 1);
     assert_string_equal(l.t[0]->id, "arm64_arm_cortex_x9");
     assert_int_equal(l.t[0]->events[0].code, 0x11);
-    unload(&l);
+    loaded_free(&l);
     /* not in a tree at all */
-    l = load("tests/perf-cpus");
+    l = load_all("tests/perf-cpus");
     assert_int_equal(l.rc, -1);
     assert_non_null(strstr(log_of(&l), "tests/perf-cpus: error: not a perf pmu-events tree: no "
                                        "mapfile.csv here or in a directory above, and no arch "
                                        "directory below"));
-    unload(&l);
+    loaded_free(&l);
     /* a mapfile without a final newline stays so */
     put_file(s, "arch/x86/mapfile.csv", "h\nGenuineIntel-6-F0,v1,m,core");
     put_file(s, "arch/x86/m/a.json", "[]");
     char path[128];
     snprintf(path, sizeof path, "%s/arch", s->root);
-    l = load(path);
+    l = load_all(path);
     assert_int_equal(l.rc, 0);
     assert_int_equal(l.t[0]->nmapfile_lines, 2);
     assert_true(l.t[0]->mapfile_unterminated);
-    unload(&l);
+    loaded_free(&l);
 }
 
 /* ---- the round trip ------------------------------------------------------------ */
@@ -568,11 +545,11 @@ static void test_round_trip(void **state)
     snprintf(out, sizeof out, "%s/out", s->root);
     snprintf(tree, sizeof tree, "%s/perf/arch", out);
     generate(FIXTURE, out);
-    loaded a = load(FIXTURE), b = load(tree);
+    loaded a = load_all(FIXTURE), b = load_all(tree);
     assert_int_equal(b.rc, 0);
     expect_same_trees(&a, &b);
-    unload(&a);
-    unload(&b);
+    loaded_free(&a);
+    loaded_free(&b);
     /* files laid out as the kernel's are come back byte for byte, UTF-8,
      * escapes, list codes and numbers as written included */
     static const char *const as_written[] = {
@@ -894,12 +871,12 @@ static void test_kernel_tree(void **state)
     free(b);
 
     /* read back, the same keys; and diff says so */
-    loaded x = load(arch), y = load(written);
+    loaded x = load_all(arch), y = load_all(written);
     assert_int_equal(x.rc, 0);
     assert_int_equal(y.rc, 0);
     expect_same_trees(&x, &y);
-    unload(&x);
-    unload(&y);
+    loaded_free(&x);
+    loaded_free(&y);
     r = RUN(KERNEL_OUT, hwcgen, "-q", "diff", arch, written);
     assert_int_equal(r.status, 0);
     assert_non_null(strstr(r.out, " 0 changed, "));
