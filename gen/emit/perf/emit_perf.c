@@ -161,8 +161,13 @@ static void perf_print(hw_buf *b, const cJSON *items)
             char *v = cJSON_PrintUnformatted(kv);
             if (!v)
                 b->failed = 1;
-            else
-                buf_printf(b, "        \"%s\": %s%s\n", kv->string, v, kv->next ? "," : "");
+            else { /* no printf: values are long descriptions (make bench) */
+                buf_puts(b, "        \"");
+                buf_puts(b, kv->string);
+                buf_puts(b, "\": ");
+                buf_puts(b, v);
+                buf_puts(b, kv->next ? ",\n" : "\n");
+            }
             cJSON_free(v);
         }
         buf_printf(b, "    }%s\n", o->next ? "," : "");
