@@ -38,21 +38,6 @@ void load_items_free(load_items *l)
     load_items_init(l);
 }
 
-load_item *load_items_add(load_items *l, load_kind kind, int p)
-{
-    if (l->nitems == l->item_cap) {
-        int cap = l->item_cap * 2 + 16;
-        load_item *grown = realloc(l->items, (size_t)cap * sizeof *grown);
-        if (!grown)
-            return NULL;
-        l->items = grown;
-        l->item_cap = cap;
-    }
-    load_item *it = &l->items[l->nitems++];
-    *it = (load_item){.kind = kind, .path = p, .arch = -1};
-    return it;
-}
-
 /* A path naming Arm's Mali counter database, or one product of it, is one
  * item. 1 when `path` is one (its item added), 0 when not. */
 static int mali_db_item(load_items *l, int p, const char *path, hw_diag *d)

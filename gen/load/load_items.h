@@ -20,51 +20,12 @@
 
 #include "core/diag.h"
 #include "core/ir.h"
+#include "load/load_item_list.h"
 
 /* The waves: 0, an arch's own files and spec files; 1, the directories
  * of an arch, which use its standard events; 2, what an arch's mapfile
  * says of its directories; 3, a path that named no target. */
 enum { LOAD_WAVES = 4 };
-
-typedef enum load_kind {
-    LOAD_SPEC,     /* a spec file (wave 0) */
-    LOAD_ARCH,     /* an arch's own files and mapfile (wave 0) */
-    LOAD_DIR,      /* a directory of an arch holding JSON files (wave 1) */
-    LOAD_ARCH_END, /* the arch's cores, its targets in order (wave 2) */
-    LOAD_TREE_END, /* a tree path that named no target (wave 3) */
-    LOAD_MALI_DB,  /* Arm's Mali counter database (wave 0) */
-} load_kind;
-
-typedef struct load_item {
-    load_kind kind;
-    int path;      /* index into the list's paths */
-    int arch;      /* a tree's items: index into the list's arches */
-    char *file;    /* LOAD_SPEC, LOAD_TREE_END: the path given; LOAD_DIR:
-                      the directory as shown; LOAD_MALI_DB: the database's
-                      directory */
-    char *product; /* LOAD_MALI_DB: the one product asked for, or NULL */
-    char *rel;     /* LOAD_DIR: the directory below the arch */
-    char **names;  /* LOAD_DIR: its entries */
-    hw_target *t;  /* LOAD_SPEC, LOAD_DIR: what it loaded, until taken */
-    hw_target **ts; /* LOAD_MALI_DB: what it loaded (nts), until taken */
-    int nts;
-    int failed;    /* load_items_run() returned -1 */
-} load_item;
-
-typedef struct load_arch load_arch; /* a perf tree's arch: load_perf.h */
-
-typedef struct load_path {
-    int failed; /* listing it found something unusable */
-} load_path;
-
-typedef struct load_items {
-    load_item *items;
-    int nitems, item_cap;
-    load_arch *arches;
-    int narches, arch_cap;
-    load_path *paths;
-    int npaths, path_cap;
-} load_items;
 
 void load_items_init(load_items *l);
 /* Frees every item and every target not taken. */
@@ -75,10 +36,6 @@ void load_items_free(load_items *l);
  * index (0, 1, ... in the order given), or -1 when out of memory
  * (reported). */
 int load_items_path(load_items *l, const char *path, hw_diag *d);
-
-/* Append an item of path `p`; NULL when out of memory. Pointers into
- * l->items last until the next item is added. */
-load_item *load_items_add(load_items *l, load_kind kind, int p);
 
 /* Item i's wave, and the index of the path it is of. */
 int load_item_wave(const load_items *l, int i);

@@ -22,6 +22,7 @@
 #include "core/diag.h"
 #include "core/ir.h"
 #include "core/names.h"
+#include "load/load_item_list.h"
 
 /* Add the JSON file `path`, named `name` below the target's directory, to
  * t->pfiles: every object and every key in file order, values as written
@@ -65,10 +66,6 @@ int perf_cores_assign(const hw_target *arch, hw_target **targets, int n, hw_diag
 
 /* ---- items (load_items.h) ------------------------------------------------ */
 
-/* Declared, not included: load_items.c includes this header. */
-typedef struct load_items load_items;
-typedef struct load_item load_item;
-typedef struct load_arch load_arch;
 
 struct load_arch {
     char *dir;          /* as shown */

@@ -22,7 +22,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "load/load_items.h"
 #include "load/load_perf_files.h"
 
 /* Deeper than any tree (jevents.py reads four levels below an arch); a
