@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "test_loaded.h"
 #include "test_util.h"
 
 #include <dirent.h>
@@ -87,24 +88,17 @@ static hw_target *open_spec(fixture *f, const char *path)
  * only; their targets in f->t. 0, or -1 (the log on stderr). */
 static int load(fixture *f, char *const *paths, int n)
 {
-    f->run.outputs = OUT_PERF;
-    int rc = run_load_check(&f->run, paths, n);
+    int rc = run_load_kinds(&f->run, OUT_PERF, paths, n);
     f->t = f->run.targets;
     f->n = f->run.ntargets;
-    if (rc != 0 && f->d.log.data)
-        fputs(f->d.log.data, stderr);
     return rc;
 }
 
-/* Render perf's files of f's targets (every CPU's JSON and the mapfile)
- * and write them into f->dir, as generate does. 0, or -1. */
+/* Render f's targets' files and write them into f->dir, as generate
+ * does. 0, or -1. */
 static int generate(fixture *f)
 {
-    int written = 0, unchanged = 0, removed = 0;
-    return run_emit(&f->run, f->dir, NULL) == 0 &&
-                   run_commit(&f->run, &written, &unchanged, &removed) == 0
-               ? 0
-               : -1;
+    return run_generate_into(&f->run, f->dir);
 }
 
 static fixture *fixture_new(void)

@@ -40,6 +40,7 @@
 #include "core/ir.h"
 #include "core/names.h"
 #include "run/pipeline.h"
+#include "test_loaded.h"
 #include "test_util.h"
 
 #define V1_XML "streamline/events-Neoverse-V1.xml"
@@ -97,28 +98,21 @@ static hw_target *open_spec(fixture *f, const char *path)
     return t;
 }
 
-/* Load and check the specs `paths` as generate does, for Streamline's
- * files only; their targets in f->t. 0, or -1 (the log on stderr). */
+/* Load and check the specs `paths` as generate does, for Streamline's files
+ * only; their targets in f->t. 0, or -1 (the log on stderr). */
 static int load(fixture *f, char *const *paths, int n)
 {
-    f->run.outputs = OUT_STREAMLINE;
-    int rc = run_load_check(&f->run, paths, n);
+    int rc = run_load_kinds(&f->run, OUT_STREAMLINE, paths, n);
     f->t = f->run.targets;
     f->n = f->run.ntargets;
-    if (rc != 0 && f->d.log.data)
-        fputs(f->d.log.data, stderr);
     return rc;
 }
 
-/* Render the Streamline files of f's targets and write them into f->dir,
- * as generate does. 0, or -1. */
+/* Render f's targets' files and write them into f->dir, as generate
+ * does. 0, or -1. */
 static int generate(fixture *f)
 {
-    int written = 0, unchanged = 0, removed = 0;
-    return run_emit(&f->run, f->dir, NULL) == 0 &&
-                   run_commit(&f->run, &written, &unchanged, &removed) == 0
-               ? 0
-               : -1;
+    return run_generate_into(&f->run, f->dir);
 }
 
 static int setup_all(void **state)
