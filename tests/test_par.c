@@ -1,7 +1,8 @@
 /* test_par.c - par_each: every item runs once, failures are counted, and
  * what the items report reads as if they had run one after another, in
- * order, with the error cap and --werror applied as for one stage; and
- * par_run, whose items report into diags their caller shows. */
+ * order, with the error cap and --werror applied as for one stage;
+ * par_run, whose items report into diags their caller shows; and items
+ * started largest first, their messages still in item order. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -177,6 +178,60 @@ static void test_run_into_callers_diags(void **state)
     diag_free(&d);
 }
 
+/* Largest cost first; equal costs keep their item order. */
+static void test_order_by_cost(void **state)
+{
+    (void)state;
+    const long long cost[] = {5, 92, 0, 83, 92, 37};
+    int *order = par_order_by_cost(cost, 6);
+    assert_non_null(order);
+    const int want[] = {1, 4, 3, 5, 0, 2};
+    for (int k = 0; k < 6; k++)
+        assert_int_equal(order[k], want[k]);
+    free(order);
+}
+
+/* The order in which one thread started the items. */
+typedef struct started {
+    int seq[N];
+    int n;
+} started;
+
+static int note_start(void *ctx, int i, hw_diag *d)
+{
+    started *s = ctx;
+    s->seq[s->n++] = i;
+    hw_loc loc = loc_at("f.json", i + 1, 0);
+    diag_warning(d, &loc, "item %d", i);
+    return 0;
+}
+
+/* par_each_ordered starts the items in the order given (seen on one
+ * thread, where start order is run order) and still shows what they said
+ * in item order. */
+static void test_ordered_start_item_order_messages(void **state)
+{
+    (void)state;
+    setenv("HWCGEN_THREADS", "1", 1);
+    int order[N];
+    for (int k = 0; k < N; k++)
+        order[k] = N - 1 - k;
+    started s = {{0}, 0};
+    hw_diag d;
+    diag_init(&d, NULL);
+    assert_int_equal(par_each_ordered(N, order, note_start, &s, &d), 0);
+    assert_int_equal(s.n, N);
+    for (int k = 0; k < N; k++)
+        assert_int_equal(s.seq[k], N - 1 - k);
+    const char *first = strstr(d.log.data, "f.json:1: warning: item 0\n");
+    const char *last = strstr(d.log.data, "f.json:40: warning: item 39\n");
+    assert_non_null(first);
+    assert_non_null(last);
+    assert_true(first < last);
+    diag_free(&d);
+    unsetenv("HWCGEN_THREADS");
+}
+
 static void test_thread_count_setting(void **state)
 {
     (void)state;
@@ -202,6 +257,8 @@ int main(void)
         cmocka_unit_test(test_werror_reaches_items),
         cmocka_unit_test(test_no_items),
         cmocka_unit_test(test_run_into_callers_diags),
+        cmocka_unit_test(test_order_by_cost),
+        cmocka_unit_test(test_ordered_start_item_order_messages),
         cmocka_unit_test(test_thread_count_setting),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

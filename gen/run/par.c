@@ -17,6 +17,7 @@ typedef struct par_job {
     int n;
     par_fn fn;
     void *ctx;
+    const int *order;      /* the k-th item to start; NULL: item k */
     hw_diag *const *diags; /* one per item */
     int *failed;           /* one per item */
     atomic_int next;       /* the first item no thread has taken */
@@ -25,8 +26,10 @@ typedef struct par_job {
 static void *work(void *arg)
 {
     par_job *j = arg;
-    for (int i; (i = atomic_fetch_add(&j->next, 1)) < j->n;)
+    for (int k; (k = atomic_fetch_add(&j->next, 1)) < j->n;) {
+        int i = j->order ? j->order[k] : k;
         j->failed[i] = j->fn(j->ctx, i, j->diags[i]) != 0;
+    }
     return NULL;
 }
 
@@ -41,9 +44,9 @@ int par_threads(void)
     return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (int)n;
 }
 
-int par_run(int n, par_fn fn, void *ctx, hw_diag *const *diags)
+int par_run_ordered(int n, const int *order, par_fn fn, void *ctx, hw_diag *const *diags)
 {
-    par_job j = {n, fn, ctx, diags, calloc((size_t)n + 1, sizeof *j.failed), 0};
+    par_job j = {n, fn, ctx, order, diags, calloc((size_t)n + 1, sizeof *j.failed), 0};
     if (!j.failed) {
         /* no room to run them side by side: one after another */
         int failed = 0;
@@ -67,7 +70,48 @@ int par_run(int n, par_fn fn, void *ctx, hw_diag *const *diags)
     return failed;
 }
 
+int par_run(int n, par_fn fn, void *ctx, hw_diag *const *diags)
+{
+    return par_run_ordered(n, NULL, fn, ctx, diags);
+}
+
+typedef struct costed {
+    long long cost;
+    int item;
+} costed;
+
+static int by_cost(const void *pa, const void *pb)
+{
+    const costed *a = pa, *b = pb;
+    if (a->cost != b->cost)
+        return a->cost > b->cost ? -1 : 1;
+    return (a->item > b->item) - (a->item < b->item);
+}
+
+int *par_order_by_cost(const long long *cost, int n)
+{
+    costed *c = calloc((size_t)n + 1, sizeof *c);
+    int *order = calloc((size_t)n + 1, sizeof *order);
+    if (!c || !order) {
+        free(c);
+        free(order);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++)
+        c[i] = (costed){cost[i], i};
+    qsort(c, (size_t)n, sizeof *c, by_cost);
+    for (int k = 0; k < n; k++)
+        order[k] = c[k].item;
+    free(c);
+    return order;
+}
+
 int par_each(int n, par_fn fn, void *ctx, hw_diag *d)
+{
+    return par_each_ordered(n, NULL, fn, ctx, d);
+}
+
+int par_each_ordered(int n, const int *order, par_fn fn, void *ctx, hw_diag *d)
 {
     hw_diag *diags = calloc((size_t)n + 1, sizeof *diags);
     hw_diag **each = calloc((size_t)n + 1, sizeof *each);
@@ -81,7 +125,7 @@ int par_each(int n, par_fn fn, void *ctx, hw_diag *d)
         diag_defer(&diags[i], d);
         each[i] = &diags[i];
     }
-    int failed = par_run(n, fn, ctx, each);
+    int failed = par_run_ordered(n, order, fn, ctx, each);
     for (int i = 0; i < n; i++)
         diag_replay(d, &diags[i]);
     free(diags);

@@ -24,6 +24,19 @@ int par_each(int n, par_fn fn, void *ctx, hw_diag *d);
  * items run. The number of items that failed. */
 int par_run(int n, par_fn fn, void *ctx, hw_diag *const *diags);
 
+/* par_each and par_run, starting the items in `order` (order[k] is the
+ * k-th item to start; NULL: 0, 1, ...). Only when they run changes: each
+ * still reports into its own diag, shown in item order. */
+int par_each_ordered(int n, const int *order, par_fn fn, void *ctx, hw_diag *d);
+int par_run_ordered(int n, const int *order, par_fn fn, void *ctx, hw_diag *const *diags);
+
+/* The items by cost, largest first (ties in item order), malloc'd; NULL
+ * when out of memory (then run them in item order). Two cores finish
+ * sooner when the longest item starts first: begun last, it would run
+ * alone at the end (make bench: the four specs, one of which, an XML spec
+ * checked against its schema, costs as much as the three others). */
+int *par_order_by_cost(const long long *cost, int n);
+
 /* The threads par_each uses: HWCGEN_THREADS when it is a number from 1 to
  * 64, else the processors online. */
 int par_threads(void);

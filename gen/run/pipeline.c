@@ -202,6 +202,30 @@ static int load_one(void *ctx, int k, hw_diag *d)
     return load_items_run(&rl->items, rl->wave[k], d);
 }
 
+/* The bytes of the file at `path`; 0 when it is none (a directory, a
+ * product of Arm's database). What a spec costs to load and render grows
+ * with it, enough to start the largest first (par_order_by_cost). */
+static long long file_bytes(const char *path)
+{
+    struct stat st;
+    return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? (long long)st.st_size : 0;
+}
+
+/* The k items of a wave (rl->wave), largest spec file first; index order
+ * when out of memory. */
+static void load_wave(run_load *rl, int k)
+{
+    long long *cost = calloc((size_t)k + 1, sizeof *cost);
+    for (int m = 0; cost && m < k; m++) {
+        const load_item *it = &rl->items.items[rl->wave[m]];
+        cost[m] = it->kind == LOAD_SPEC ? file_bytes(it->file) : 0;
+    }
+    int *order = cost ? par_order_by_cost(cost, k) : NULL;
+    par_run_ordered(k, order, load_one, rl, rl->each);
+    free(order);
+    free(cost);
+}
+
 /* Load every item, a wave after another. */
 static int load_waves(run_load *rl)
 {
@@ -219,7 +243,7 @@ static int load_waves(run_load *rl)
                 rl->wave[k] = i;
                 rl->each[k++] = &rl->loaded[i];
             }
-        par_run(k, load_one, rl, rl->each);
+        load_wave(rl, k);
     }
     return 0;
 }
@@ -439,9 +463,16 @@ static int emit_targets(hw_run *r, const emit_to *to)
         diag_error(r->d, NULL, "out of memory");
         return -1;
     }
-    for (int i = 0; i < r->ntargets; i++)
+    long long *cost = calloc((size_t)r->ntargets + 1, sizeof *cost);
+    for (int i = 0; i < r->ntargets; i++) {
         out_init(&j.sets[i]);
-    int failed = par_each(r->ntargets, emit_one, &j, r->d);
+        if (cost && r->targets[i])
+            cost[i] = file_bytes(r->targets[i]->spec_path);
+    }
+    int *order = cost ? par_order_by_cost(cost, r->ntargets) : NULL;
+    int failed = par_each_ordered(r->ntargets, order, emit_one, &j, r->d);
+    free(order);
+    free(cost);
     for (int i = 0; i < r->ntargets; i++) {
         if (out_take(&r->out, &j.sets[i]) != 0 && failed == 0) {
             diag_error(r->d, NULL, "out of memory");
