@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/number.h"
 #include "load/load_xml.h"
 
 /* ---- small readers ------------------------------------------------------ */
@@ -23,34 +24,35 @@ static const char *child(mdb *db, const xmlNode *n, const char *name)
     return c ? xmlu_text(db->a, c) : NULL;
 }
 
-/* A whole number as the database writes one (decimal or 0x hex); -1 when
- * the text is none, or larger than `max`. */
-static long long parse_uint(const char *s, long long max)
+/* An attribute that must be there and be a whole number up to max (as
+ * xmlu_attr_uint reads one); -1 after reporting. */
+static int int_attr(const char *file, const xmlNode *n, const char *name, uint64_t max,
+                    int *out, hw_diag *d)
 {
-    if (!s || !*s)
-        return -1;
-    char *end = NULL;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || *end || s[0] == '-' || v > (unsigned long long)max)
-        return -1;
-    return (long long)v;
-}
-
-/* An attribute that must be a whole number up to max; -1 after
- * reporting. */
-static int int_attr(mdb *db, const char *file, const xmlNode *n, const char *name,
-                    long long max, int *out, hw_diag *d)
-{
-    const char *s = xmlu_attr(db->a, n, name);
-    long long v = parse_uint(s, max);
-    if (v < 0) {
+    uint64_t v = 0;
+    int rc = xmlu_attr_uint(file, n, name, max, &v, d);
+    if (rc == 1) {
         hw_loc loc = xmlu_loc(file, n);
-        diag_error(d, &loc, "<%s>: %s=\"%s\" is not a whole number from 0 to %lld",
-                   (const char *)n->name, name, s ? s : "", max);
+        diag_error(d, &loc, "<%s>: attribute '%s' is missing", (const char *)n->name, name);
         return -1;
     }
-    *out = (int)v;
+    if (rc == 0)
+        *out = (int)v;
+    return rc;
+}
+
+/* The text of every `name` child of n, appended to *list (*n_list,
+ * *cap): 0, or -1 when out of memory. */
+static int texts_of(mdb *db, const xmlNode *n, const char *name, const char ***list,
+                    int *n_list, size_t *cap)
+{
+    XMLU_EACH(c, n, name)
+    {
+        const char **s = ARENA_PUSH(db->a, *list, *n_list, *cap);
+        if (!s)
+            return -1;
+        *s = xmlu_text(db->a, c);
+    }
     return 0;
 }
 
@@ -72,24 +74,17 @@ static int product_ids(mdb *db, mdb_product *p, const char *file, const xmlNode 
     XMLU_EACH(c, n, "Id")
     {
         const char *s = xmlu_text(db->a, c);
-        long long v = parse_uint(s, UINT32_MAX);
+        uint64_t v = 0;
         uint32_t *id = ARENA_PUSH(db->a, p->ids, p->nids, p->cap_ids);
         if (!id)
             return -1;
-        *id = (uint32_t)v;
-        if (v < 0) {
+        if (!s || number_parse_uint(s, UINT32_MAX, &v) != 0) {
             hw_loc loc = xmlu_loc(file, c);
             diag_error(d, &loc, "product id '%s' is not a 32-bit number", s ? s : "");
         }
+        *id = (uint32_t)v;
     }
-    XMLU_EACH(c, n, "Name")
-    {
-        const char **name = ARENA_PUSH(db->a, p->names, p->nnames, p->cap_names);
-        if (!name)
-            return -1;
-        *name = xmlu_text(db->a, c);
-    }
-    return 0;
+    return texts_of(db, n, "Name", &p->names, &p->nnames, &p->cap_names);
 }
 
 static int read_product(mdb *db, const char *file, const xmlNode *n, hw_diag *d)
@@ -135,9 +130,9 @@ static int read_counter(mdb *db, mdb_block *b, const char *file, const xmlNode *
     c->name = xmlu_attr(db->a, n, "name");
     if (!c->name || !*c->name)
         diag_error(d, &c->loc, "<Counter> without a name");
-    if (int_attr(db, file, n, "index", INT_MAX, &c->index, d) != 0)
+    if (int_attr(file, n, "index", INT_MAX, &c->index, d) != 0)
         c->index = -1;
-    if (xmlu_attr(db->a, n, "shift") && int_attr(db, file, n, "shift", 63, &c->shift, d) != 0)
+    if (xmlu_attr(db->a, n, "shift") && int_attr(file, n, "shift", 63, &c->shift, d) != 0)
         c->shift = 0;
     return 0;
 }
@@ -151,8 +146,8 @@ static int read_block(mdb *db, mdb_layout *l, const xmlNode *n, hw_diag *d)
     b->type = xmlu_attr(db->a, n, "type");
     if (!b->type)
         diag_error(d, &b->loc, "<CounterBlock> without a type");
-    int bad = int_attr(db, l->file, n, "bank", INT_MAX, &b->bank, d) != 0;
-    bad |= int_attr(db, l->file, n, "size", INT_MAX, &b->size, d) != 0;
+    int bad = int_attr(l->file, n, "bank", INT_MAX, &b->bank, d) != 0;
+    bad |= int_attr(l->file, n, "size", INT_MAX, &b->size, d) != 0;
     if (bad)
         b->size = INT_MAX; /* reported: no index error on top */
     XMLU_EACH(c, n, "Counter")
@@ -238,22 +233,10 @@ static hw_loc equation_loc(mdb *db, const char *file, const xmlNode *n)
 
 static int entry_lists(mdb *db, mdb_entry *e, const xmlNode *n)
 {
-    XMLU_EACH(c, n, "SourceAlias")
-    {
-        const char **s = ARENA_PUSH(db->a, e->aliases, e->naliases, e->cap_aliases);
-        if (!s)
-            return -1;
-        *s = xmlu_text(db->a, c);
-    }
-    const xmlNode *gpus = xmlu_first(n, "SupportedGPUs");
-    XMLU_EACH(c, gpus, "GPU")
-    {
-        const char **s = ARENA_PUSH(db->a, e->gpus, e->ngpus, e->cap_gpus);
-        if (!s)
-            return -1;
-        *s = xmlu_text(db->a, c);
-    }
-    return 0;
+    if (texts_of(db, n, "SourceAlias", &e->aliases, &e->naliases, &e->cap_aliases) != 0)
+        return -1;
+    return texts_of(db, xmlu_first(n, "SupportedGPUs"), "GPU", &e->gpus, &e->ngpus,
+                    &e->cap_gpus);
 }
 
 static int read_entry(mdb *db, const char *file, const xmlNode *n, hw_diag *d)
