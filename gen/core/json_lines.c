@@ -241,23 +241,6 @@ static void record(path_scan *p, int line)
     return;
 }
 
-/* "[i]" at the end of the path, digits by hand: every element of every
- * array gets one, and printf's cost showed in make bench (Neoverse V1 to
- * perf JSON, beside perf_json_generator). */
-static void put_index(hw_buf *b, int i)
-{
-    char digits[16];
-    int n = 0;
-    unsigned u = (unsigned)i;
-    do
-        digits[n++] = (char)('0' + u % 10);
-    while ((u /= 10) != 0 && n < (int)sizeof digits);
-    buf_putc(b, '[');
-    while (n > 0)
-        buf_putc(b, digits[--n]);
-    buf_putc(b, ']');
-}
-
 /* Name the value after its key or its array position (the root is ""),
  * and record its line. */
 static int visit_path(scanner *s, const scan_value *v)
@@ -273,7 +256,7 @@ static int visit_path(scanner *s, const scan_value *v)
             const char *nul = memchr(v->key, '\0', v->key_len);
             buf_putn(&p->path, v->key, nul ? (size_t)(nul - v->key) : v->key_len);
         } else {
-            put_index(&p->path, v->index);
+            buf_printf(&p->path, "[%d]", v->index);
         }
         record(p, v->spot.line);
     }
