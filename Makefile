@@ -37,7 +37,7 @@ SPECS     := $(sort $(wildcard spec/*/*.json spec/*/*.xml))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
 
-.PHONY: all deps test-deps docs-test-deps pmu-events generate docs-svg svg-files check asan bench fuzz fuzz-smoke install clean
+.PHONY: all deps test-deps docs-test-deps pmu-events mesa-src generate docs-svg svg-files check asan bench fuzz fuzz-smoke install clean
 
 all: deps $(BIN) generate docs-svg
 
@@ -107,6 +107,37 @@ pmu-events:
 	  tar -xJf $(KERNEL_TAR) -C $(KERNEL_DIR).tmp --strip-components=1 \
 	    --wildcards '*/tools/perf/pmu-events/*' && \
 	  echo "$$stamp" > $(KERNEL_DIR).tmp/.stamp && mv $(KERNEL_DIR).tmp $(KERNEL_DIR); fi
+
+# Mesa's Intel OA metric XML (src/intel/perf: oa-*.xml and gen_perf.py, the
+# generator Mesa's drivers use) and Panfrost's Mali counter XML
+# (src/panfrost/perf), pinned to Debian 13's mesa 25.0.7. The machine's own
+# apt configuration is left untouched: a private deb-src list for trixie in
+# .build/apt fetches the source package (apt checks it against the signed
+# index); only the two folders are extracted. Without network or apt the
+# tests that need them are skipped, naming the package.
+MESA_VER  := 25.0.7
+MESA_DEB  := mesa=$(MESA_VER)-2+deb13u1
+MESA_DIR  := .build/mesa-$(MESA_VER)
+MESA_APT  := .build/apt
+MESA_APTO := -o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts=$(CURDIR)/$(MESA_APT)/sources \
+  -o Dir::State::Lists=$(CURDIR)/$(MESA_APT)/lists -o Dir::Cache=$(CURDIR)/$(MESA_APT)/cache \
+  -o Dir::State::status=/dev/null -o APT::Sandbox::User=root
+
+mesa-src:
+	@test -f $(MESA_DIR)/.done && exit 0; \
+	command -v apt-get >/dev/null && command -v xz >/dev/null || \
+	  { echo "make: mesa $(MESA_VER) source not fetched: needs apt-get and xz; its checks are skipped"; exit 0; }; \
+	mkdir -p $(MESA_APT)/sources $(MESA_APT)/lists/partial $(MESA_APT)/cache/archives/partial $(MESA_APT)/dl && \
+	printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: trixie\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+	  > $(MESA_APT)/sources/trixie.sources && \
+	echo "make: fetching Debian's $(MESA_DEB) source (private apt lists in $(MESA_APT))" && \
+	apt-get $(MESA_APTO) update >/dev/null 2>&1 && \
+	(cd $(MESA_APT)/dl && apt-get $(MESA_APTO) source --download-only $(MESA_DEB) >/dev/null 2>&1) && \
+	rm -rf $(MESA_DIR) $(MESA_DIR).tmp && mkdir -p $(MESA_DIR).tmp && \
+	tar -xJf $(MESA_APT)/dl/mesa_$(MESA_VER).orig.tar.xz -C $(MESA_DIR).tmp --strip-components=1 \
+	  --wildcards '*/src/intel/perf/*' '*/src/panfrost/perf/*' && \
+	touch $(MESA_DIR).tmp/.done && mv $(MESA_DIR).tmp $(MESA_DIR) && rm -rf $(MESA_APT)/dl || \
+	{ echo "make: could not fetch $(MESA_DEB) source; its checks are skipped"; rm -rf $(MESA_DIR).tmp; }
 
 $(BIN): $(OBJS)
 	@echo "  LD      $@"
