@@ -21,16 +21,21 @@ static int plan_c_tree(hw_plan *p, const hw_target *t, hw_diag *d)
     return 0;
 }
 
-int plan_target(const hw_target *t, hw_plan *p, hw_diag *d)
+int plan_target(const hw_target *t, unsigned kinds, hw_plan *p, hw_diag *d)
 {
     int before = d->errors;
+    /* the docs show what every other output makes of the target */
+    if (kinds & OUT_DOCS)
+        kinds = OUT_ALL;
     *p = (hw_plan){.arena = arena_create(), .t = t};
-    int rc = !p->arena ? -2 : st_plan_make(&p->streamline, t, p->arena, d) != 0 ? -1 : 0;
-    if (rc == 0 && perf_plan_make(&p->perf, t, p->arena, d) != 0)
+    int rc = !p->arena ? -2 : 0;
+    if (rc == 0 && (kinds & OUT_STREAMLINE) && st_plan_make(&p->streamline, t, p->arena, d) != 0)
+        rc = -1;
+    if (rc == 0 && (kinds & OUT_PERF) && perf_plan_make(&p->perf, t, p->arena, d) != 0)
         rc = -1;
     /* C names are only worth putting together once all else passed (a
      * warning made an error, --werror, included) */
-    if (rc == 0 && d->errors == before)
+    if (rc == 0 && (kinds & OUT_C) && d->errors == before)
         rc = target_is_perf_tree(t) ? plan_c_tree(p, t, d) : c_names_check(t, NULL, d);
     if (rc == -2 || (rc == 0 && arena_failed(p->arena)))
         diag_error(d, NULL, "out of memory planning the outputs of %s", t->spec_path);

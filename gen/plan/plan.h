@@ -15,6 +15,7 @@
 #include "core/arena.h"
 #include "core/diag.h"
 #include "core/ir.h"
+#include "core/out_kinds.h"
 #include "plan/plan_c_names.h"
 #include "plan/plan_c_perf_tables.h"
 #include "plan/plan_c_tree_names.h"
@@ -34,9 +35,13 @@ typedef struct hw_plan {
     st_plan streamline;
 } hw_plan;
 
-/* The plan of t, which check_target() passed, into *p (its own arena). 0;
- * -1 after reporting (a clash of C names, no memory), with *p freed. */
-int plan_target(const hw_target *t, hw_plan *p, hw_diag *d);
+/* The plan of t, which check_target() passed, for the output kinds
+ * `kinds` (out_kinds.h), into *p (its own arena). Only what those kinds
+ * read is planned, and only their problems reported: the docs read every
+ * part; C reads its names and tables; perf its formulas; Streamline its
+ * categories. 0; -1 after reporting (a clash of C names, no memory), with
+ * *p freed. */
+int plan_target(const hw_target *t, unsigned kinds, hw_plan *p, hw_diag *d);
 void plan_free(hw_plan *p);
 
 /* Every name the header <id>.h of p's target defines, as c_header_names()

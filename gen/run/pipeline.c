@@ -47,10 +47,10 @@ void run_init(hw_run *r, hw_diag *d)
 
 /* Check t, then plan it into *p: 0, or -1 after reporting (t is then
  * left to the caller to free; *p needs no freeing). */
-static int check_plan(hw_target *t, hw_plan *p, hw_diag *d)
+static int check_plan(hw_target *t, unsigned kinds, hw_plan *p, hw_diag *d)
 {
     *p = (hw_plan){0};
-    return check_target(t, d) == 0 && plan_target(t, p, d) == 0 ? 0 : -1;
+    return check_target(t, d) == 0 && plan_target(t, kinds, p, d) == 0 ? 0 : -1;
 }
 
 hw_target *run_open(const char *path, hw_plan *p, hw_diag *d)
@@ -59,7 +59,7 @@ hw_target *run_open(const char *path, hw_plan *p, hw_diag *d)
     hw_plan *plan = p ? p : &own;
     *plan = (hw_plan){0};
     hw_target *t = load_spec(path, d);
-    if (t && check_plan(t, plan, d) != 0) {
+    if (t && check_plan(t, OUT_ALL, plan, d) != 0) {
         target_free(t);
         t = NULL;
     }
@@ -154,6 +154,7 @@ static int add_target(hw_run *r, hw_target *t, hw_plan *p, size_t *cap)
  * its items said, then what checking its targets said. */
 typedef struct run_load {
     hw_diag *d;
+    unsigned kinds;   /* the output kinds to plan for (out_kinds.h) */
     load_items items;
     int npaths;
     hw_diag *listed;  /* one per path */
@@ -280,7 +281,7 @@ static int gather(run_load *rl)
 static int check_one(void *ctx, int i, hw_diag *d)
 {
     run_load *rl = ctx;
-    if (check_plan(rl->all[i], &rl->plans[i], d) == 0)
+    if (check_plan(rl->all[i], rl->kinds, &rl->plans[i], d) == 0)
         return 0;
     target_free(rl->all[i]);
     rl->all[i] = NULL;
@@ -324,9 +325,10 @@ static void show(run_load *rl)
 /* Load and check the paths not skipped: rl->all holds their targets,
  * rl->first and rl->failed say which are each path's and whether it is
  * usable. 0, or -1 when out of memory (reported). */
-static int load_check(run_load *rl, hw_diag *d, char *const *paths, int n, const char *skip)
+static int load_check(run_load *rl, hw_diag *d, unsigned kinds, char *const *paths, int n,
+                      const char *skip)
 {
-    *rl = (run_load){.d = d};
+    *rl = (run_load){.d = d, .kinds = kinds};
     load_items_init(&rl->items);
     int rc = list_paths(rl, paths, n, skip);
     if (rc == 0 && !(rl->each = calloc((size_t)rl->items.nitems + 1, sizeof *rl->each)))
@@ -366,7 +368,7 @@ int run_open_all(const char *path, hw_target ***out, hw_plan **plans, int *n, hw
     run_init(&r, d); /* libxml2 ready for threads */
     char *const paths[] = {(char *)path};
     run_load rl;
-    int rc = load_check(&rl, d, paths, 1, NULL);
+    int rc = load_check(&rl, d, OUT_ALL, paths, 1, NULL);
     *out = rl.all;
     *n = rl.nall;
     if (plans) {
@@ -420,7 +422,7 @@ int run_load_check(hw_run *r, char *const *paths, int n)
         return out_of_memory(r->d);
     }
     run_load rl;
-    int failed = load_check(&rl, r->d, paths, n, skip);
+    int failed = load_check(&rl, r->d, r->outputs, paths, n, skip);
     free(skip);
     if (failed == 0)
         failed = take_targets(r, &rl);

@@ -57,8 +57,9 @@ void run_init(hw_run *r, hw_diag *d);
 /* Load, check and plan every spec in `paths` (each is tried, so every
  * error is reported; a file given by two names loads once), then check the
  * usable ones against each other, as `generate` would put them side by side.
- * 0 when every spec is usable and they agree; -1 otherwise. run_emit()
- * needs 0. */
+ * Each target is planned for the kinds r->outputs only (plan_target()), so
+ * set those first. 0 when every spec is usable and they agree; -1
+ * otherwise. run_emit() needs 0. */
 int run_load_check(hw_run *r, char *const *paths, int n);
 
 /* Render every output of the loaded targets of the kinds r->outputs into
