@@ -8,20 +8,33 @@
 /* Failures of this thread: data is built and checked on one thread. */
 static _Thread_local int alloc_failures;
 
+/* Where this thread's parse puts its nodes (json_parse_in), or NULL: then
+ * malloc. Set only while that parse runs, so whatever else the thread
+ * builds with cJSON is malloc'd as always. */
+static _Thread_local hw_arena *parse_arena;
+
 /* cJSON's parser writes its global error position on every call. */
 static pthread_mutex_t parsing = PTHREAD_MUTEX_INITIALIZER;
 
 static void *counting_malloc(size_t n)
 {
-    void *p = malloc(n);
+    void *p = parse_arena ? arena_alloc(parse_arena, n) : malloc(n);
     if (!p)
         alloc_failures++;
     return p;
 }
 
+/* While a parse fills an arena, what it frees (a failed parse's partial
+ * tree) is in that arena and goes with it. */
+static void arena_aware_free(void *p)
+{
+    if (!parse_arena)
+        free(p);
+}
+
 void json_init(void)
 {
-    cJSON_Hooks hooks = {counting_malloc, free};
+    cJSON_Hooks hooks = {counting_malloc, arena_aware_free};
     cJSON_InitHooks(&hooks);
 }
 
@@ -33,6 +46,14 @@ cJSON *json_parse(const char *text, size_t len, const char **end)
     pthread_mutex_unlock(&parsing);
     if (end)
         *end = stop;
+    return root;
+}
+
+cJSON *json_parse_in(hw_arena *a, const char *text, size_t len, const char **end)
+{
+    parse_arena = a;
+    cJSON *root = json_parse(text, len, end);
+    parse_arena = NULL;
     return root;
 }
 

@@ -14,6 +14,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/arena.h"
+
 /* Route cJSON's allocations through the counter of failures. Once, before
  * any other thread starts (the hooks are the process's). */
 void json_init(void);
@@ -23,6 +25,11 @@ void json_init(void);
  * not NULL) is where parsing stopped: after the value, or at the error
  * when NULL is returned. Safe beside other threads. */
 cJSON *json_parse(const char *text, size_t len, const char **end);
+
+/* Like json_parse(), but every node of the tree lives in `a` and goes
+ * with it: one arena_free() instead of a free() per node, for a tree that
+ * is only read. Never cJSON_Delete() it nor change its shape. */
+cJSON *json_parse_in(hw_arena *a, const char *text, size_t len, const char **end);
 
 /* Whether a cJSON allocation on this thread failed since json_init() or
  * the last call, and forget those failures: whoever reports them takes

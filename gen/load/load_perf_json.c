@@ -241,10 +241,11 @@ static void raw_control(file_load *fl, size_t raw)
 /* The file's tree, or NULL after reporting its first error: a raw control
  * character before any other (for a text cJSON accepts, the scan of
  * positions finds those, see load_text). */
-static cJSON *parse(file_load *fl)
+/* The file's tree, in `a` (json_parse_in), or NULL after reporting. */
+static cJSON *parse(file_load *fl, hw_arena *a)
 {
     const char *end = NULL;
-    cJSON *root = json_parse(fl->text, fl->len, &end);
+    cJSON *root = json_parse_in(a, fl->text, fl->len, &end);
     if (root)
         return root;
     size_t raw = json_raw_control(fl->text, fl->len);
@@ -262,9 +263,14 @@ static cJSON *parse(file_load *fl)
 
 static int load_text(file_load *fl, const char *name)
 {
-    cJSON *root = parse(fl);
-    if (!root)
+    hw_arena *tree = arena_create();
+    cJSON *root = tree ? parse(fl, tree) : NULL;
+    if (!root) {
+        if (!tree)
+            diag_error(fl->d, NULL, "out of memory");
+        arena_free(tree);
         return -1;
+    }
     int groups = strcmp(name, "metricgroups.json") == 0, rc = -1;
     size_t raw = fl->len;
     if (json_spots(fl->text, fl->len, &fl->spots, &fl->nspots, &raw) != 0) {
@@ -286,7 +292,7 @@ static int load_text(file_load *fl, const char *name)
         }
     }
     free(fl->spots);
-    cJSON_Delete(root);
+    arena_free(tree);
     return rc;
 }
 
