@@ -179,6 +179,16 @@ static void scan(scanner *s, const char *text, size_t len)
     }
 }
 
+/* The first raw control character in a string, as json_raw_control()
+ * finds it: the scan's, else one in what follows where the scan stopped
+ * (what follows the document, which cJSON ignores). */
+static size_t raw_after(const scanner *s, const char *text, size_t len)
+{
+    if (s->raw == len && s->pos < len)
+        return s->pos + json_raw_control(text + s->pos, len - s->pos);
+    return s->raw;
+}
+
 /* ---- every value by its path ----------------------------------------- */
 
 typedef struct path_scan {
@@ -286,6 +296,7 @@ int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len)
     s->visit = visit_path;
     s->ctx = p;
     scan(s, text, len);
+    jl->raw = raw_after(s, text, len);
     buf_free(&p->path);
     name_index_free(&p->copies);
     free(p->ncopies);
@@ -352,11 +363,7 @@ int json_spots(const char *text, size_t len, json_spot **spots, size_t *n, size_
     s->root_only = 1;
     scan(s, text, len);
     int failed = s->failed;
-    /* what follows the document, which cJSON ignores, read as
-     * json_raw_control() reads it */
-    *raw = s->raw;
-    if (*raw == len && s->pos < len)
-        *raw = s->pos + json_raw_control(text + s->pos, len - s->pos);
+    *raw = raw_after(s, text, len);
     free(s);
     *spots = l.v;
     *n = l.n;

@@ -28,6 +28,8 @@ typedef struct json_lines {
     json_repeat *repeats;
     int nrepeats;
     size_t cap_repeats;
+    size_t raw; /* what json_raw_control() would say of the text, found on
+                   the way */
 } json_lines;
 
 int json_lines_build(json_lines *jl, hw_arena *a, const char *text, size_t len);

@@ -217,14 +217,15 @@ static const char **get_strings(loader *l, const cJSON *obj, const char *path,
     const cJSON *item;
     cJSON_ArrayForEach(item, arr)
     {
-        const char *ipath = arena_printf(l->t->arena, "%s[%d]", apath, i);
+        /* an element's path only when it is told: most lists are long
+         * and right */
         if (!cJSON_IsString(item)) {
-            hw_loc loc = at(l, ipath);
+            hw_loc loc = at(l, arena_printf(l->t->arena, "%s[%d]", apath, i));
             diag_error(l->d, &loc, "expected a string, found %s", type_name(item));
             continue;
         }
         if (where)
-            where[i] = at(l, ipath);
+            where[i] = at(l, arena_printf(l->t->arena, "%s[%d]", apath, i));
         out[i++] = arena_strdup(l->t->arena, item->valuestring);
     }
     *n = i;
@@ -730,19 +731,36 @@ static void load_document(loader *l, const cJSON *root)
     }
 }
 
-int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
+static void raw_control_error(const hw_target *t, const char *text, size_t len, size_t raw,
+                              hw_diag *d)
 {
-    size_t raw = json_raw_control(text, len);
-    if (raw < len) {
-        int line, col;
-        json_line_col(text, len, raw, &line, &col);
-        hw_loc loc = loc_at(t->spec_path, line, col);
-        diag_error(d, &loc, "JSON syntax error: raw control character U+%04X in a "
-                   "string (write it escaped, e.g. \\n)", (unsigned char)text[raw]);
-        return -1;
-    }
+    int line, col;
+    json_line_col(text, len, raw, &line, &col);
+    hw_loc loc = loc_at(t->spec_path, line, col);
+    diag_error(d, &loc, "JSON syntax error: raw control character U+%04X in a "
+               "string (write it escaped, e.g. \\n)", (unsigned char)text[raw]);
+}
+
+/* The document's tree, in `scratch`, and the line of every value into
+ * *lines; NULL after reporting. A raw control character in a string,
+ * which cJSON lets through, is reported before anything else the text
+ * has wrong. */
+static cJSON *parse_document(hw_target *t, const char *text, size_t len, hw_arena *scratch,
+                             json_lines *lines, hw_diag *d)
+{
     const char *end = NULL;
-    cJSON *root = json_parse(text, len, &end);
+    cJSON *root = json_parse_in(scratch, text, len, &end);
+    size_t raw = root ? len : json_raw_control(text, len);
+    if (root && json_lines_build(lines, scratch, text, len) != 0) {
+        diag_error(d, NULL, "out of memory");
+        return NULL;
+    }
+    if (root)
+        raw = lines->raw;
+    if (raw < len) {
+        raw_control_error(t, text, len, raw, d);
+        return NULL;
+    }
     if (!root) {
         size_t off = end && end >= text ? (size_t)(end - text) : 0;
         int line, col;
@@ -750,19 +768,29 @@ int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
         hw_loc loc = loc_at(t->spec_path, line, col);
         diag_error(d, &loc, "JSON syntax error%s", off >= len ? " (unexpected end, "
                    "or nesting deeper than the parser allows)" : "");
+    }
+    return root;
+}
+
+int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
+{
+    /* What loading needs only while it runs: cJSON's tree and the paths
+     * of every value. */
+    hw_arena *scratch = arena_create();
+    loader l = {t, d, {{0}, NULL, 0, 0, 0}, NULL, NULL, NULL, 0};
+    cJSON *root = scratch ? parse_document(t, text, len, scratch, &l.lines, d) : NULL;
+    if (!root) {
+        if (!scratch)
+            diag_error(d, NULL, "out of memory");
+        json_lines_free(&l.lines);
+        arena_free(scratch);
         return -1;
     }
-    loader l = {t, d, {{0}, NULL, 0, 0}, NULL, NULL, NULL, 0};
-    /* Paths of every JSON value, needed only while loading. */
-    hw_arena *positions = NULL;
     int before = d->errors;
     t->format = "telemetry";
     if (!cJSON_IsObject(root)) {
         hw_loc loc = loc_at(t->spec_path, 1, 1);
         diag_error(d, &loc, "expected a JSON object at the top level");
-    } else if (!(positions = arena_create()) ||
-               json_lines_build(&l.lines, positions, text, len) != 0) {
-        diag_error(d, NULL, "out of memory");
     } else {
         report_repeats(&l);
         load_document(&l, root);
@@ -776,8 +804,7 @@ int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
             cores_apply(t, d);
     }
     json_lines_free(&l.lines);
-    arena_free(positions);
     free(l.kcopy);
-    cJSON_Delete(root);
+    arena_free(scratch);
     return d->errors == before ? 0 : -1;
 }
