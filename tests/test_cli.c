@@ -298,6 +298,25 @@ static void test_werror(void **state)
     assert_int_equal(access(dir, F_OK), -1);
 }
 
+/* A plan is made for the outputs asked for: group names that cannot be C
+ * macros stop C and the docs (which show the C names), not perf nor
+ * Streamline. */
+static void test_outputs_plan_only_theirs(void **state)
+{
+    (void)state;
+#define MACRO_NAMES "tests/bad/json-group-macro-names.json"
+    expect(HWCGEN("check", "--outputs", "perf,streamline", MACRO_NAMES), 0,
+           MACRO_NAMES ": ok: Bad Core, 3 events, 2 metrics, 4 groups\n", "");
+    const char *err =
+        MACRO_NAMES ":66: error: groups.function.Cycle: group 'Cycle': the generated C name "
+        "BAD_CORE_GROUP_CYCLE_COUNT is also made for group 'cycle' (at " MACRO_NAMES ":59)\n"
+        MACRO_NAMES ":73: error: groups.function.Cycle count: group 'Cycle count': its name "
+        "cannot be part of a C macro (ASCII letters, digits, '_', '-' and '.' can)\n";
+    expect(HWCGEN("check", "--outputs", "c", MACRO_NAMES), 1, "", err);
+    expect(HWCGEN("check", "--outputs", "docs", MACRO_NAMES), 1, "", err);
+#undef MACRO_NAMES
+}
+
 /* The loader's warnings obey it as well as the checker's. */
 static void test_werror_in_loader(void **state)
 {
@@ -429,6 +448,7 @@ int main(void)
         cmocka_unit_test(test_templates_must_be_a_directory),
         cmocka_unit_test(test_global_options_anywhere),
         cmocka_unit_test(test_werror),
+        cmocka_unit_test(test_outputs_plan_only_theirs),
         cmocka_unit_test(test_werror_in_loader),
         cmocka_unit_test(test_help),
         cmocka_unit_test(test_unknown_or_no_command),
