@@ -303,7 +303,7 @@ static hw_target *planned_target(const spec_event *ev, int nev, const spec_metri
     hw_target *t = checked_target(ev, nev, me, nme);
     hw_diag d;
     diag_init(&d, NULL);
-    if (plan_target(t, p, &d) != 0)
+    if (plan_target(t, OUT_ALL, p, &d) != 0)
         fail_msg("plan failed:\n%s", d.log.data ? d.log.data : "");
     diag_free(&d);
     return t;

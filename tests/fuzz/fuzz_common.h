@@ -34,7 +34,7 @@ static inline void fuzz_diag(hw_diag *d)
 static inline void fuzz_check_and_emit(hw_target *t, hw_diag *d)
 {
     hw_plan p;
-    if (t && check_target(t, d) == 0 && plan_target(t, &p, d) == 0) {
+    if (t && check_target(t, d) == 0 && plan_target(t, OUT_ALL, &p, d) == 0) {
         out_set out;
         out_init(&out);
         emit_to to = {&out, NULL, d};
