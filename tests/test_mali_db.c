@@ -346,6 +346,66 @@ static void expect_error(const scratch *s, const char *file, int line, const cha
     expect_error_at(s, file, at, message);
 }
 
+/* ---- the driver header -------------------------------------------------------------- */
+
+static void expect_line(const char *text, const char *line)
+{
+    if (!strstr(text, line))
+        fprintf(stderr, "no line: %s\n", line);
+    assert_non_null(strstr(text, line));
+}
+
+/* The header of each GPU says what a driver needs to find and read its
+ * counters: the product ids (two for T2-Max), the names, each block's
+ * bank, and each counter's block, bank, index and shift. T2's memory
+ * system is moved to bank 1 in a copy of the database, so a bank other
+ * than 0 shows. */
+static void test_driver_header(void **state)
+{
+    scratch *s = *state;
+    broken_copy(s, "hardwarelayout/Mali T2.xml",
+                "<CounterBlock type=\"Memory System\" bank=\"0\"",
+                "<CounterBlock type=\"Memory System\" bank=\"1\"");
+    const char *bin = hwcgen_binary("test_mali_db");
+    assert_non_null(bin);
+    char db[256], out[256], path[512];
+    snprintf(db, sizeof db, "%s/db", s->root);
+    snprintf(out, sizeof out, "%s/out", s->root);
+    result r = RUN(s->root, bin, "generate", "-q", "--outputs", "c", "-o", out, db);
+    assert_int_equal(r.status, 0);
+    result_free(&r);
+    snprintf(path, sizeof path, "%s/include/hwcgen/armdb_mali_t1.h", out);
+    char *t1 = read_file(path, NULL);
+    snprintf(path, sizeof path, "%s/include/hwcgen/armdb_mali_t2_max.h", out);
+    char *t2 = read_file(path, NULL);
+    assert_true(t1 && t2);
+    expect_line(t1, "#define ARMDB_MALI_T1_NAME                       \"Mali-T1\"\n");
+    expect_line(t1, "#define ARMDB_MALI_T1_ARCHITECTURE               \"Testing\"\n");
+    expect_line(t1, "#define ARMDB_MALI_T1_ALIAS_COUNT                1 ");
+    expect_line(t1, "#define ARMDB_MALI_T1_ALIASES                    {\"Immortalis-T1\"}\n");
+    expect_line(t1, "#define ARMDB_MALI_T1_PRODUCT_IDS                {0xF000}\n");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_ALIAS_COUNT            0 ");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_PRODUCT_ID_COUNT       2 ");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_PRODUCT_IDS            {0xF001, 0xF003}\n");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_IS_PRODUCT_ID(id)      "
+                    "((id) == 0xF001 || (id) == 0xF003)");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_BLOCK_SHADER_CORE_SIZE 128 ");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_BLOCK_SHADER_CORE_BANK 0 ");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_BLOCK_MEMORY_SYSTEM_BANK1 2 ");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_BLOCK_MEMORY_SYSTEM_BANK1_BANK 1 ");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_FRAG_THREADS_BLOCK     "
+                    "ARMDB_MALI_T2_MAX_BLOCK_SHADER_CORE ");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_FRAG_THREADS_BANK      "
+                    "ARMDB_MALI_T2_MAX_BLOCK_SHADER_CORE_BANK\n");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_FRAG_THREADS_INDEX     69\n");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_FRAG_THREADS_SHIFT     2 ");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_FRAG_WARPS_SHIFT       0\n");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_L2_EXT_READ_BANK       "
+                    "ARMDB_MALI_T2_MAX_BLOCK_MEMORY_SYSTEM_BANK1_BANK\n");
+    free(t1);
+    free(t2);
+}
+
 #define T1_LAYOUT "hardwarelayout/Mali-T1.xml"
 #define COUNTERS "counterinfo/Mali-CounterInfo-01a-Test.xml"
 
@@ -440,6 +500,7 @@ int main(void)
         cmocka_unit_test(test_division_interpreted),
         cmocka_unit_test(test_division_printed),
         cmocka_unit_test_setup_teardown(test_division_compiled, setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_driver_header, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_error_unknown_name, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_error_index_outside, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_error_index_taken, setup, scratch_teardown),

@@ -138,6 +138,8 @@ typedef struct hw_block {
     const char *title;
     int id;            /* hardware block id */
     int size;          /* counters in the block */
+    int bank;          /* Arm's counter database: the block's bank (0
+                          elsewhere, where blocks have none) */
 } hw_block;
 
 enum {

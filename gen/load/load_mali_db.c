@@ -268,6 +268,7 @@ static int add_block(build *b, const mdb_block *lb)
                          : block_types[k].title;
     hb->id = block_types[k].id;
     hb->size = lb->size;
+    hb->bank = lb->bank;
     return b->t->nblocks - 1;
 }
 
