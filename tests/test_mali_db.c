@@ -286,14 +286,11 @@ static void test_division_compiled(void **state)
 
 /* ---- broken copies ------------------------------------------------------------------- */
 
-/* The copy of DB in s->root/db with `from` replaced by `to` in `file`. */
-static void broken_copy(const scratch *s, const char *file, const char *from, const char *to)
+/* In the copy s->root/db: `from` replaced by `to` in `file`. */
+static void edit_copy(const scratch *s, const char *file, const char *from, const char *to)
 {
-    char db[256], path[512];
-    snprintf(db, sizeof db, "%s/db", s->root);
-    remove_tree(db);
-    assert_int_equal(copy_tree(DB, db), 0);
-    snprintf(path, sizeof path, "%s/%s", db, file);
+    char path[512];
+    snprintf(path, sizeof path, "%s/db/%s", s->root, file);
     char *text = read_file(path, NULL);
     assert_non_null(text);
     char *edited = replace_once(text, from, to);
@@ -304,6 +301,16 @@ static void broken_copy(const scratch *s, const char *file, const char *from, co
     assert_int_equal(fclose(f), 0);
     free(text);
     free(edited);
+}
+
+/* A fresh copy of DB in s->root/db with `from` replaced by `to` in `file`. */
+static void broken_copy(const scratch *s, const char *file, const char *from, const char *to)
+{
+    char db[256];
+    snprintf(db, sizeof db, "%s/db", s->root);
+    remove_tree(db);
+    assert_int_equal(copy_tree(DB, db), 0);
+    edit_copy(s, file, from, to);
 }
 
 /* The 1-based line of the first `needle` in `file` of the copy. */
@@ -347,6 +354,14 @@ static void expect_error(const scratch *s, const char *file, int line, const cha
 }
 
 /* ---- the driver header -------------------------------------------------------------- */
+
+static int count_of(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
 
 static void expect_line(const char *text, const char *line)
 {
@@ -408,6 +423,49 @@ static void test_driver_header(void **state)
 
 #define T1_LAYOUT "hardwarelayout/Mali-T1.xml"
 #define COUNTERS "counterinfo/Mali-CounterInfo-01a-Test.xml"
+
+/* gatord's names: Mali-T1 given the Mali-G720's product id, its counters
+ * take gatord 9.7.2's names for that GPU, and those its built-in events
+ * show are marked so; a GPU gatord does not know (T2-Max) gets none. Its
+ * Streamline file holds only what gatord counts and does not show: here
+ * FRAG_WARPS, renamed PRIMASSY_POS_SHADER_WAIT (a SourceAlias of its
+ * entry); T2-Max gets no file. */
+static void test_gatord_names(void **state)
+{
+    scratch *s = *state;
+    broken_copy(s, "Mali-ProductInfo.xml", "<Id>0xf000</Id>", "<Id>0xc000</Id>");
+    char db[256], out[256], path[512];
+    snprintf(db, sizeof db, "%s/db", s->root);
+    loaded l = load_all(db);
+    assert_int_equal(l.n, 2);
+    const hw_event *active = event(l.t[0], "MaliGPUActiveCy");
+    assert_string_equal(active->counter_id, "ARM_Mali-G720_GPU_ACTIVE");
+    assert_true(active->flags & EVENT_GATORD_BUILTIN);
+    for (int i = 0; i < l.t[1]->nevents; i++)
+        assert_null(l.t[1]->events[i].counter_id);
+    loaded_free(&l);
+    edit_copy(s, T1_LAYOUT, "\"FRAG_WARPS\"", "\"PRIMASSY_POS_SHADER_WAIT\"");
+    edit_copy(s, COUNTERS, "<SourceName>FRAG_WARPS</SourceName>",
+              "<SourceName>FRAG_WARPS</SourceName>\n"
+              "    <SourceAlias>PRIMASSY_POS_SHADER_WAIT</SourceAlias>");
+    const char *bin = hwcgen_binary("test_mali_db");
+    assert_non_null(bin);
+    snprintf(out, sizeof out, "%s/out", s->root);
+    result r = RUN(s->root, bin, "generate", "-q", "--outputs", "streamline", "-o", out, db);
+    assert_int_equal(r.status, 0);
+    result_free(&r);
+    snprintf(path, sizeof path, "%s/streamline/events-armdb-mali-t1.xml", out);
+    char *xml = read_file(path, NULL);
+    assert_non_null(xml);
+    assert_non_null(strstr(xml, "<category name=\"Mali-T1 (hwcgen)\" per_cpu=\"no\">\n    "
+                                "<event counter=\"ARM_Mali-G720_PRIMASSY_POS_SHADER_WAIT\" "
+                                "title=\"Mali-T1\" name=\"Fragment warps\""));
+    assert_int_equal(count_of(xml, "<event "), 1);
+    free(xml);
+    snprintf(path, sizeof path, "%s/streamline/events-armdb-mali-t2-max.xml", out);
+    assert_int_equal(access(path, F_OK), -1);
+}
+
 
 static void test_error_unknown_name(void **state)
 {
@@ -501,6 +559,7 @@ int main(void)
         cmocka_unit_test(test_division_printed),
         cmocka_unit_test_setup_teardown(test_division_compiled, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_driver_header, setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_gatord_names, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_error_unknown_name, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_error_index_outside, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_error_index_taken, setup, scratch_teardown),
