@@ -304,6 +304,11 @@ tree_docs="$tmp/tree-fixture/docs"
 if ! "$HWCGEN" generate -q -o "$tmp/tree-fixture" tests/perf-tree-outputs/arch >"$tmp/tree-fixture.log" 2>&1; then
     cat "$tmp/tree-fixture.log"; fail "hwcgen generate tests/perf-tree-outputs failed"
 fi
+# and those of the GPUs of our small Mali counter database (tests/mali-db)
+mali_docs="$tmp/mali-fixture/docs"
+if ! "$HWCGEN" generate -q --outputs docs -o "$tmp/mali-fixture" tests/mali-db >"$tmp/mali-fixture.log" 2>&1; then
+    cat "$tmp/mali-fixture.log"; fail "hwcgen generate tests/mali-db failed"
+fi
 have_py=0
 command -v python3 >/dev/null && have_py=1
 if command -v xmllint >/dev/null; then
@@ -325,7 +330,7 @@ else
     skip "SVG diagrams not compared with their DOT files: python3 is not installed (package python3)"
 fi
 if command -v tidy >/dev/null; then
-    for f in out/docs/*.html "$fixture_docs"/*.html "$tree_docs"/*.html; do
+    for f in out/docs/*.html "$fixture_docs"/*.html "$tree_docs"/*.html "$mali_docs"/*.html; do
         [ -f "$f" ] || continue
         # tidy exits 1 on warnings, 2 on errors
         if tidy -q -e "$f" >"$tmp/tidy.log" 2>&1 || [ $? -eq 1 ]; then pass; else

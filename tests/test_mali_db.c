@@ -421,6 +421,37 @@ static void test_driver_header(void **state)
     free(t2);
 }
 
+/* The docs page of each GPU: its product ids and other names, Arm's three
+ * names and the shift of each counter, and how its formulas divide. */
+static void test_docs(void **state)
+{
+    scratch *s = *state;
+    const char *bin = hwcgen_binary("test_mali_db");
+    assert_non_null(bin);
+    char out[256], path[512];
+    snprintf(out, sizeof out, "%s/out", s->root);
+    result r = RUN(s->root, bin, "generate", "-q", "--outputs", "docs", "-o", out, DB);
+    assert_int_equal(r.status, 0);
+    result_free(&r);
+    snprintf(path, sizeof path, "%s/docs/armdb-mali-t1.md", out);
+    char *t1 = read_file(path, NULL);
+    snprintf(path, sizeof path, "%s/docs/armdb-mali-t2-max.md", out);
+    char *t2 = read_file(path, NULL);
+    assert_true(t1 && t2);
+    expect_line(t1, "Also sold as | Immortalis-T1 |\n");
+    expect_line(t2, "Product ids | `0xF001`, `0xF003` |\n");
+    expect_line(t2, "*Arm's names:* MachineName `MaliFragThreadCount`, SourceName "
+                    "`FRAG_THREADS`, human name \"Fragment threads\"<br>"
+                    "*Shift:* 2: the count is the raw value \\<\\< 2<br>");
+    expect_line(t2, "*Arm's names:* MachineName `MaliGPUIRQActiveCy`, SourceName "
+                    "`GPU_IRQ_ACTIVE`, human name \"GPU interrupt pending cycles\"<br>*C:*");
+    expect_line(t1, "Formulas use double arithmetic; 0/0 is 0 and x/0 is plus or minus "
+                    "infinity, as Arm's libGPUCounters divides.");
+    expect_line(t1, "| `MaliGPUIRQActiveCy / MaliGPUActiveCy * 100` | percent |");
+    free(t1);
+    free(t2);
+}
+
 #define T1_LAYOUT "hardwarelayout/Mali-T1.xml"
 #define COUNTERS "counterinfo/Mali-CounterInfo-01a-Test.xml"
 
@@ -560,6 +591,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_division_compiled, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_driver_header, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_gatord_names, setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_docs, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_error_unknown_name, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_error_index_outside, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_error_index_taken, setup, scratch_teardown),
