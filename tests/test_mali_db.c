@@ -573,6 +573,51 @@ static void test_error_defined_twice(void **state)
     expect_error(s, COUNTERS, line, msg);
 }
 
+static void test_error_source_missing(void **state)
+{
+    scratch *s = *state;
+    broken_copy(s, COUNTERS, "<CounterInfo>\n    <MachineName>MaliFragWarp</MachineName>",
+                "<CounterInfo>\n    <MachineName>MaliNotThere</MachineName>\n"
+                "    <SourceName>NOT_THERE</SourceName>\n"
+                "    <SupportedGPUs>\n      <GPU>Mali-T1</GPU>\n    </SupportedGPUs>\n"
+                "  </CounterInfo>\n"
+                "  <CounterInfo>\n    <MachineName>MaliFragWarp</MachineName>");
+    expect_error(s, COUNTERS, line_of(s, COUNTERS, "MaliNotThere") - 1,
+                 "counter MaliNotThere: hardware layout Mali-T1 has no counter NOT_THERE");
+}
+
+static void test_error_block_type(void **state)
+{
+    scratch *s = *state;
+    broken_copy(s, T1_LAYOUT, "type=\"Memory System\"", "type=\"Memory Sistem\"");
+    expect_error(s, T1_LAYOUT, line_of(s, T1_LAYOUT, "Memory Sistem"),
+                 "block type 'Memory Sistem' is none of GPU Front-end, Tiler, Memory System, "
+                 "Shader Core");
+}
+
+static void test_error_not_a_number(void **state)
+{
+    scratch *s = *state;
+    broken_copy(s, T1_LAYOUT, "index=\"16\"", "index=\"x16\"");
+    expect_error(s, T1_LAYOUT, line_of(s, T1_LAYOUT, "x16"),
+                 "<Counter index=\"x16\">: not a whole number");
+}
+
+/* XML that does not parse: libxml2's message at its line and column. */
+static void test_error_malformed(void **state)
+{
+    scratch *s = *state;
+    const char *t2 = "hardwarelayout/Mali T2.xml";
+    broken_copy(s, t2, "<Counter name=\"GPU_ACTIVE\" index=\"4\"/>",
+                "<Counter name=\"GPU_ACTIVE\" index=\"4\">");
+    char at[32], msg[128];
+    int opened = line_of(s, t2, "<Counter name=\"GPU_ACTIVE\"");
+    snprintf(at, sizeof at, "%d:18", line_of(s, t2, "<Counter name=\"GPU_IRQ_ACTIVE\"") + 1);
+    snprintf(msg, sizeof msg, "end tag </CounterBlock> does not match <Counter> opened at "
+             "line %d", opened);
+    expect_error_at(s, t2, at, msg);
+}
+
 static int setup(void **state)
 {
     return scratch_make(state, "hwcgen-mali-db");
@@ -598,6 +643,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_error_no_entry, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_error_layout_missing, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_error_defined_twice, setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_error_source_missing, setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_error_block_type, setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_error_not_a_number, setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_error_malformed, setup, scratch_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
