@@ -37,7 +37,7 @@ SPECS     := $(sort $(wildcard spec/*/*.json spec/*/*.xml))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
 
-.PHONY: all deps test-deps docs-test-deps pmu-events mesa-src generate docs-svg svg-files check asan bench fuzz fuzz-smoke install clean
+.PHONY: all deps test-deps docs-test-deps pmu-events mesa-src mali-refs generate docs-svg svg-files check asan bench fuzz fuzz-smoke install clean
 
 all: deps $(BIN) generate docs-svg
 
@@ -139,6 +139,31 @@ mesa-src:
 	touch $(MESA_DIR).tmp/.done && mv $(MESA_DIR).tmp $(MESA_DIR) && rm -rf $(MESA_APT)/dl || \
 	{ echo "make: could not fetch $(MESA_DEB) source; its checks are skipped"; rm -rf $(MESA_DIR).tmp; }
 
+# Arm's libGPUCounters (its Mali counter database, and the C++ tables Arm
+# generates from it: tests/test_mali_db_arm.c) and gator 9.7.2's Mali files
+# (its name tables, product list and built-in Mali events:
+# tests/test_mali_db_gatord.c), taken from git clones where the machine has
+# them: LIBGPUCOUNTERS_GIT and GATOR_GIT name their git directories. Only
+# the files the tests read are extracted into .build/, again only when the
+# clone's commit changes; nothing of theirs enters the repository. Without
+# a clone those tests are skipped, naming what is missing;
+# HWCGEN_LIBGPUCOUNTERS and HWCGEN_GATOR, when set, name other copies.
+LIBGPUCOUNTERS_GIT ?= /work/.mirror/ARM-software+libGPUCounters/repo
+GATOR_GIT          ?= /work/.mirror/ARM-software+gator/repo
+LIBGPUCOUNTERS_DIR := .build/libgpucounters
+GATOR_DIR          := .build/gator
+# $(call git_extract,GIT,DIR,PATHS): PATHS of GIT's HEAD into DIR.
+git_extract = if [ -d "$(1)" ] && c=$$(git -C "$(1)" rev-parse HEAD 2>/dev/null) && \
+  [ "$$c" != "$$(cat $(2)/.commit 2>/dev/null)" ]; then \
+  echo "make: extracting $(2) from $(1) ($$c)"; \
+  rm -rf $(2) && mkdir -p $(2) && git -C "$(1)" archive HEAD $(3) | tar -x -C $(2) && \
+  echo "$$c" > $(2)/.commit; fi
+
+mali-refs:
+	@$(call git_extract,$(LIBGPUCOUNTERS_GIT),$(LIBGPUCOUNTERS_DIR),specification/database hwcpipe backend/device)
+	@$(call git_extract,$(GATOR_GIT),$(GATOR_DIR),daemon/mali_userspace/MaliHwCntrNamesGenerated.h \
+	  daemon/mali_userspace/MaliDevice.cpp $$(git -C "$(GATOR_GIT)" ls-tree --name-only HEAD daemon/ | grep '^daemon/events-Mali-'))
+
 $(BIN): $(OBJS)
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
@@ -213,8 +238,10 @@ $(TSAN_BIN): $(SRCS) $(HDRS) $(RESOURCES) Makefile
 	  LDFLAGS="-fsanitize=thread" BIN=$@ TSAN_BIN= $@
 endif
 
-check: test-deps docs-test-deps pmu-events $(BIN) $(TESTS) $(TSAN_BIN) fuzz-smoke
+check: test-deps docs-test-deps pmu-events mali-refs $(BIN) $(TESTS) $(TSAN_BIN) fuzz-smoke
 	@HWCGEN=./$(BIN) HWCGEN_TSAN=$(TSAN_BIN) HWCGEN_PMU_EVENTS=$(PMU_EVENTS) CC="$(CC)" \
+	  HWCGEN_LIBGPUCOUNTERS=$${HWCGEN_LIBGPUCOUNTERS:-$(LIBGPUCOUNTERS_DIR)} \
+	  HWCGEN_GATOR=$${HWCGEN_GATOR:-$(GATOR_DIR)} \
 	  DOCS_SHOTS=$(B)/docs-shots sh tests/run.sh $(TESTS)
 
 asan:

@@ -105,6 +105,62 @@ tree_tu() {
     done
 }
 
+# The driver headers of Arm's Mali counter database: every GPU's header in
+# one translation unit, freestanding, with gcc and clang as C89, C99, C11
+# and C++98 to C++20. mali_tu HEADER...: each header included and every
+# fact of it used (product ids, names, each counter's block, bank, index
+# and shift), each GPU's first product id tested with IS_PRODUCT_ID (a
+# negative array size otherwise). Our fixture database (tests/mali-db),
+# and Arm's where $HWCGEN_LIBGPUCOUNTERS names a libGPUCounters checkout.
+mali_tu() {
+    for h in "$@"; do
+        case $h in *_metrics.h) continue ;; esac
+        id=$(sed -n 's/^#define \([A-Z0-9_]*\)_PRODUCT_ID_COUNT .*/\1/p' "$h")
+        [ -n "$id" ] || { echo "#error $h has no product ids"; continue; }
+        lc=$(echo "$id" | tr 'A-Z' 'a-z')
+        first=$(sed -n "s/^#define ${id}_PRODUCT_IDS *{\(0x[0-9A-F]*\).*/\1/p" "$h")
+        echo "#include \"hwcgen/$(basename "$h")\""
+        echo "extern const unsigned int ${lc}_ids[${id}_PRODUCT_ID_COUNT];"
+        echo "const unsigned int ${lc}_ids[${id}_PRODUCT_ID_COUNT] = ${id}_PRODUCT_IDS;"
+        echo "extern const char *const ${lc}_names[${id}_ALIAS_COUNT + 2];"
+        echo "const char *const ${lc}_names[${id}_ALIAS_COUNT + 2] = {${id}_NAME, ${id}_ARCHITECTURE};"
+        echo "extern const char *const ${lc}_aliases[${id}_ALIAS_COUNT + 1];"
+        echo "const char *const ${lc}_aliases[${id}_ALIAS_COUNT + 1] = ${id}_ALIASES;"
+        echo "typedef char ${lc}_known[${id}_IS_PRODUCT_ID($first) ? 1 : -1];"
+        sed -n "s/^#define ${id}_\([A-Z0-9_]*\)_SHIFT .*/\1/p" "$h" | while read -r c; do
+            echo "extern const int ${lc}_${c}[4];"
+            echo "const int ${lc}_${c}[4] = {${id}_${c}_BLOCK, ${id}_${c}_BANK, ${id}_${c}_INDEX, ${id}_${c}_SHIFT};"
+        done
+    done
+}
+mali_headers() { # label, database
+    d="$tmp/mali-headers"
+    rm -rf "$d"
+    if "$HWCGEN" generate -q -o "$d" "$2" >"$tmp/mali.log" 2>&1; then pass; else
+        head -n 20 "$tmp/mali.log"; fail "hwcgen generate $2 failed"; return; fi
+    mali_tu "$d"/include/hwcgen/*.h >"$d/all.c"
+    cp "$d/all.c" "$d/all.cpp"
+    n=$(grep -c '^#include' "$d/all.c")
+    W="-Wall -Wextra -Werror -pedantic -fsyntax-only -ffreestanding -I$d/include"
+    for c in $compilers; do
+        command -v $c >/dev/null || { fail "$c is not installed"; continue; }
+        cxx=g++; [ $c = clang ] && cxx=clang++
+        for std in c89 c99 c11; do
+            compile "the $n driver headers of $1 in one unit: $c -std=$std" $c $W -std=$std "$d/all.c"
+        done
+        for std in c++98 c++11 c++14 c++17 c++20; do
+            compile "the $n driver headers of $1 in one unit: $cxx -std=$std" $cxx $W -std=$std "$d/all.cpp"
+        done
+    done
+}
+mali_headers "tests/mali-db" tests/mali-db
+if [ -n "${HWCGEN_LIBGPUCOUNTERS:-}" ] && [ -f "$HWCGEN_LIBGPUCOUNTERS/specification/database/Mali-ProductInfo.xml" ]; then
+    mali_headers "Arm's Mali counter database" "$HWCGEN_LIBGPUCOUNTERS"
+else
+    skipped=$((skipped + 1))
+    echo "SKIP: the driver headers of Arm's Mali counter database not compiled: HWCGEN_LIBGPUCOUNTERS names no libGPUCounters checkout"
+fi
+
 # Targets run side by side (gen/par.h): what a run writes and says must
 # not depend on the number of threads. Compared on the four specs, a tree
 # of our own and, where it is unpacked, perf's whole tree; each run also
@@ -248,6 +304,11 @@ tree_docs="$tmp/tree-fixture/docs"
 if ! "$HWCGEN" generate -q -o "$tmp/tree-fixture" tests/perf-tree-outputs/arch >"$tmp/tree-fixture.log" 2>&1; then
     cat "$tmp/tree-fixture.log"; fail "hwcgen generate tests/perf-tree-outputs failed"
 fi
+# and those of the GPUs of our small Mali counter database (tests/mali-db)
+mali_docs="$tmp/mali-fixture/docs"
+if ! "$HWCGEN" generate -q --outputs docs -o "$tmp/mali-fixture" tests/mali-db >"$tmp/mali-fixture.log" 2>&1; then
+    cat "$tmp/mali-fixture.log"; fail "hwcgen generate tests/mali-db failed"
+fi
 have_py=0
 command -v python3 >/dev/null && have_py=1
 if command -v xmllint >/dev/null; then
@@ -269,7 +330,7 @@ else
     skip "SVG diagrams not compared with their DOT files: python3 is not installed (package python3)"
 fi
 if command -v tidy >/dev/null; then
-    for f in out/docs/*.html "$fixture_docs"/*.html "$tree_docs"/*.html; do
+    for f in out/docs/*.html "$fixture_docs"/*.html "$tree_docs"/*.html "$mali_docs"/*.html; do
         [ -f "$f" ] || continue
         # tidy exits 1 on warnings, 2 on errors
         if tidy -q -e "$f" >"$tmp/tidy.log" 2>&1 || [ $? -eq 1 ]; then pass; else

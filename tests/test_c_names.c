@@ -33,6 +33,7 @@ static const char *const patterns[] = {
     "tests/hostile/*.json",
     "tests/hostile/*.xml",
     "tests/c_names/*.xml",
+    "tests/mali-db", /* a database: every GPU in it */
 };
 
 /* A set of names that remembers their order, for messages. */
@@ -104,6 +105,31 @@ static const out_file *header_of(const hw_run *run, const hw_target *t)
     return i < 0 ? NULL : &run->out.files[i];
 }
 
+/* The names listed for target t of a run, against its header's. */
+static void compare_target(const hw_run *run, const hw_target *t, const char *spec)
+{
+    names list = {.a = arena_create()}, defs = {.a = list.a};
+    assert_non_null(list.a);
+    assert_int_equal(name_index_init(&list.ix, 64), 0);
+    assert_int_equal(name_index_init(&defs.ix, 64), 0);
+    assert_int_equal(c_header_names(t, list.a, listed, &list), 0);
+    if (t->nevents > 0) {
+        const out_file *h = header_of(run, t);
+        assert_non_null(h);
+        defined(&defs, h->data);
+    }
+    printf("%s (%s): %d names listed, %d defined\n", spec, t->name, list.n, defs.n);
+    int wrong = missing(&defs, &list, "defined, not listed") +
+                missing(&list, &defs, "listed, not defined");
+    assert_int_equal(list.unspelled, 0);
+    assert_int_equal(list.repeated + defs.repeated, 0);
+    assert_int_equal(wrong, 0);
+    name_index_free(&list.ix);
+    name_index_free(&defs.ix);
+    arena_free(list.a);
+}
+
+/* Every target of the spec (a database has several). */
 static void compare(const char *spec)
 {
     hw_diag d;
@@ -113,26 +139,9 @@ static void compare(const char *spec)
     char *paths[] = {(char *)spec};
     assert_int_equal(run_load_check(&run, paths, 1), 0);
     assert_int_equal(run_emit(&run, NULL, NULL), 0);
-    const hw_target *t = run.targets[0];
-    names list = {.a = arena_create()}, defs = {.a = list.a};
-    assert_non_null(list.a);
-    assert_int_equal(name_index_init(&list.ix, 64), 0);
-    assert_int_equal(name_index_init(&defs.ix, 64), 0);
-    assert_int_equal(c_header_names(t, list.a, listed, &list), 0);
-    if (t->nevents > 0) {
-        const out_file *h = header_of(&run, t);
-        assert_non_null(h);
-        defined(&defs, h->data);
-    }
-    printf("%s: %d names listed, %d defined\n", spec, list.n, defs.n);
-    int wrong = missing(&defs, &list, "defined, not listed") +
-                missing(&list, &defs, "listed, not defined");
-    assert_int_equal(list.unspelled, 0);
-    assert_int_equal(list.repeated + defs.repeated, 0);
-    assert_int_equal(wrong, 0);
-    name_index_free(&list.ix);
-    name_index_free(&defs.ix);
-    arena_free(list.a);
+    assert_true(run.ntargets > 0);
+    for (int i = 0; i < run.ntargets; i++)
+        compare_target(&run, run.targets[i], spec);
     run_free(&run);
     diag_free(&d);
 }

@@ -286,14 +286,11 @@ static void test_division_compiled(void **state)
 
 /* ---- broken copies ------------------------------------------------------------------- */
 
-/* The copy of DB in s->root/db with `from` replaced by `to` in `file`. */
-static void broken_copy(const scratch *s, const char *file, const char *from, const char *to)
+/* In the copy s->root/db: `from` replaced by `to` in `file`. */
+static void edit_copy(const scratch *s, const char *file, const char *from, const char *to)
 {
-    char db[256], path[512];
-    snprintf(db, sizeof db, "%s/db", s->root);
-    remove_tree(db);
-    assert_int_equal(copy_tree(DB, db), 0);
-    snprintf(path, sizeof path, "%s/%s", db, file);
+    char path[512];
+    snprintf(path, sizeof path, "%s/db/%s", s->root, file);
     char *text = read_file(path, NULL);
     assert_non_null(text);
     char *edited = replace_once(text, from, to);
@@ -304,6 +301,16 @@ static void broken_copy(const scratch *s, const char *file, const char *from, co
     assert_int_equal(fclose(f), 0);
     free(text);
     free(edited);
+}
+
+/* A fresh copy of DB in s->root/db with `from` replaced by `to` in `file`. */
+static void broken_copy(const scratch *s, const char *file, const char *from, const char *to)
+{
+    char db[256];
+    snprintf(db, sizeof db, "%s/db", s->root);
+    remove_tree(db);
+    assert_int_equal(copy_tree(DB, db), 0);
+    edit_copy(s, file, from, to);
 }
 
 /* The 1-based line of the first `needle` in `file` of the copy. */
@@ -346,8 +353,150 @@ static void expect_error(const scratch *s, const char *file, int line, const cha
     expect_error_at(s, file, at, message);
 }
 
+/* ---- the driver header -------------------------------------------------------------- */
+
+static int count_of(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+static void expect_line(const char *text, const char *line)
+{
+    if (!strstr(text, line))
+        fprintf(stderr, "no line: %s\n", line);
+    assert_non_null(strstr(text, line));
+}
+
+/* The header of each GPU says what a driver needs to find and read its
+ * counters: the product ids (two for T2-Max), the names, each block's
+ * bank, and each counter's block, bank, index and shift. T2's memory
+ * system is moved to bank 1 in a copy of the database, so a bank other
+ * than 0 shows. */
+static void test_driver_header(void **state)
+{
+    scratch *s = *state;
+    broken_copy(s, "hardwarelayout/Mali T2.xml",
+                "<CounterBlock type=\"Memory System\" bank=\"0\"",
+                "<CounterBlock type=\"Memory System\" bank=\"1\"");
+    const char *bin = hwcgen_binary("test_mali_db");
+    assert_non_null(bin);
+    char db[256], out[256], path[512];
+    snprintf(db, sizeof db, "%s/db", s->root);
+    snprintf(out, sizeof out, "%s/out", s->root);
+    result r = RUN(s->root, bin, "generate", "-q", "--outputs", "c", "-o", out, db);
+    assert_int_equal(r.status, 0);
+    result_free(&r);
+    snprintf(path, sizeof path, "%s/include/hwcgen/armdb_mali_t1.h", out);
+    char *t1 = read_file(path, NULL);
+    snprintf(path, sizeof path, "%s/include/hwcgen/armdb_mali_t2_max.h", out);
+    char *t2 = read_file(path, NULL);
+    assert_true(t1 && t2);
+    expect_line(t1, "#define ARMDB_MALI_T1_NAME                       \"Mali-T1\"\n");
+    expect_line(t1, "#define ARMDB_MALI_T1_ARCHITECTURE               \"Testing\"\n");
+    expect_line(t1, "#define ARMDB_MALI_T1_ALIAS_COUNT                1 ");
+    expect_line(t1, "#define ARMDB_MALI_T1_ALIASES                    {\"Immortalis-T1\"}\n");
+    expect_line(t1, "#define ARMDB_MALI_T1_PRODUCT_IDS                {0xF000}\n");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_ALIAS_COUNT            0 ");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_PRODUCT_ID_COUNT       2 ");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_PRODUCT_IDS            {0xF001, 0xF003}\n");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_IS_PRODUCT_ID(id)      "
+                    "((id) == 0xF001 || (id) == 0xF003)");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_BLOCK_SHADER_CORE_SIZE 128 ");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_BLOCK_SHADER_CORE_BANK 0 ");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_BLOCK_MEMORY_SYSTEM_BANK1 2 ");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_BLOCK_MEMORY_SYSTEM_BANK1_BANK 1 ");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_FRAG_THREADS_BLOCK     "
+                    "ARMDB_MALI_T2_MAX_BLOCK_SHADER_CORE ");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_FRAG_THREADS_BANK      "
+                    "ARMDB_MALI_T2_MAX_BLOCK_SHADER_CORE_BANK\n");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_FRAG_THREADS_INDEX     69\n");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_FRAG_THREADS_SHIFT     2 ");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_FRAG_WARPS_SHIFT       0\n");
+    expect_line(t2, "#define ARMDB_MALI_T2_MAX_L2_EXT_READ_BANK       "
+                    "ARMDB_MALI_T2_MAX_BLOCK_MEMORY_SYSTEM_BANK1_BANK\n");
+    free(t1);
+    free(t2);
+}
+
+/* The docs page of each GPU: its product ids and other names, Arm's three
+ * names and the shift of each counter, and how its formulas divide. */
+static void test_docs(void **state)
+{
+    scratch *s = *state;
+    const char *bin = hwcgen_binary("test_mali_db");
+    assert_non_null(bin);
+    char out[256], path[512];
+    snprintf(out, sizeof out, "%s/out", s->root);
+    result r = RUN(s->root, bin, "generate", "-q", "--outputs", "docs", "-o", out, DB);
+    assert_int_equal(r.status, 0);
+    result_free(&r);
+    snprintf(path, sizeof path, "%s/docs/armdb-mali-t1.md", out);
+    char *t1 = read_file(path, NULL);
+    snprintf(path, sizeof path, "%s/docs/armdb-mali-t2-max.md", out);
+    char *t2 = read_file(path, NULL);
+    assert_true(t1 && t2);
+    expect_line(t1, "Also sold as | Immortalis-T1 |\n");
+    expect_line(t2, "Product ids | `0xF001`, `0xF003` |\n");
+    expect_line(t2, "*Arm's names:* MachineName `MaliFragThreadCount`, SourceName "
+                    "`FRAG_THREADS`, human name \"Fragment threads\"<br>"
+                    "*Shift:* 2: the count is the raw value \\<\\< 2<br>");
+    expect_line(t2, "*Arm's names:* MachineName `MaliGPUIRQActiveCy`, SourceName "
+                    "`GPU_IRQ_ACTIVE`, human name \"GPU interrupt pending cycles\"<br>*C:*");
+    expect_line(t1, "Formulas use double arithmetic; 0/0 is 0 and x/0 is plus or minus "
+                    "infinity, as Arm's libGPUCounters divides.");
+    expect_line(t1, "| `MaliGPUIRQActiveCy / MaliGPUActiveCy * 100` | percent |");
+    free(t1);
+    free(t2);
+}
+
 #define T1_LAYOUT "hardwarelayout/Mali-T1.xml"
 #define COUNTERS "counterinfo/Mali-CounterInfo-01a-Test.xml"
+
+/* gatord's names: Mali-T1 given the Mali-G720's product id, its counters
+ * take gatord 9.7.2's names for that GPU, and those its built-in events
+ * show are marked so; a GPU gatord does not know (T2-Max) gets none. Its
+ * Streamline file holds only what gatord counts and does not show: here
+ * FRAG_WARPS, renamed PRIMASSY_POS_SHADER_WAIT (a SourceAlias of its
+ * entry); T2-Max gets no file. */
+static void test_gatord_names(void **state)
+{
+    scratch *s = *state;
+    broken_copy(s, "Mali-ProductInfo.xml", "<Id>0xf000</Id>", "<Id>0xc000</Id>");
+    char db[256], out[256], path[512];
+    snprintf(db, sizeof db, "%s/db", s->root);
+    loaded l = load_all(db);
+    assert_int_equal(l.n, 2);
+    const hw_event *active = event(l.t[0], "MaliGPUActiveCy");
+    assert_string_equal(active->counter_id, "ARM_Mali-G720_GPU_ACTIVE");
+    assert_true(active->flags & EVENT_GATORD_BUILTIN);
+    for (int i = 0; i < l.t[1]->nevents; i++)
+        assert_null(l.t[1]->events[i].counter_id);
+    loaded_free(&l);
+    edit_copy(s, T1_LAYOUT, "\"FRAG_WARPS\"", "\"PRIMASSY_POS_SHADER_WAIT\"");
+    edit_copy(s, COUNTERS, "<SourceName>FRAG_WARPS</SourceName>",
+              "<SourceName>FRAG_WARPS</SourceName>\n"
+              "    <SourceAlias>PRIMASSY_POS_SHADER_WAIT</SourceAlias>");
+    const char *bin = hwcgen_binary("test_mali_db");
+    assert_non_null(bin);
+    snprintf(out, sizeof out, "%s/out", s->root);
+    result r = RUN(s->root, bin, "generate", "-q", "--outputs", "streamline", "-o", out, db);
+    assert_int_equal(r.status, 0);
+    result_free(&r);
+    snprintf(path, sizeof path, "%s/streamline/events-armdb-mali-t1.xml", out);
+    char *xml = read_file(path, NULL);
+    assert_non_null(xml);
+    assert_non_null(strstr(xml, "<category name=\"Mali-T1 (hwcgen)\" per_cpu=\"no\">\n    "
+                                "<event counter=\"ARM_Mali-G720_PRIMASSY_POS_SHADER_WAIT\" "
+                                "title=\"Mali-T1\" name=\"Fragment warps\""));
+    assert_int_equal(count_of(xml, "<event "), 1);
+    free(xml);
+    snprintf(path, sizeof path, "%s/streamline/events-armdb-mali-t2-max.xml", out);
+    assert_int_equal(access(path, F_OK), -1);
+}
+
 
 static void test_error_unknown_name(void **state)
 {
@@ -424,6 +573,51 @@ static void test_error_defined_twice(void **state)
     expect_error(s, COUNTERS, line, msg);
 }
 
+static void test_error_source_missing(void **state)
+{
+    scratch *s = *state;
+    broken_copy(s, COUNTERS, "<CounterInfo>\n    <MachineName>MaliFragWarp</MachineName>",
+                "<CounterInfo>\n    <MachineName>MaliNotThere</MachineName>\n"
+                "    <SourceName>NOT_THERE</SourceName>\n"
+                "    <SupportedGPUs>\n      <GPU>Mali-T1</GPU>\n    </SupportedGPUs>\n"
+                "  </CounterInfo>\n"
+                "  <CounterInfo>\n    <MachineName>MaliFragWarp</MachineName>");
+    expect_error(s, COUNTERS, line_of(s, COUNTERS, "MaliNotThere") - 1,
+                 "counter MaliNotThere: hardware layout Mali-T1 has no counter NOT_THERE");
+}
+
+static void test_error_block_type(void **state)
+{
+    scratch *s = *state;
+    broken_copy(s, T1_LAYOUT, "type=\"Memory System\"", "type=\"Memory Sistem\"");
+    expect_error(s, T1_LAYOUT, line_of(s, T1_LAYOUT, "Memory Sistem"),
+                 "block type 'Memory Sistem' is none of GPU Front-end, Tiler, Memory System, "
+                 "Shader Core");
+}
+
+static void test_error_not_a_number(void **state)
+{
+    scratch *s = *state;
+    broken_copy(s, T1_LAYOUT, "index=\"16\"", "index=\"x16\"");
+    expect_error(s, T1_LAYOUT, line_of(s, T1_LAYOUT, "x16"),
+                 "<Counter index=\"x16\">: not a whole number");
+}
+
+/* XML that does not parse: libxml2's message at its line and column. */
+static void test_error_malformed(void **state)
+{
+    scratch *s = *state;
+    const char *t2 = "hardwarelayout/Mali T2.xml";
+    broken_copy(s, t2, "<Counter name=\"GPU_ACTIVE\" index=\"4\"/>",
+                "<Counter name=\"GPU_ACTIVE\" index=\"4\">");
+    char at[32], msg[128];
+    int opened = line_of(s, t2, "<Counter name=\"GPU_ACTIVE\"");
+    snprintf(at, sizeof at, "%d:18", line_of(s, t2, "<Counter name=\"GPU_IRQ_ACTIVE\"") + 1);
+    snprintf(msg, sizeof msg, "end tag </CounterBlock> does not match <Counter> opened at "
+             "line %d", opened);
+    expect_error_at(s, t2, at, msg);
+}
+
 static int setup(void **state)
 {
     return scratch_make(state, "hwcgen-mali-db");
@@ -440,12 +634,19 @@ int main(void)
         cmocka_unit_test(test_division_interpreted),
         cmocka_unit_test(test_division_printed),
         cmocka_unit_test_setup_teardown(test_division_compiled, setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_driver_header, setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_gatord_names, setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_docs, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_error_unknown_name, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_error_index_outside, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_error_index_taken, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_error_no_entry, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_error_layout_missing, setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_error_defined_twice, setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_error_source_missing, setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_error_block_type, setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_error_not_a_number, setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_error_malformed, setup, scratch_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,6 +11,13 @@ const char *div_rule_c_name(int rule)
     return rule == DIV_RULE_ARM ? "hwcgen_div_arm" : "hwcgen_div";
 }
 
+const char *div_rule_words(int rule)
+{
+    return rule == DIV_RULE_ARM ? "0/0 is 0 and x/0 is plus or minus infinity, as Arm's "
+                                  "libGPUCounters divides"
+                                : "x/0 is NaN";
+}
+
 const char *div_rule_c_definition(int rule)
 {
     if (rule != DIV_RULE_ARM)

@@ -30,6 +30,9 @@ static inline double div_rule_arm(double a, double b)
  * "hwcgen_div_arm"). */
 const char *div_rule_c_name(int rule);
 
+/* What division by `rule` gives, in words for readers: "x/0 is NaN". */
+const char *div_rule_words(int rule);
+
 /* The C definition of that helper for a metrics header, or NULL for
  * DIV_RULE_NAN (hwcgen_div is among the helpers every header has). */
 const char *div_rule_c_definition(int rule);

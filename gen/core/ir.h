@@ -138,6 +138,8 @@ typedef struct hw_block {
     const char *title;
     int id;            /* hardware block id */
     int size;          /* counters in the block */
+    int bank;          /* Arm's counter database: the block's bank (0
+                          elsewhere, where blocks have none) */
 } hw_block;
 
 enum {
@@ -156,7 +158,10 @@ enum {
      * but "0"): perf hides deprecated events from its lists, and flags
      * experimental ones as not fully validated. */
     EVENT_DEPRECATED = 1u << 7,
-    EVENT_EXPERIMENTAL = 1u << 8
+    EVENT_EXPERIMENTAL = 1u << 8,
+    /* gatord shows the counter among its built-in events (counter_id):
+     * a Streamline file leaves it to gatord rather than show it twice */
+    EVENT_GATORD_BUILTIN = 1u << 9
 };
 
 /* An event (CPU PMU), a raw counter (GPU) or an aggregating counter. */

@@ -27,6 +27,7 @@
 #include "core/expr.h"
 #include "load/load_common.h"
 #include "load/load_mali_db_entries.h"
+#include "load/load_mali_gatord.h"
 
 /* ---- finding a database --------------------------------------------------- */
 
@@ -268,6 +269,7 @@ static int add_block(build *b, const mdb_block *lb)
                          : block_types[k].title;
     hb->id = block_types[k].id;
     hb->size = lb->size;
+    hb->bank = lb->bank;
     return b->t->nblocks - 1;
 }
 
@@ -276,6 +278,7 @@ static void fill_event(build *b, hw_event *ev, const mdb_entry *e, const mdb_cou
     ev->loc = keep_loc(b, c->loc);
     ev->name = keep(b, e->machine);
     ev->title = keep(b, e->human);
+    ev->st_name = ev->title; /* its label in a Streamline file of ours */
     ev->description = keep(b, e->short_desc);
     ev->units = keep(b, e->units);
     ev->index = c->index;
@@ -465,6 +468,8 @@ static hw_target *build_product(const mdb *db, const mdb_product *p, hw_diag *d)
         rc = add_hardware(&b);
     for (int k = 0; rc == 0 && k < db->nentries; k++)
         rc = add_entry(&b, k);
+    if (rc == 0)
+        rc = mali_gatord_apply(b.t);
     if (rc != 0 || arena_failed(b.t->arena)) {
         diag_error(d, &p->loc, "out of memory");
         target_free(b.t);

@@ -67,6 +67,11 @@ int c_has_midr(const hw_target *t)
     return t->kind && strcmp(t->kind, "cpu") == 0 && t->implementer;
 }
 
+int c_has_product_ids(const hw_target *t)
+{
+    return t->nproduct_ids > 0;
+}
+
 const char *c_rule_macro(hw_arena *a, const char *ID, const hw_target *t,
                          const hw_rule *r)
 {
@@ -162,6 +167,16 @@ static void identity_names(walk *w)
         name(w, "NUM_COUNTERS");
     if (t->num_slots)
         name(w, "NUM_SLOTS");
+    if (c_has_product_ids(t)) {
+        name(w, "NAME");
+        if (t->architecture)
+            name(w, "ARCHITECTURE");
+        name(w, "ALIAS_COUNT");
+        name(w, "ALIASES");
+        name(w, "PRODUCT_ID_COUNT");
+        name(w, "PRODUCT_IDS");
+        name(w, "IS_PRODUCT_ID");
+    }
 }
 
 static void event_names(walk *w)
@@ -180,6 +195,8 @@ static void event_names(walk *w)
         name(w, "BLOCK_%s", b->name);
         if (b->size)
             name(w, "BLOCK_%s_SIZE", b->name);
+        if (c_has_product_ids(t))
+            name(w, "BLOCK_%s_BANK", b->name);
     }
 }
 
@@ -193,7 +210,11 @@ static void counter_names(walk *w)
         const char *stem = c_counter_stem(e);
         owner(w, &e->loc, "counter '%s'", e->name);
         name(w, "%s_BLOCK", stem);
+        if (c_has_product_ids(t))
+            name(w, "%s_BANK", stem);
         name(w, "%s_INDEX", stem);
+        if (c_has_product_ids(t))
+            name(w, "%s_SHIFT", stem);
         if (e->width)
             name(w, "%s_WIDTH", stem);
         if (c_counter_multiplier(e))

@@ -49,6 +49,11 @@ int c_counter_multiplier(const hw_event *e);
 /* Whether the identity gives a MIDR (<ID>_MIDR_VALUE and the fields). */
 int c_has_midr(const hw_target *t);
 
+/* Whether t is a GPU known by product ids (Arm's counter database): its
+ * header adds the ids, its names and architecture, each block's bank, and
+ * each counter's bank and shift. */
+int c_has_product_ids(const hw_target *t);
+
 /* <ID>_<SUBJECT>_<VALUE>_ALLOWS_<OBJECT>: the mask of support rule r. */
 const char *c_rule_macro(hw_arena *a, const char *ID, const hw_target *t,
                          const hw_rule *r);

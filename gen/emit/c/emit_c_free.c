@@ -21,6 +21,51 @@ static void define(fgen *g, cJSON *sec, const char *name, const char *value,
     c_define(g->scratch, sec, name, NULL, value, comment);
 }
 
+/* s as a C string literal, quotes included. */
+static const char *c_string(fgen *g, const char *s)
+{
+    hw_buf b;
+    buf_init(&b);
+    buf_putc(&b, '"');
+    mu_escape_append(&b, s ? s : "", MU_ESCAPE_C_STRING);
+    buf_putc(&b, '"');
+    const char *r = arena_strdup(g->scratch, b.data ? b.data : "\"\"");
+    buf_free(&b);
+    return r;
+}
+
+/* A GPU known by its product ids (GPU_ID's product field): the ids as a
+ * list and as a test, and the names it is sold under, so a driver can
+ * tell which header describes the GPU it probed. */
+static void product_defines(fgen *g, cJSON *s)
+{
+    const hw_target *t = g->t;
+    define(g, s, MNAME(g, "NAME"), c_string(g, t->name), NULL);
+    if (t->architecture)
+        define(g, s, MNAME(g, "ARCHITECTURE"), c_string(g, t->architecture), NULL);
+    hw_buf list, test;
+    buf_init(&list);
+    buf_init(&test);
+    for (int i = 0; i < t->naliases; i++)
+        buf_printf(&list, "%s%s", i ? ", " : "{", c_string(g, t->aliases[i]));
+    buf_puts(&list, t->naliases ? "}" : "{0}");
+    define(g, s, MNAME(g, "ALIAS_COUNT"), arena_printf(g->scratch, "%d", t->naliases),
+           "other names of the same GPU (same product id)");
+    define(g, s, MNAME(g, "ALIASES"), arena_take(g->scratch, &list), NULL);
+    buf_init(&list);
+    for (int i = 0; i < t->nproduct_ids; i++) {
+        buf_printf(&list, "%s0x%04X", i ? ", " : "{", (unsigned)t->product_ids[i]);
+        buf_printf(&test, "%s(id) == 0x%04X", i ? " || " : "(", (unsigned)t->product_ids[i]);
+    }
+    buf_puts(&list, "}");
+    buf_puts(&test, ")");
+    define(g, s, MNAME(g, "PRODUCT_ID_COUNT"), arena_printf(g->scratch, "%d", t->nproduct_ids),
+           "product ids (the product field of GPU_ID)");
+    define(g, s, MNAME(g, "PRODUCT_IDS"), arena_take(g->scratch, &list), NULL);
+    c_define(g->scratch, s, MNAME(g, "IS_PRODUCT_ID"), "id", arena_take(g->scratch, &test),
+             "1 when id is one of them");
+}
+
 static void identity_section(fgen *g, cJSON *sections)
 {
     const hw_target *t = g->t;
@@ -42,6 +87,8 @@ static void identity_section(fgen *g, cJSON *sections)
     if (t->num_slots)
         define(g, s, MNAME(g, "NUM_SLOTS"), arena_printf(g->scratch, "%d", t->num_slots),
                "operation slots per cycle (topdown)");
+    if (c_has_product_ids(t))
+        product_defines(g, s);
     if (cJSON_GetArraySize(cJSON_GetObjectItem(s, "defines")) == 0)
         cJSON_DeleteItemFromArray(sections, cJSON_GetArraySize(sections) - 1);
 }
@@ -74,6 +121,9 @@ static void block_section(fgen *g, cJSON *sections)
         if (b->size)
             define(g, s, MNAME(g, "BLOCK_%s_SIZE", b->name),
                    arena_printf(g->scratch, "%d", b->size), "counters in the block");
+        if (c_has_product_ids(t))
+            define(g, s, MNAME(g, "BLOCK_%s_BANK", b->name),
+                   arena_printf(g->scratch, "%d", b->bank), "the block's bank");
     }
 }
 
@@ -87,12 +137,20 @@ static void counter_section(fgen *g, cJSON *sections)
         if (e->block < 0 || e->index < 0)
             continue;
         if (!s)
-            s = c_section(sections, "Counters: block id and index inside the block");
+            s = c_section(sections, c_has_product_ids(t)
+                                        ? "Counters: block id, bank, index inside the block, shift"
+                                        : "Counters: block id and index inside the block");
         const char *n = c_counter_stem(e);
         define(g, s, MNAME(g, "%s_BLOCK", n),
                MNAME(g, "BLOCK_%s", t->blocks[e->block].name), e->title);
+        if (c_has_product_ids(t))
+            define(g, s, MNAME(g, "%s_BANK", n),
+                   MNAME(g, "BLOCK_%s_BANK", t->blocks[e->block].name), NULL);
         define(g, s, MNAME(g, "%s_INDEX", n), arena_printf(g->scratch, "%d", e->index),
                NULL);
+        if (c_has_product_ids(t))
+            define(g, s, MNAME(g, "%s_SHIFT", n), arena_printf(g->scratch, "%d", e->shift),
+                   e->shift ? "the sampler adds raw << shift to the count" : NULL);
         if (e->width)
             define(g, s, MNAME(g, "%s_WIDTH", n), arena_printf(g->scratch, "%d", e->width),
                    "bits");

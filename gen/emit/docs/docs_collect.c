@@ -203,7 +203,31 @@ static const char *gatord_gpu_line(dgen *g, const hw_event *e)
         buf_puts(&b, ", ");
         code_fmt(g, &b, "$%s", e->name);
     }
+    if (g->t->nproduct_ids > 0)
+        buf_puts(&b, doc_esc(g, e->flags & EVENT_GATORD_BUILTIN
+                                    ? " (among gatord's built-in events)"
+                                    : " (gatord counts it; hwcgen's Streamline file adds it)"));
     return doc_take(g, &b);
+}
+
+/* A counter of Arm's counter database: Arm's three names for it, and its
+ * shift (Arm's sampler adds raw << shift to the count). */
+static void arm_db_lines(dgen *g, cJSON *arr, const hw_event *e)
+{
+    hw_buf b;
+    buf_init(&b);
+    buf_puts(&b, "MachineName ");
+    doc_code_to(g, &b, e->db_name ? e->db_name : e->name);
+    if (e->hw_name) {
+        buf_puts(&b, ", SourceName ");
+        doc_code_to(g, &b, e->hw_name);
+    }
+    if (e->title)
+        buf_puts(&b, doc_esc(g, doc_fmt(g, ", human name \"%s\"", e->title)));
+    doc_pair(arr, "Arm's names", doc_take(g, &b));
+    if (e->shift)
+        doc_pair(arr, "Shift", doc_esc(g, doc_fmt(g, "%d: the count is the raw value << %d",
+                                                  e->shift, e->shift)));
 }
 
 /* The metrics that read event i, linked, in one string. */
@@ -235,11 +259,15 @@ void doc_event_collect(dgen *g, cJSON *o, int i)
         doc_pair(arr, "Streamline", gatord_cpu_line(g, e));
     if (e->counter_id)
         doc_pair(arr, "Streamline", gatord_gpu_line(g, e));
-    if (e->hw_name)
-        doc_pair(arr, "Hardware", doc_code(g, e->hw_name));
-    /* the name in the vendor's counter database, which its tools use */
-    if (e->db_name)
-        doc_pair(arr, "Database", doc_code(g, e->db_name));
+    if (t->nproduct_ids > 0) {
+        arm_db_lines(g, arr, e);
+    } else {
+        if (e->hw_name)
+            doc_pair(arr, "Hardware", doc_code(g, e->hw_name));
+        /* the name in the vendor's counter database, which its tools use */
+        if (e->db_name)
+            doc_pair(arr, "Database", doc_code(g, e->db_name));
+    }
     doc_pair(arr, "C", c && c->ev_c ? c->ev_c[i] : NULL);
     doc_has(o, "collect");
     doc_put(o, "used_by", used_by(g, i));

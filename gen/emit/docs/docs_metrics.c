@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "emit/docs/docs.h"
+#include "core/div_rule.h"
 #include "core/expr.h"
 #include "core/interp.h"
 
@@ -328,6 +329,33 @@ static void other_metrics(dgen *g, cJSON *parts, const char *done, int grouped)
     }
 }
 
+/* What the metrics section says first, by what the target's metrics are. */
+static const char *metrics_intro(dgen *g, int model)
+{
+    if (g->t->nsections)
+        return "The template in the source's order: sections, groups and the "
+               "series of each group, "
+               "with the expression of every series and the counters it reads.";
+    if (model)
+        return "The model's outputs, then its intermediate values in evaluation "
+               "order. "
+               "Each expression is evaluated with double arithmetic; x/0 is NaN.";
+    if (g->perf)
+        return "Metrics by metric group, as their MetricGroup keys say (a metric "
+               "in several groups is listed in each, in full once), each with "
+               "its MetricExpr and MetricThreshold as its file writes them; "
+               "perf evaluates them, with the events of the metric's PMU.";
+    if (g->t->div_rule == DIV_RULE_ARM)
+        return doc_fmt(g, "Metrics by metric group; a metric in several groups is listed "
+                          "in each. Formulas use double arithmetic; %s. A hardware "
+                          "counter is read as Arm's sampler makes it: the raw count "
+                          "shifted left by its shift, summed over every instance of its "
+                          "block.", div_rule_words(g->t->div_rule));
+    return "Metrics by metric group; a metric in several groups is listed "
+           "in each. "
+           "Formulas use double arithmetic; x/0 is NaN.";
+}
+
 /* Template sections -> groups -> series in guide order; else metric groups
  * (and the ungrouped); else a model's outputs and intermediate values. */
 void page_metrics(dgen *g, cJSON *data)
@@ -347,24 +375,7 @@ void page_metrics(dgen *g, cJSON *data)
             t->nsections ? "Analysis template"
             : model      ? "Formula"
                          : "Metrics");
-    doc_put(
-        data, "metrics_intro",
-        t->nsections
-            ? "The template in the source's order: sections, groups and the "
-              "series of each group, "
-              "with the expression of every series and the counters it reads."
-        : model
-            ? "The model's outputs, then its intermediate values in evaluation "
-              "order. "
-              "Each expression is evaluated with double arithmetic; x/0 is NaN."
-        : g->perf
-            ? "Metrics by metric group, as their MetricGroup keys say (a metric "
-              "in several groups is listed in each, in full once), each with "
-              "its MetricExpr and MetricThreshold as its file writes them; "
-              "perf evaluates them, with the events of the metric's PMU."
-            : "Metrics by metric group; a metric in several groups is listed "
-              "in each. "
-              "Formulas use double arithmetic; x/0 is NaN.");
+    doc_put(data, "metrics_intro", metrics_intro(g, model));
     char *done = arena_alloc(g->a, (size_t)t->nmetrics + 1);
     if (!done)
         return;

@@ -160,6 +160,29 @@ static const char *subject_link(dgen *g, const char *s)
 
 /* ---- identity ------------------------------------------------------------ */
 
+/* A GPU known by product ids: the ids (GPU_ID's product field) and the
+ * other names it is sold under. */
+static void product_rows(dgen *g, cJSON *rows)
+{
+    const hw_target *t = g->t;
+    if (t->nproduct_ids == 0)
+        return;
+    hw_buf b;
+    buf_init(&b);
+    for (int i = 0; i < t->nproduct_ids; i++) {
+        if (i)
+            buf_puts(&b, ", ");
+        doc_code_to(g, &b, doc_fmt(g, "0x%04X", (unsigned)t->product_ids[i]));
+    }
+    doc_pair(rows, "Product ids", doc_take(g, &b));
+    buf_init(&b);
+    for (int i = 0; i < t->naliases; i++)
+        buf_printf(&b, "%s%s", i ? ", " : "", doc_esc(g, t->aliases[i]));
+    if (t->naliases)
+        doc_pair(rows, "Also sold as", doc_take(g, &b));
+    buf_free(&b);
+}
+
 static void identity(dgen *g, cJSON *data)
 {
     const hw_target *t = g->t;
@@ -192,6 +215,7 @@ static void identity(dgen *g, cJSON *data)
     }
     if (t->architecture)
         doc_pair(rows, "Architecture", doc_esc(g, t->architecture));
+    product_rows(g, rows);
     if (t->pmu_architecture)
         doc_pair(rows, "PMU architecture", doc_esc(g, t->pmu_architecture));
     if (t->num_counters)

@@ -26,7 +26,12 @@
  *   - a target whose counters have gatord ids (Mali): one category for the
  *     whole device, named so that no built-in category has the name: a
  *     second new category would be dropped, and a shared name ("Mali CSF"
- *     exists once per GPU) would merge into another GPU's category.
+ *     exists once per GPU) would merge into another GPU's category. A
+ *     GPU of Arm's counter database that gatord knows gets only the
+ *     counters gatord counts and its built-in events do not show
+ *     (EVENT_GATORD_BUILTIN): the others would show a second time; one
+ *     whose counters gatord all shows gets no file. Its file is named by
+ *     its slug, as our own spec of the same GPU has its product name.
  * The cycle counter (event 0x11 on the _ccnt counter) comes first; hidden
  * events (CHAIN) are left out, as gatord's own CPU files do. Targets with
  * neither events nor ids (models, Intel OA) get no file.
@@ -154,7 +159,7 @@ static int st_seen_reset(st_gen *g, const st_core *c)
  * name should not hold) turned into '-'. */
 static const char *st_file_name(st_gen *g)
 {
-    char *name = arena_strdup(g->a, g->t->name);
+    char *name = arena_strdup(g->a, g->t->nproduct_ids > 0 ? g->t->slug : g->t->name);
     for (char *p = name; p && *p; p++)
         if (!isalnum((unsigned char)*p) && !strchr("-_.", *p))
             *p = '-';
@@ -361,10 +366,17 @@ static const char *st_cpu_how(st_gen *g, const st_core *const *c, int n)
 
 /* ---- counters with gatord ids (GPU) -------------------------------------------- */
 
+/* A counter the GPU's file carries: one with a gatord id that gatord
+ * does not already show. */
+static int st_gpu_wanted(const hw_event *e)
+{
+    return e->counter_id && !(e->flags & EVENT_GATORD_BUILTIN);
+}
+
 static int st_has_ids(const hw_target *t)
 {
     for (int i = 0; i < t->nevents; i++)
-        if (t->events[i].counter_id)
+        if (st_gpu_wanted(&t->events[i]))
             return 1;
     return 0;
 }
@@ -413,13 +425,17 @@ static void st_gpu_doc(st_gen *g)
         for (int i = 0; i < t->nevents; i++) {
             const hw_event *e = &t->events[i];
             int in = b == t->nblocks ? e->block < 0 || e->block >= t->nblocks : e->block == b;
-            if (e->counter_id && in)
+            if (st_gpu_wanted(e) && in)
                 st_gpu_event(g, cat, e);
         }
 }
 
 static const char *st_gpu_how(st_gen *g)
 {
+    if (g->t->nproduct_ids > 0)
+        return arena_printf(g->a, "adds category '%s', the counters gatord counts for the "
+                            "GPU and its built-in events do not show; its own events stay "
+                            "as they are", st_gpu_category(g));
     return arena_printf(g->a, "adds category '%s'; where gatord knows the device, its "
                         "counters then show a second time, under these labels",
                         st_gpu_category(g));
