@@ -148,8 +148,9 @@ mesa-src:
 # clone's commit changes; nothing of theirs enters the repository. Without
 # a clone those tests are skipped, naming what is missing;
 # HWCGEN_LIBGPUCOUNTERS and HWCGEN_GATOR, when set, name other copies.
-LIBGPUCOUNTERS_GIT ?= /work/.mirror/ARM-software+libGPUCounters/repo
-GATOR_GIT          ?= /work/.mirror/ARM-software+gator/repo
+# For example: make check LIBGPUCOUNTERS_GIT=~/src/libGPUCounters/.git
+LIBGPUCOUNTERS_GIT ?=
+GATOR_GIT          ?=
 LIBGPUCOUNTERS_DIR := .build/libgpucounters
 GATOR_DIR          := .build/gator
 # $(call git_extract,GIT,DIR,PATHS): PATHS of GIT's HEAD into DIR.
