@@ -213,8 +213,9 @@ $(TSAN_BIN): $(SRCS) $(HDRS) $(RESOURCES) Makefile
 	  LDFLAGS="-fsanitize=thread" BIN=$@ TSAN_BIN= $@
 endif
 
-check: test-deps docs-test-deps pmu-events $(BIN) $(TESTS) $(TSAN_BIN) fuzz-smoke
+check: test-deps docs-test-deps pmu-events mesa-src $(BIN) $(TESTS) $(TSAN_BIN) fuzz-smoke
 	@HWCGEN=./$(BIN) HWCGEN_TSAN=$(TSAN_BIN) HWCGEN_PMU_EVENTS=$(PMU_EVENTS) CC="$(CC)" \
+	  HWCGEN_MESA_PERF=$(MESA_DIR)/src/intel/perf \
 	  DOCS_SHOTS=$(B)/docs-shots sh tests/run.sh $(TESTS)
 
 asan:

@@ -97,6 +97,17 @@ static int is_percentage(const char *s)
     return end != s && end && *end == '\0' && v == 100;
 }
 
+/* Letters, digits and '_' only: part of a C name. */
+static int c_word(const char *s)
+{
+    if (!*s)
+        return 0;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != '_')
+            return 0;
+    return 1;
+}
+
 static int read_counter(oa_ld *ld, const xmlNode *n, hw_oa_counter *c)
 {
     const char *w = arena_printf(ld->t->arena, "%s: counter", set_what(ld));
@@ -138,6 +149,11 @@ static int read_counter(oa_ld *ld, const xmlNode *n, hw_oa_counter *c)
         rc = -1;
     }
     c->max_is_percentage = c->max_equation && is_percentage(c->max_equation);
+    if (!c_word(c->underscore_name)) {
+        diag_error(ld->d, &c->loc, "%s: underscore_name '%s' is not letters, digits and '_' "
+                   "(it is part of C names)", w, c->underscore_name);
+        rc = -1;
+    }
     return rc;
 }
 
@@ -293,6 +309,11 @@ static int read_config(oa_ld *ld, const xmlNode *n, hw_oa_regs *g)
     }
     w = arena_printf(ld->t->arena, "%s: %s register_config", set_what(ld), type);
     g->priority = xmlu_attr(ld->t->arena, n, "priority");
+    uint64_t prio = 0;
+    if (g->priority && number_parse_uint(g->priority, INT32_MAX, &prio) != 0) {
+        diag_error(ld->d, &g->loc, "%s: priority '%s' is not a whole number", w, g->priority);
+        return -1;
+    }
     g->availability = xmlu_attr(ld->t->arena, n, "availability");
     int rc = 0;
     if (g->availability)
@@ -324,6 +345,11 @@ static int read_set_attrs(oa_ld *ld, const xmlNode *n, hw_oa_set *s)
     s->oa_format = xmlu_attr(ld->t->arena, n, "oa_format");
     if (!s->name || !s->symbol_name || !s->chipset || !s->underscore_name || !s->guid)
         return -1;
+    if (!c_word(s->underscore_name)) {
+        diag_error(ld->d, &s->loc, "%s: underscore_name '%s' is not letters, digits and '_' "
+                   "(it is part of C names)", w, s->underscore_name);
+        return -1;
+    }
     if (ld->m->chipset && strcmp(s->chipset, ld->m->chipset) != 0) {
         diag_error(ld->d, &s->loc, "%s: chipset '%s' differs from the first set's '%s' (one "
                    "file is one platform)", w, s->chipset, ld->m->sets[0].chipset);
