@@ -239,10 +239,11 @@ $(TSAN_BIN): $(SRCS) $(HDRS) $(RESOURCES) Makefile
 	  LDFLAGS="-fsanitize=thread" BIN=$@ TSAN_BIN= $@
 endif
 
-check: test-deps docs-test-deps pmu-events mali-refs $(BIN) $(TESTS) $(TSAN_BIN) fuzz-smoke
+check: test-deps docs-test-deps pmu-events mesa-src mali-refs $(BIN) $(TESTS) $(TSAN_BIN) fuzz-smoke
 	@HWCGEN=./$(BIN) HWCGEN_TSAN=$(TSAN_BIN) HWCGEN_PMU_EVENTS=$(PMU_EVENTS) CC="$(CC)" \
 	  HWCGEN_LIBGPUCOUNTERS=$${HWCGEN_LIBGPUCOUNTERS:-$(LIBGPUCOUNTERS_DIR)} \
 	  HWCGEN_GATOR=$${HWCGEN_GATOR:-$(GATOR_DIR)} \
+	  HWCGEN_MESA_PERF=$(MESA_DIR)/src/intel/perf \
 	  DOCS_SHOTS=$(B)/docs-shots sh tests/run.sh $(TESTS)
 
 asan:

@@ -371,6 +371,44 @@ else
     echo "docs: screenshots in $shots"
 fi
 
+# Intel OA platforms from Mesa 25.0.7's oa-*.xml (make mesa-src): every
+# set of every platform against what Mesa's own gen_perf.py generates from
+# the same files (tests/oa-mesa/check.sh: counters, offsets, types,
+# register arrays, availability on fixtures, read and max values bit for
+# bit), then all 56 headers in one translation unit, freestanding, with
+# gcc and clang in every C and C++ mode. Skipped, naming the package,
+# without Mesa's source or python3.
+mesa_perf=${HWCGEN_MESA_PERF:-}
+if [ -z "$mesa_perf" ] || [ ! -f "$mesa_perf/gen_perf.py" ]; then
+    skip "Intel OA platforms not compared with Mesa's gen_perf.py: needs Debian's mesa 25.0.7 source package (make mesa-src fetches it)"
+elif ! command -v python3 >/dev/null; then
+    skip "Intel OA platforms not compared with Mesa's gen_perf.py: python3 is not installed (package python3)"
+else
+    if sh tests/oa-mesa/check.sh "$HWCGEN" "$mesa_perf" "$tmp/oa-mesa" gcc >"$tmp/oa-mesa.log" 2>&1; then
+        pass; tail -n 1 "$tmp/oa-mesa.log"
+    else
+        tail -n 25 "$tmp/oa-mesa.log"; fail "Intel OA platforms differ from Mesa's gen_perf.py (above)"
+    fi
+    oa_inc="$tmp/oa-mesa/hw/include"
+    if [ -d "$oa_inc/hwcgen" ]; then
+        for h in "$oa_inc"/hwcgen/*_metrics.h; do echo "#include \"hwcgen/$(basename "$h")\""; done >"$tmp/oa_all.c"
+        echo 'typedef int translation_unit_not_empty;' >>"$tmp/oa_all.c"
+        cp "$tmp/oa_all.c" "$tmp/oa_all.cpp"
+        W="-Wall -Wextra -Werror -pedantic -fsyntax-only -I$oa_inc"
+        for c in $compilers; do
+            cxx=g++; [ $c = clang ] && cxx=clang++
+            for std in c89 c99 c11; do
+                compile "every Intel OA header of Mesa's XML in one unit: $c -std=$std" \
+                    $c $W -std=$std -ffreestanding "$tmp/oa_all.c"
+            done
+            for std in c++98 c++11 c++17 c++20; do
+                compile "every Intel OA header of Mesa's XML in one unit: $cxx -std=$std" \
+                    $cxx $W -std=$std -ffreestanding "$tmp/oa_all.cpp"
+            done
+        done
+    fi
+fi
+
 if [ "$failed" -ne 0 ]; then
     echo "failures:$failures"
 fi

@@ -3,7 +3,21 @@
 
 #include <stdio.h>
 
+#include "core/oa.h"
 #include "run/pipeline.h"
+
+/* An OA platform counts its metric sets, counters and register writes. */
+static void say_oa(const hw_target *t)
+{
+    long counters = 0, regs = 0;
+    for (int i = 0; i < t->oa->nsets; i++) {
+        counters += t->oa->sets[i].ncounters;
+        for (int k = 0; k < t->oa->sets[i].nconfigs; k++)
+            regs += t->oa->sets[i].configs[k].nregs;
+    }
+    printf("%s: ok: %s, %d metric sets, %ld counters, %ld register writes\n", t->spec_path,
+           t->name, t->oa->nsets, counters, regs);
+}
 
 static const cmd_option options[] = {
     {"outputs", 0, "LIST", 0, NULL},
@@ -24,7 +38,9 @@ static int run_check(const cmd_context *c, int argc, char **argv)
         rc = clash = run_emit(&run, NULL, NULL);
     for (int i = 0; i < run.ntargets && !c->quiet && !clash; i++) {
         const hw_target *t = run.targets[i];
-        if (t)
+        if (t && t->oa)
+            say_oa(t);
+        else if (t)
             printf("%s: ok: %s, %d events, %d metrics, %d groups\n", t->spec_path,
                    t->name ? t->name : t->id, t->nevents, t->nmetrics, t->ngroups);
     }

@@ -650,6 +650,10 @@ typedef struct hw_target {
      * read besides events and metrics (hw_runtime); empty elsewhere. */
     HW_LIST(hw_runtime, runtime);
 
+    /* Intel OA metric sets of Mesa's oa-*.xml (format "oa-metrics",
+     * core/oa.h); NULL for every other format. */
+    struct hw_oa_metrics *oa;
+
     /* Filled by check_target(): metrics in an order where every metric
      * comes after the metrics it uses (evaluation order). */
     int *metric_order;

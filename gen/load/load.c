@@ -20,6 +20,7 @@ static const struct {
     {"gpu-template", "gpu-template.rng", load_gpu_template},
     {"oa-counters", "oa-counters.rng", load_oa},
     {"perf-model", "perf-model.rng", load_model},
+    {"metrics", NULL, load_oa_metrics}, /* Mesa's oa-*.xml */
 };
 
 static int ends_with(const char *s, const char *suffix)
@@ -70,8 +71,10 @@ static int load_xml_file(hw_target *t, const char *path, hw_diag *d)
     if (i == n) {
         hw_loc loc = xmlu_loc(path, root);
         diag_error(d, &loc, "root element <%s> is not a hwcgen spec "
-                            "(gpu-template, oa-counters or perf-model)",
+                            "(gpu-template, oa-counters, perf-model or metrics)",
                    root ? (const char *)root->name : "");
+    } else if (!xml_formats[i].schema) {
+        rc = xml_formats[i].load(t, doc, d);
     } else if (xmlu_validate(doc, xml_formats[i].schema, path, d) == 0) {
         t->format = xml_formats[i].root;
         rc = load_xml_identity(t, root, d);

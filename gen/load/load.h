@@ -22,5 +22,8 @@ int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d);
 int load_gpu_template(hw_target *t, xmlDocPtr doc, hw_diag *d); /* <gpu-template> */
 int load_oa(hw_target *t, xmlDocPtr doc, hw_diag *d);           /* <oa-counters> */
 int load_model(hw_target *t, xmlDocPtr doc, hw_diag *d);        /* <perf-model> */
+/* Intel OA metric sets (<metrics>, Mesa's oa-*.xml; no schema of ours:
+ * load_oa_metrics.c checks what it reads). */
+int load_oa_metrics(hw_target *t, xmlDocPtr doc, hw_diag *d);
 
 #endif

@@ -2,6 +2,7 @@
  * (load_items.h). */
 #include "load/load_items.h"
 
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -57,6 +58,70 @@ static int mali_db_item(load_items *l, int p, const char *path, hw_diag *d)
     return 1;
 }
 
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int is_oa_xml(const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(name, "oa-", 3) == 0 && n > 7 && strcmp(name + n - 4, ".xml") == 0;
+}
+
+/* The oa-*.xml files of a directory, sorted (malloc'd, NULL-ended); NULL
+ * when it has none or cannot be read. */
+static char **oa_xml_files(const char *dir)
+{
+    DIR *dp = opendir(dir);
+    if (!dp)
+        return NULL;
+    char **names = NULL;
+    size_t n = 0;
+    int oom = 0;
+    for (struct dirent *e = readdir(dp); e && !oom; e = readdir(dp)) {
+        if (!is_oa_xml(e->d_name))
+            continue;
+        char **grown = realloc(names, (n + 2) * sizeof *grown);
+        char *full = malloc(strlen(dir) + strlen(e->d_name) + 2);
+        oom = !grown || !full;
+        if (grown)
+            names = grown;
+        if (!oom) {
+            sprintf(full, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", e->d_name);
+            names[n++] = full;
+            names[n] = NULL;
+        } else {
+            free(full);
+        }
+    }
+    closedir(dp);
+    if (names)
+        qsort(names, n, sizeof *names, by_name);
+    return names;
+}
+
+/* A directory holding Intel OA metric files (oa-*.xml, Mesa's and IGT's
+ * layout): one spec item per file, in name order. 1 when `path` is one. */
+static int oa_dir_items(load_items *l, int p, const char *path, hw_diag *d)
+{
+    char **files = oa_xml_files(path);
+    if (!files)
+        return 0;
+    for (char **f = files; *f; f++) {
+        load_item *it = load_items_add(l, LOAD_SPEC, p);
+        if (!it) {
+            diag_error(d, NULL, "out of memory");
+            l->paths[p].failed = 1;
+            free(*f);
+            continue;
+        }
+        it->file = *f;
+    }
+    free(files);
+    return 1;
+}
+
 int load_items_path(load_items *l, const char *path, hw_diag *d)
 {
     if (l->npaths == l->path_cap) {
@@ -75,7 +140,8 @@ int load_items_path(load_items *l, const char *path, hw_diag *d)
         return p;
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        perf_tree_list(l, p, path, d);
+        if (!oa_dir_items(l, p, path, d))
+            perf_tree_list(l, p, path, d);
         return p;
     }
     load_item *it = load_items_add(l, LOAD_SPEC, p);

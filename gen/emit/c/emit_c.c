@@ -12,6 +12,7 @@
 
 #include "plan/plan.h"
 #include "emit/c/emit_c.h"
+#include "emit/c/emit_c_oa.h"
 #include "emit/c/emit_c_perf.h"
 #include "emit/c/emit_c_free.h"
 #include "emit/c/emit_c_regs.h"
@@ -655,6 +656,8 @@ static int cgen_init(cgen *g, const hw_target *t, const hw_plan *p)
  * and, with metrics, <id>_metrics.h. */
 int emit_c_headers(const hw_target *t, const hw_plan *p, const emit_to *to)
 {
+    if (t->oa)
+        return emit_c_oa(t, to);
     cgen g;
     if (cgen_init(&g, t, p) != 0) {
         diag_error(to->d, NULL, "out of memory");

@@ -1,0 +1,521 @@
+/* load_oa_metrics.c - Intel OA metric sets from one of Mesa's (or IGT's)
+ * oa-*.xml files: <metrics> holding <set>s of <counter>s and
+ * <register_config>s (format "oa-metrics", core/oa.h).
+ *
+ * Everything gen_perf.py would refuse, or would turn into C that does not
+ * compile, is an error here naming file:line, the set and the counter: an
+ * equation that leaves the stack unbalanced, an unknown operator or system
+ * variable, a `$Symbol` that is not a counter of the same set (another
+ * set's is named), counters that read each other in a cycle, a GUID or a
+ * symbol name given twice, a unit or data type Mesa does not know.
+ */
+#include "load/load.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/number.h"
+#include "core/oa.h"
+#include "load/load_xml.h"
+
+typedef struct oa_ld {
+    hw_target *t;
+    hw_diag *d;
+    const char *file;
+    hw_oa_metrics *m;
+    hw_oa_set *set;     /* the set being read */
+    const xmlNode *root;
+} oa_ld;
+
+static hw_loc loc_of(const oa_ld *ld, const xmlNode *n)
+{
+    return xmlu_loc(ld->file, n);
+}
+
+/* A required attribute; NULL after reporting it missing. */
+static const char *need(oa_ld *ld, const xmlNode *n, const char *name, const char *what)
+{
+    const char *v = xmlu_attr(ld->t->arena, n, name);
+    if (!v) {
+        hw_loc loc = loc_of(ld, n);
+        diag_error(ld->d, &loc, "%s: no %s attribute", what, name);
+    }
+    return v;
+}
+
+static int count(const xmlNode *parent, const char *name)
+{
+    int n = 0;
+    XMLU_EACH(c, parent, name)
+    {
+        n++;
+    }
+    return n;
+}
+
+static const char *set_what(oa_ld *ld)
+{
+    return arena_printf(ld->t->arena, "set '%s'",
+                        ld->set->symbol_name ? ld->set->symbol_name : "?");
+}
+
+/* ---- counters ------------------------------------------------------------ */
+
+/* gen_perf.py's units_map: the units Mesa knows. */
+static int unit_known(const char *u)
+{
+    static const char *const units[] = {
+        "bytes", "cycles", "eu atomic requests to l3 cache lines", "eu bytes per l3 cache line",
+        "eu requests to l3 cache lines", "eu sends to l3 cache lines", "events", "hz",
+        "messages", "ns", "number", "percent", "pixels", "texels", "threads", "us",
+        "utilization", "gbps"};
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (strcmp(units[i], u) == 0)
+            return 1;
+    return 0;
+}
+
+/* INTEL_PERF_COUNTER_TYPE_* that gen_perf.py's names map to. */
+static int semantic_known(const char *s)
+{
+    static const char *const types[] = {"event", "duration", "throughput", "ratio", "raw",
+                                        "timestamp"};
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (strcmp(types[i], s) == 0)
+            return 1;
+    return 0;
+}
+
+/* Python's float(s) == 100: gen_perf.py's percentage max. */
+static int is_percentage(const char *s)
+{
+    char *end = NULL;
+    double v = strtod(s, &end);
+    while (end && isspace((unsigned char)*end))
+        end++;
+    return end != s && end && *end == '\0' && v == 100;
+}
+
+/* Letters, digits and '_' only: part of a C name. */
+static int c_word(const char *s)
+{
+    if (!*s)
+        return 0;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != '_')
+            return 0;
+    return 1;
+}
+
+static int read_counter(oa_ld *ld, const xmlNode *n, hw_oa_counter *c)
+{
+    const char *w = arena_printf(ld->t->arena, "%s: counter", set_what(ld));
+    c->loc = loc_of(ld, n);
+    c->name = need(ld, n, "name", w);
+    c->symbol_name = need(ld, n, "symbol_name", w);
+    if (c->symbol_name)
+        w = arena_printf(ld->t->arena, "%s counter '%s'", set_what(ld), c->symbol_name);
+    c->underscore_name = need(ld, n, "underscore_name", w);
+    c->description = need(ld, n, "description", w);
+    c->data_type_text = need(ld, n, "data_type", w);
+    c->units = need(ld, n, "units", w);
+    c->semantic_type = need(ld, n, "semantic_type", w);
+    c->equation = need(ld, n, "equation", w);
+    c->mdapi_group = need(ld, n, "mdapi_group", w);
+    c->max_equation = xmlu_attr(ld->t->arena, n, "max_equation");
+    c->availability = xmlu_attr(ld->t->arena, n, "availability");
+    if (!c->name || !c->symbol_name || !c->underscore_name || !c->description ||
+        !c->data_type_text || !c->units || !c->semantic_type || !c->equation || !c->mdapi_group)
+        return -1;
+    int rc = 0;
+    if (strcmp(c->data_type_text, "uint64") == 0) {
+        c->data_type = OA_DATA_UINT64;
+    } else if (strcmp(c->data_type_text, "float") == 0) {
+        c->data_type = OA_DATA_FLOAT;
+    } else {
+        diag_error(ld->d, &c->loc, "%s: data_type '%s' is neither uint64 nor float", w,
+                   c->data_type_text);
+        rc = -1;
+    }
+    if (!unit_known(c->units)) {
+        diag_error(ld->d, &c->loc, "%s: unknown units '%s' (Mesa knows bytes, cycles, events, "
+                   "hz, messages, ns, number, percent, ...)", w, c->units);
+        rc = -1;
+    }
+    if (!semantic_known(c->semantic_type)) {
+        diag_error(ld->d, &c->loc, "%s: unknown semantic_type '%s' (event, duration, "
+                   "throughput, ratio, raw or timestamp)", w, c->semantic_type);
+        rc = -1;
+    }
+    c->max_is_percentage = c->max_equation && is_percentage(c->max_equation);
+    if (!c_word(c->underscore_name)) {
+        diag_error(ld->d, &c->loc, "%s: underscore_name '%s' is not letters, digits and '_' "
+                   "(it is part of C names)", w, c->underscore_name);
+        rc = -1;
+    }
+    return rc;
+}
+
+/* ---- equations ----------------------------------------------------------- */
+
+typedef struct find_ctx {
+    oa_ld *ld;
+} find_ctx;
+
+static int find_counter(void *ctx, const char *name, oa_type *type)
+{
+    const hw_oa_set *s = ((find_ctx *)ctx)->ld->set;
+    for (int i = 0; i < s->ncounters; i++)
+        if (s->counters[i].symbol_name && strcmp(s->counters[i].symbol_name, name) == 0) {
+            *type = s->counters[i].data_type == OA_DATA_FLOAT ? OA_FLOAT : OA_ULONG;
+            return i;
+        }
+    return -1;
+}
+
+/* The set, other than the one being read, that has a counter `name`. */
+static const hw_oa_set *other_set_with(const oa_ld *ld, const char *name)
+{
+    for (int k = 0; k < ld->m->nsets; k++) {
+        const hw_oa_set *s = &ld->m->sets[k];
+        for (int i = 0; s != ld->set && i < s->ncounters; i++)
+            if (s->counters[i].symbol_name && strcmp(s->counters[i].symbol_name, name) == 0)
+                return s;
+    }
+    return NULL;
+}
+
+/* Parse one expression of counter c (or of a register block, c NULL). */
+static int parse(oa_ld *ld, const char *what, const char *text, int lang, const hw_loc *loc,
+                 oa_node **out)
+{
+    char err[256];
+    find_ctx fc = {ld};
+    if (oa_parse(ld->t->arena, text, lang, lang == OA_LANG_EQ ? find_counter : NULL, &fc, out,
+                 err, sizeof err) == 0)
+        return 0;
+    const char *dollar = strstr(err, "'$");
+    const hw_oa_set *other = NULL;
+    if (dollar && lang == OA_LANG_EQ) {
+        char name[128];
+        size_t k = 0;
+        for (const char *p = dollar + 2; *p && *p != '\'' && k + 1 < sizeof name; p++)
+            name[k++] = *p;
+        name[k] = '\0';
+        other = other_set_with(ld, name);
+        if (other)
+            diag_error(ld->d, loc, "%s: '$%s' is a counter of set '%s', not of this set: a "
+                       "counter reads only its own set's counters (\"%s\")", what, name,
+                       other->symbol_name, text);
+    }
+    if (!other)
+        diag_error(ld->d, loc, "%s: %s (\"%s\")", what, err, text);
+    return -1;
+}
+
+static int parse_counter(oa_ld *ld, hw_oa_counter *c)
+{
+    const char *w = arena_printf(ld->t->arena, "%s counter '%s'", set_what(ld), c->symbol_name);
+    int rc = 0;
+    rc |= parse(ld, arena_printf(ld->t->arena, "%s: equation", w), c->equation, OA_LANG_EQ,
+                &c->loc, &c->read);
+    if (c->max_equation && !c->max_is_percentage)
+        rc |= parse(ld, arena_printf(ld->t->arena, "%s: max_equation", w), c->max_equation,
+                    OA_LANG_EQ, &c->loc, &c->max);
+    if (c->availability)
+        rc |= parse(ld, arena_printf(ld->t->arena, "%s: availability", w), c->availability,
+                    OA_LANG_AV, &c->loc, &c->avail);
+    return rc;
+}
+
+/* ---- cycles of $Symbol references ---------------------------------------- */
+
+enum { WHITE, GREY, BLACK };
+
+static int visit(oa_ld *ld, int i, char *colour);
+
+static int visit_node(oa_ld *ld, const oa_node *n, char *colour, int from)
+{
+    if (!n)
+        return 0;
+    if (n->kind == OA_N_COUNTER) {
+        if (colour[n->counter] == GREY) {
+            const hw_oa_counter *c = &ld->set->counters[from];
+            diag_error(ld->d, &c->loc, "%s counter '%s': reads '$%s', which reads this "
+                       "counter back, directly or through others: a cycle of counters",
+                       set_what(ld), c->symbol_name, ld->set->counters[n->counter].symbol_name);
+            return -1;
+        }
+        return visit(ld, n->counter, colour);
+    }
+    return n->kind == OA_N_OP ? visit_node(ld, n->a, colour, from) |
+                                    visit_node(ld, n->b, colour, from)
+                              : 0;
+}
+
+static int visit(oa_ld *ld, int i, char *colour)
+{
+    if (colour[i] != WHITE)
+        return 0;
+    colour[i] = GREY;
+    const hw_oa_counter *c = &ld->set->counters[i];
+    int rc = visit_node(ld, c->read, colour, i) | visit_node(ld, c->max, colour, i);
+    colour[i] = BLACK;
+    return rc;
+}
+
+static int no_cycles(oa_ld *ld)
+{
+    char *colour = arena_alloc(ld->t->arena, (size_t)ld->set->ncounters + 1);
+    if (!colour)
+        return -1;
+    memset(colour, WHITE, (size_t)ld->set->ncounters + 1);
+    int rc = 0;
+    for (int i = 0; i < ld->set->ncounters && rc == 0; i++)
+        rc = visit(ld, i, colour);
+    return rc;
+}
+
+/* ---- register blocks ----------------------------------------------------- */
+
+static int read_reg(oa_ld *ld, const xmlNode *n, hw_oa_reg *r, const char *w)
+{
+    uint64_t a = 0, v = 0;
+    int rc = xmlu_attr_uint(ld->file, n, "address", UINT32_MAX, &a, ld->d);
+    rc |= xmlu_attr_uint(ld->file, n, "value", UINT32_MAX, &v, ld->d);
+    r->address_text = need(ld, n, "address", w);
+    r->value_text = need(ld, n, "value", w);
+    r->address = (uint32_t)a;
+    r->value = (uint32_t)v;
+    return rc || !r->address_text || !r->value_text ? -1 : 0;
+}
+
+static int read_config(oa_ld *ld, const xmlNode *n, hw_oa_regs *g)
+{
+    static const char *const types[] = {"NOA", "OA", "FLEX"};
+    const char *w = arena_printf(ld->t->arena, "%s: register_config", set_what(ld));
+    g->loc = loc_of(ld, n);
+    const char *type = need(ld, n, "type", w);
+    if (!type)
+        return -1;
+    g->type = -1;
+    for (int i = 0; i < 3; i++)
+        if (strcmp(types[i], type) == 0)
+            g->type = i;
+    if (g->type < 0) {
+        diag_error(ld->d, &g->loc, "%s: type '%s' is none of NOA, OA and FLEX", w, type);
+        return -1;
+    }
+    w = arena_printf(ld->t->arena, "%s: %s register_config", set_what(ld), type);
+    g->priority = xmlu_attr(ld->t->arena, n, "priority");
+    uint64_t prio = 0;
+    if (g->priority && number_parse_uint(g->priority, INT32_MAX, &prio) != 0) {
+        diag_error(ld->d, &g->loc, "%s: priority '%s' is not a whole number", w, g->priority);
+        return -1;
+    }
+    g->availability = xmlu_attr(ld->t->arena, n, "availability");
+    int rc = 0;
+    if (g->availability)
+        rc |= parse(ld, arena_printf(ld->t->arena, "%s: availability", w), g->availability,
+                    OA_LANG_AV, &g->loc, &g->avail);
+    g->nregs = count(n, "register");
+    g->regs = arena_alloc(ld->t->arena, (size_t)(g->nregs + 1) * sizeof *g->regs);
+    if (!g->regs)
+        return -1;
+    int i = 0;
+    XMLU_EACH(r, n, "register")
+    {
+        rc |= read_reg(ld, r, &g->regs[i++], w);
+    }
+    return rc;
+}
+
+/* ---- sets ---------------------------------------------------------------- */
+
+static int read_set_attrs(oa_ld *ld, const xmlNode *n, hw_oa_set *s)
+{
+    s->loc = loc_of(ld, n);
+    s->name = need(ld, n, "name", "set");
+    s->symbol_name = need(ld, n, "symbol_name", "set");
+    const char *w = set_what(ld);
+    s->chipset = need(ld, n, "chipset", w);
+    s->underscore_name = need(ld, n, "underscore_name", w);
+    s->guid = need(ld, n, "hw_config_guid", w);
+    s->oa_format = xmlu_attr(ld->t->arena, n, "oa_format");
+    if (!s->name || !s->symbol_name || !s->chipset || !s->underscore_name || !s->guid)
+        return -1;
+    if (!c_word(s->underscore_name)) {
+        diag_error(ld->d, &s->loc, "%s: underscore_name '%s' is not letters, digits and '_' "
+                   "(it is part of C names)", w, s->underscore_name);
+        return -1;
+    }
+    if (ld->m->chipset && strcmp(s->chipset, ld->m->chipset) != 0) {
+        diag_error(ld->d, &s->loc, "%s: chipset '%s' differs from the first set's '%s' (one "
+                   "file is one platform)", w, s->chipset, ld->m->sets[0].chipset);
+        return -1;
+    }
+    return 0;
+}
+
+/* Two items of one list with the same value of a name: the second is an
+ * error naming the first's line. */
+static int unique(oa_ld *ld, const char *what, const char *kind, const char *v,
+                  const char *first_v, const hw_loc *loc, const hw_loc *first)
+{
+    if (!v || !first_v || strcmp(v, first_v) != 0)
+        return 0;
+    diag_error(ld->d, loc, "%s: %s '%s' given twice (first at %s:%d)", what, kind, v,
+               first->file, first->line);
+    return -1;
+}
+
+static int counters_unique(oa_ld *ld)
+{
+    const hw_oa_set *s = ld->set;
+    int rc = 0;
+    for (int i = 0; i < s->ncounters; i++)
+        for (int k = 0; k < i; k++) {
+            const hw_oa_counter *a = &s->counters[i], *b = &s->counters[k];
+            const char *w = set_what(ld);
+            rc |= unique(ld, w, "counter symbol_name", a->symbol_name, b->symbol_name, &a->loc,
+                         &b->loc);
+            rc |= unique(ld, w, "counter underscore_name", a->underscore_name,
+                         b->underscore_name, &a->loc, &b->loc);
+        }
+    return rc;
+}
+
+static int sets_unique(oa_ld *ld)
+{
+    int rc = 0;
+    for (int i = 0; i < ld->m->nsets; i++)
+        for (int k = 0; k < i; k++) {
+            const hw_oa_set *a = &ld->m->sets[i], *b = &ld->m->sets[k];
+            const char *w = arena_printf(ld->t->arena, "set '%s'", a->symbol_name);
+            rc |= unique(ld, w, "hw_config_guid", a->guid, b->guid, &a->loc, &b->loc);
+            rc |= unique(ld, w, "symbol_name", a->symbol_name, b->symbol_name, &a->loc, &b->loc);
+            rc |= unique(ld, w, "underscore_name", a->underscore_name, b->underscore_name,
+                         &a->loc, &b->loc);
+        }
+    return rc;
+}
+
+/* Mesa's query data: each counter aligned to its own size, in order. */
+static void offsets(hw_oa_set *s)
+{
+    size_t off = 0;
+    for (int i = 0; i < s->ncounters; i++) {
+        size_t size = s->counters[i].data_type == OA_DATA_FLOAT ? 4 : 8;
+        off = (off + size - 1) & ~(size - 1);
+        s->counters[i].offset = off;
+        off += size;
+    }
+}
+
+static int read_set(oa_ld *ld, const xmlNode *n, hw_oa_set *s)
+{
+    ld->set = s;
+    if (read_set_attrs(ld, n, s) != 0)
+        return -1;
+    s->ncounters = count(n, "counter");
+    s->nconfigs = count(n, "register_config");
+    s->counters = arena_alloc(ld->t->arena, (size_t)(s->ncounters + 1) * sizeof *s->counters);
+    s->configs = arena_alloc(ld->t->arena, (size_t)(s->nconfigs + 1) * sizeof *s->configs);
+    if (!s->counters || !s->configs)
+        return -1;
+    int rc = 0, i = 0;
+    XMLU_EACH(c, n, "counter")
+    {
+        rc |= read_counter(ld, c, &s->counters[i++]);
+    }
+    i = 0;
+    XMLU_EACH(g, n, "register_config")
+    {
+        rc |= read_config(ld, g, &s->configs[i++]);
+    }
+    if (rc == 0)
+        rc = counters_unique(ld);
+    offsets(s);
+    return rc;
+}
+
+/* Equations once every set is read: a `$Name` of another set is named. */
+static int parse_sets(oa_ld *ld)
+{
+    int rc = 0;
+    for (int k = 0; k < ld->m->nsets; k++) {
+        ld->set = &ld->m->sets[k];
+        int set_rc = 0;
+        for (int i = 0; i < ld->set->ncounters; i++)
+            set_rc |= parse_counter(ld, &ld->set->counters[i]);
+        if (set_rc == 0)
+            set_rc = no_cycles(ld);
+        rc |= set_rc;
+    }
+    return rc;
+}
+
+/* ---- the target ---------------------------------------------------------- */
+
+static int identity(oa_ld *ld)
+{
+    hw_target *t = ld->t;
+    char *lower = arena_strdup(t->arena, ld->m->sets[0].chipset);
+    char *upper = arena_strdup(t->arena, ld->m->sets[0].chipset);
+    if (!lower || !upper)
+        return -1;
+    for (char *p = lower; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    for (char *p = upper; *p; p++)
+        *p = (char)toupper((unsigned char)*p);
+    ld->m->chipset = lower;
+    t->id = arena_printf(t->arena, "intel_oa_metrics_%s", lower);
+    t->slug = arena_printf(t->arena, "intel-oa-metrics-%s", lower);
+    t->name = arena_printf(t->arena, "Intel %s OA metric sets", upper);
+    t->vendor = "intel";
+    t->kind = "gpu";
+    t->license = "MIT";
+    t->source = arena_printf(t->arena, "%s (Intel OA metric XML, the format of Mesa's "
+                             "src/intel/perf)", t->spec_name);
+    t->loc = loc_of(ld, ld->root);
+    for (const char *p = lower; *p; p++)
+        if (!isalnum((unsigned char)*p)) {
+            diag_error(ld->d, &t->loc, "chipset '%s' is not letters and digits: it names the "
+                       "platform's files and C names", ld->m->sets[0].chipset);
+            return -1;
+        }
+    return t->id && t->slug && t->name && t->source ? 0 : -1;
+}
+
+int load_oa_metrics(hw_target *t, xmlDocPtr doc, hw_diag *d)
+{
+    oa_ld ld = {t, d, t->spec_path, NULL, NULL, xmlDocGetRootElement(doc)};
+    t->format = HW_FORMAT_OA_METRICS;
+    ld.m = arena_alloc(t->arena, sizeof *ld.m);
+    if (!ld.m)
+        return -1;
+    t->oa = ld.m;
+    ld.m->version = xmlu_attr(t->arena, ld.root, "version");
+    int n = count(ld.root, "set");
+    if (n == 0) {
+        hw_loc loc = loc_of(&ld, ld.root);
+        diag_error(d, &loc, "<metrics> holds no <set>");
+        return -1;
+    }
+    ld.m->sets = arena_alloc(t->arena, (size_t)n * sizeof *ld.m->sets);
+    if (!ld.m->sets)
+        return -1;
+    int rc = 0;
+    XMLU_EACH(s, ld.root, "set")
+    {
+        hw_oa_set *set = &ld.m->sets[ld.m->nsets++];
+        rc |= read_set(&ld, s, set);
+        if (ld.m->nsets == 1 && set->chipset)
+            ld.m->chipset = set->chipset;
+    }
+    if (rc != 0)
+        return -1;
+    rc = sets_unique(&ld) | identity(&ld);
+    return rc != 0 ? -1 : parse_sets(&ld);
+}
