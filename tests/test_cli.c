@@ -256,6 +256,51 @@ static void test_templates_must_be_a_directory(void **state)
     expect(HWCGEN("check", "-q", "--templates=templates", V1), 0, "", "");
 }
 
+static void put_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* A broken copy of a template: check finds it as generate does, once
+ * however many targets render it, at the user's file. A *.mustache file
+ * that replaces no template, and a folder inside DIR, are warnings. */
+static void test_user_templates_checked_once(void **state)
+{
+    (void)state;
+    char dir[128], file[192], stray[192], folder[192], want[2048];
+    snprintf(dir, sizeof dir, "%s/tpl", root);
+    assert_int_equal(mkdir(dir, 0755), 0);
+    snprintf(file, sizeof file, "%s/c_header.h.mustache", dir);
+    put_file(file, "{{#events}}\n{{name}\n");
+    snprintf(want, sizeof want, "%s:2:1: error: template: c_header.h:2:1: unclosed tag: "
+             "no '}}' after '{{'\n", file);
+    expect(HWCGEN("--templates", dir, "check", V1), 1, "", want);
+    expect(HWCGEN("--templates", dir, "check", V1, G720), 1, "", want);
+    char out[160];
+    snprintf(out, sizeof out, "%s/generated", root);
+    expect(HWCGEN("--templates", dir, "generate", "-o", out, V1, G720), 1, "", want);
+    assert_int_equal(access(out, F_OK), -1);
+    assert_int_equal(unlink(file), 0);
+
+    snprintf(stray, sizeof stray, "%s/c_headr.h.mustache", dir);
+    put_file(stray, "{{name}}\n");
+    snprintf(folder, sizeof folder, "%s/templates", dir);
+    assert_int_equal(mkdir(folder, 0755), 0);
+    snprintf(want, sizeof want,
+             "%s: warning: matches no template of hwcgen, so it is not used (did you mean "
+             "'c_header.h.mustache'?)\n"
+             "%s: warning: a folder inside the template directory is not read: templates "
+             "are taken from %s itself (did you mean --templates to name this folder?)\n",
+             stray, folder, dir);
+    expect(HWCGEN("--templates", dir, "check", "-q", V1), 0, "", want);
+    assert_int_equal(rmdir(folder), 0);
+    assert_int_equal(unlink(stray), 0);
+    assert_int_equal(rmdir(dir), 0);
+}
+
 /* -v, -q, --werror, --templates: before the command name or after it. */
 static void test_global_options_anywhere(void **state)
 {
@@ -427,6 +472,7 @@ int main(void)
         cmocka_unit_test(test_option_values_attached),
         cmocka_unit_test(test_option_unknown),
         cmocka_unit_test(test_templates_must_be_a_directory),
+        cmocka_unit_test(test_user_templates_checked_once),
         cmocka_unit_test(test_global_options_anywhere),
         cmocka_unit_test(test_werror),
         cmocka_unit_test(test_werror_in_loader),

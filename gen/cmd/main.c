@@ -19,6 +19,7 @@
 #include "core/out_kinds.h"
 #include "core/version.h"
 #include "core/json.h"
+#include "render/render.h"
 
 /* The options of every command, before or after its name. */
 static const cmd_option global_options[] = {
@@ -127,7 +128,8 @@ static int run(const cmd_args *a, const cmd_command *c)
     d.werror = cmd_flag(a, "werror");
     ctx.d = &d;
     json_init();
-    int rc = c->run(&ctx, a->noperands - 1, a->operands + 1);
+    render_check_templates(ctx.templates, &d);
+    int rc = d.errors ? EXIT_SPEC : c->run(&ctx, a->noperands - 1, a->operands + 1);
     diag_free(&d);
     return rc;
 }
