@@ -301,6 +301,27 @@ static void test_user_templates_checked_once(void **state)
     assert_int_equal(rmdir(dir), 0);
 }
 
+/* A number of threads out of range is a usage error, before anything
+ * is read: it is not silently one thread per processor. */
+static void test_threads_out_of_range(void **state)
+{
+    (void)state;
+    const char *bad[] = {"0", "65", "abc"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char want[160];
+        snprintf(want, sizeof want, "hwcgen: HWCGEN_THREADS='%s': not a number of threads "
+                 "from 1 to 64\n" TRY, bad[i]);
+        setenv("HWCGEN_THREADS", bad[i], 1);
+        result r = HWCGEN("check", "-q", V1);
+        unsetenv("HWCGEN_THREADS");
+        expect(r, 2, "", want);
+    }
+    setenv("HWCGEN_THREADS", "64", 1);
+    result r = HWCGEN("check", "-q", V1);
+    unsetenv("HWCGEN_THREADS");
+    expect(r, 0, "", "");
+}
+
 /* -v, -q, --werror, --templates: before the command name or after it. */
 static void test_global_options_anywhere(void **state)
 {
@@ -473,6 +494,7 @@ int main(void)
         cmocka_unit_test(test_option_unknown),
         cmocka_unit_test(test_templates_must_be_a_directory),
         cmocka_unit_test(test_user_templates_checked_once),
+        cmocka_unit_test(test_threads_out_of_range),
         cmocka_unit_test(test_global_options_anywhere),
         cmocka_unit_test(test_werror),
         cmocka_unit_test(test_werror_in_loader),
