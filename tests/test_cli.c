@@ -322,6 +322,57 @@ static void test_threads_out_of_range(void **state)
     expect(r, 0, "", "");
 }
 
+/* A copy of a spec in the temporary directory, each `from` in its first
+ * line that holds it replaced by `to` (pairs, NULL-terminated). */
+static void copy_spec(const char *from_path, const char *to_path, const char *const *edits)
+{
+    size_t len = 0;
+    char *text = read_file(from_path, &len);
+    assert_non_null(text);
+    for (const char *const *e = edits; *e; e += 2) {
+        char *at = strstr(text, e[0]);
+        assert_non_null(at);
+        size_t n = strlen(e[0]), m = strlen(e[1]);
+        char *out = malloc(len - n + m + 1);
+        assert_non_null(out);
+        memcpy(out, text, (size_t)(at - text));
+        memcpy(out + (at - text), e[1], m);
+        memcpy(out + (at - text) + m, at + n, len - (size_t)(at - text) - n + 1);
+        free(text);
+        text = out;
+        len = len - n + m;
+    }
+    put_file(to_path, text);
+    free(text);
+}
+
+/* Two targets whose names differ only in case would write files whose
+ * names differ only in case (events-MALI-G720.xml, events-Mali-G720.xml):
+ * one file where case is ignored, so a clash, and nothing is written. */
+static void test_names_differ_only_in_case(void **state)
+{
+    (void)state;
+    char copy[160], out[160], want[1024];
+    snprintf(copy, sizeof copy, "%s/mali-g720-copy.xml", root);
+    copy_spec(G720, copy, (const char *const[]){
+        "id=\"mali_g720\" slug=\"mali-g720\" vendor=\"arm\" name=\"Mali-G720\"",
+        "id=\"mali_g720b\" slug=\"mali-g720b\" vendor=\"arm\" name=\"MALI-G720\"", NULL});
+    snprintf(want, sizeof want, "%s:8: error: target 'MALI-G720': "
+             "streamline/events-MALI-G720.xml differs only in case from "
+             "streamline/events-Mali-G720.xml (written for the target at " G720 ":8): on a "
+             "file system that ignores case (macOS, Windows) one would overwrite the other; "
+             "give the targets names that differ in more than case\n", copy);
+    expect(HWCGEN("check", G720, copy), 1, "", want);
+    snprintf(out, sizeof out, "%s/generated", root);
+    result r = HWCGEN("generate", "-o", out, G720, copy);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, want));
+    free(r.out);
+    free(r.err);
+    assert_int_equal(access(out, F_OK), -1);
+    assert_int_equal(unlink(copy), 0);
+}
+
 /* -v, -q, --werror, --templates: before the command name or after it. */
 static void test_global_options_anywhere(void **state)
 {
@@ -495,6 +546,7 @@ int main(void)
         cmocka_unit_test(test_templates_must_be_a_directory),
         cmocka_unit_test(test_user_templates_checked_once),
         cmocka_unit_test(test_threads_out_of_range),
+        cmocka_unit_test(test_names_differ_only_in_case),
         cmocka_unit_test(test_global_options_anywhere),
         cmocka_unit_test(test_werror),
         cmocka_unit_test(test_werror_in_loader),
