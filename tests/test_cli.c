@@ -357,9 +357,9 @@ static void test_names_differ_only_in_case(void **state)
     copy_spec(G720, copy, (const char *const[]){
         "id=\"mali_g720\" slug=\"mali-g720\" vendor=\"arm\" name=\"Mali-G720\"",
         "id=\"mali_g720b\" slug=\"mali-g720b\" vendor=\"arm\" name=\"MALI-G720\"", NULL});
-    snprintf(want, sizeof want, "%s:8: error: target 'MALI-G720': "
+    snprintf(want, sizeof want, "%s:7: error: target 'MALI-G720': "
              "streamline/events-MALI-G720.xml differs only in case from "
-             "streamline/events-Mali-G720.xml (written for the target at " G720 ":8): on a "
+             "streamline/events-Mali-G720.xml (written for the target at " G720 ":7): on a "
              "file system that ignores case (macOS, Windows) one would overwrite the other; "
              "give the targets names that differ in more than case\n", copy);
     expect(HWCGEN("check", G720, copy), 1, "", want);
@@ -370,6 +370,23 @@ static void test_names_differ_only_in_case(void **state)
     free(r.out);
     free(r.err);
     assert_int_equal(access(out, F_OK), -1);
+    assert_int_equal(unlink(copy), 0);
+}
+
+/* 2^70 as a counter's width: one error, saying it is too big (not "not a
+ * whole number"), with no knock-on errors about the width it could not
+ * take, at the line its tag starts on (the tag spans two lines). */
+static void test_number_too_big_said_once(void **state)
+{
+    (void)state;
+    char copy[160], want[512];
+    snprintf(copy, sizeof copy, "%s/oa-wide.xml", root);
+    copy_spec("spec/intel/oa-chv.xml", copy, (const char *const[]){
+        "<counter name=\"A0\" index=\"0\" width=\"40\"",
+        "<counter name=\"A0\" index=\"0\" width=\"1180591620717411303424\"", NULL});
+    snprintf(want, sizeof want, "%s:130: error: <counter width=\"1180591620717411303424\">: "
+             "above the limit 65535\n", copy);
+    expect(HWCGEN("check", copy), 1, "", want);
     assert_int_equal(unlink(copy), 0);
 }
 
@@ -547,6 +564,7 @@ int main(void)
         cmocka_unit_test(test_user_templates_checked_once),
         cmocka_unit_test(test_threads_out_of_range),
         cmocka_unit_test(test_names_differ_only_in_case),
+        cmocka_unit_test(test_number_too_big_said_once),
         cmocka_unit_test(test_global_options_anywhere),
         cmocka_unit_test(test_werror),
         cmocka_unit_test(test_werror_in_loader),
