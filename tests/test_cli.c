@@ -390,6 +390,33 @@ static void test_number_too_big_said_once(void **state)
     assert_int_equal(unlink(copy), 0);
 }
 
+/* The summary counts targets: a spec given twice, or by a link, is one. */
+static void test_summary_counts_targets(void **state)
+{
+    (void)state;
+    char out[160], cwd[4096], target[4096 + 64], link[128];
+    snprintf(out, sizeof out, "%s/generated", root);
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    snprintf(target, sizeof target, "%s/" V1, cwd);
+    snprintf(link, sizeof link, "%s/v1-summary-link.json", root);
+    assert_int_equal(symlink(target, link), 0);
+    const char *const twice[][5] = {{"generate", "-o", out, V1, V1},
+                                    {"generate", "-o", out, V1, link}};
+    for (int k = 0; k < 2; k++) {
+        result r = HWCGEN(twice[k][0], twice[k][1], twice[k][2], twice[k][3], twice[k][4]);
+        assert_int_equal(r.status, 0);
+        if (strncmp(r.err, "hwcgen: 1 target, ", 18) != 0)
+            fail_msg("expected the summary to count 1 target, got: %s", r.err);
+        free(r.out);
+        free(r.err);
+    }
+    result r = HWCGEN("generate", "-o", out, V1, G720);
+    assert_int_equal(strncmp(r.err, "hwcgen: 2 targets, ", 19), 0);
+    free(r.out);
+    free(r.err);
+    assert_int_equal(unlink(link), 0);
+}
+
 /* -v, -q, --werror, --templates: before the command name or after it. */
 static void test_global_options_anywhere(void **state)
 {
@@ -565,6 +592,7 @@ int main(void)
         cmocka_unit_test(test_threads_out_of_range),
         cmocka_unit_test(test_names_differ_only_in_case),
         cmocka_unit_test(test_number_too_big_said_once),
+        cmocka_unit_test(test_summary_counts_targets),
         cmocka_unit_test(test_global_options_anywhere),
         cmocka_unit_test(test_werror),
         cmocka_unit_test(test_werror_in_loader),
