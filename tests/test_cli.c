@@ -123,6 +123,35 @@ static void test_eval_asks_only_what_metrics_read(void **state)
            "error: eval: missing value for 'CPU_CYCLES'\n");
 }
 
+/* A perf directory's run-time literal the metric reads has no default
+ * (help eval says so): missing, it is named with what it stands for. */
+static void test_eval_perf_literal_needed(void **state)
+{
+    (void)state;
+    result h = HWCGEN("help", "eval");
+    assert_null(strstr(h.out, "leave them at their defaults"));
+    assert_non_null(strstr(h.out, "they have no default"));
+    free(h.out);
+    free(h.err);
+    result r = HWCGEN("eval", "tests/perf-tree-metrics/arch/x86/namelake", "--metric",
+                      "tma_retiring", "CPU_CLK_UNHALTED.THREAD=10", "topdown-retiring=20");
+    assert_int_equal(r.status, 1);
+    const char *want = "error: eval: missing value for '#slots' (perf reads it at run time: "
+                       "issue slots per cycle, as the core PMU reports them; give it as "
+                       "'#slots=N')\n";
+    size_t n = strlen(r.err), m = strlen(want); /* after the fixture's own warning */
+    assert_true(n >= m);
+    assert_string_equal(r.err + n - m, want);
+    free(r.out);
+    free(r.err);
+    r = HWCGEN("eval", "tests/perf-tree-metrics/arch/x86/namelake", "--metric",
+               "tma_retiring", "CPU_CLK_UNHALTED.THREAD=10", "topdown-retiring=20", "#slots=4");
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "tma_retiring 0.5\n"); /* 20 / (4 * 10) */
+    free(r.out);
+    free(r.err);
+}
+
 /* A value given but not used still has to be valid. */
 static void test_eval_checks_ranges_of_given_inputs(void **state)
 {
@@ -581,6 +610,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_eval_asks_only_what_metrics_read),
         cmocka_unit_test(test_eval_checks_ranges_of_given_inputs),
+        cmocka_unit_test(test_eval_perf_literal_needed),
         cmocka_unit_test(test_eval_name_given_twice),
         cmocka_unit_test(test_eval_negative_counter),
         cmocka_unit_test(test_eval_suggests_names),
