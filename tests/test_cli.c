@@ -446,6 +446,22 @@ static void test_summary_counts_targets(void **state)
     assert_int_equal(unlink(link), 0);
 }
 
+/* list, eval and encode take one target: a path naming several is a
+ * usage error said alone, not after the warnings of loading them; one
+ * target's warnings are shown whole. */
+static void test_one_target_usage_error_alone(void **state)
+{
+    (void)state;
+    expect(HWCGEN("list", "tests/perf-tree-metrics/arch/x86"), 2, "",
+           "hwcgen: list: tests/perf-tree-metrics/arch/x86 names 2 targets (the directories "
+           "of a perf tree); give one of them, e.g. tests/perf-tree-metrics/arch/x86/namelake\n"
+           TRY);
+    expect(HWCGEN("list", "tests/perf-tree-metrics/arch/x86/namelake", "groups"), 0, NULL,
+           "tests/perf-tree-metrics/arch/x86/namelake/metrics.json:71: warning: metric "
+           "'m_loop_a': cycle through metrics: m_loop_a -> m_loop_b -> m_loop_a; it gets no "
+           "evaluator (perf refuses it when asked for it)\n");
+}
+
 /* -v, -q, --werror, --templates: before the command name or after it. */
 static void test_global_options_anywhere(void **state)
 {
@@ -623,6 +639,7 @@ int main(void)
         cmocka_unit_test(test_names_differ_only_in_case),
         cmocka_unit_test(test_number_too_big_said_once),
         cmocka_unit_test(test_summary_counts_targets),
+        cmocka_unit_test(test_one_target_usage_error_alone),
         cmocka_unit_test(test_global_options_anywhere),
         cmocka_unit_test(test_werror),
         cmocka_unit_test(test_werror_in_loader),
