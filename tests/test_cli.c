@@ -95,6 +95,38 @@ static void expect(result r, int status, const char *out, const char *err)
     free(r.err);
 }
 
+static void put_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* A copy of a spec in the temporary directory, each `from` in its first
+ * line that holds it replaced by `to` (pairs, NULL-terminated). */
+static void copy_spec(const char *from_path, const char *to_path, const char *const *edits)
+{
+    size_t len = 0;
+    char *text = read_file(from_path, &len);
+    assert_non_null(text);
+    for (const char *const *e = edits; *e; e += 2) {
+        char *at = strstr(text, e[0]);
+        assert_non_null(at);
+        size_t n = strlen(e[0]), m = strlen(e[1]);
+        char *out = malloc(len - n + m + 1);
+        assert_non_null(out);
+        memcpy(out, text, (size_t)(at - text));
+        memcpy(out + (at - text), e[1], m);
+        memcpy(out + (at - text) + m, at + n, len - (size_t)(at - text) - n + 1);
+        free(text);
+        text = out;
+        len = len - n + m;
+    }
+    put_file(to_path, text);
+    free(text);
+}
+
 /* ---- eval ------------------------------------------------------------------- */
 
 /* cycles reads wl, gs, I, stores and loads through nine other metrics,
@@ -112,9 +144,9 @@ static void test_eval_asks_only_what_metrics_read(void **state)
     expect(HWCGEN("eval", T624, "--metric", "cycles", "wl=256", "gs=2",
                   "stores=0", "loads=0"),
            1, "", "error: eval: missing value for 'I'\n");
-    expect(HWCGEN("eval", T624, "--metric", "cycles", "wl=256", "gs=2", "I=10"), 1,
-           "", "error: eval: missing value for 'stores'\n"
-               "error: eval: missing value for 'loads'\n");
+    /* stores and loads have a neutral default, 0: as given above */
+    expect(HWCGEN("eval", T624, "--metric", "cycles", "wl=256", "gs=2", "I=10"), 0,
+           "cycles 640\n", "");
     /* time_ms uses time_s, which divides cycles by F */
     expect(HWCGEN("eval", T624, "--metric", "time_ms", "wl=256", "gs=2", "I=10",
                   "stores=0", "loads=0"),
@@ -150,6 +182,35 @@ static void test_eval_perf_literal_needed(void **state)
     assert_string_equal(r.out, "tma_retiring 0.5\n"); /* 20 / (4 * 10) */
     free(r.out);
     free(r.err);
+}
+
+/* The thesis's base model without loads and stores: their defaults (0,
+ * shown by list inputs) give what giving 0 gives; a default outside the
+ * input's range is an error of the spec. */
+static void test_eval_input_defaults(void **state)
+{
+    (void)state;
+    result given = HWCGEN("eval", T624, "wl=1024", "gs=64", "I=10", "F=600e6", "--metric",
+                          "time_ms", "loads=0", "stores=0");
+    assert_int_equal(given.status, 0);
+    expect(HWCGEN("eval", T624, "wl=1024", "gs=64", "I=10", "F=600e6", "--metric", "time_ms"),
+           0, given.out, "");
+    free(given.out);
+    free(given.err);
+    result r = HWCGEN("list", T624, "inputs");
+    assert_non_null(strstr(r.out, "stores\tinstructions\t>=0 default=0 \n"));
+    assert_non_null(strstr(r.out, "loads\tinstructions\t>=0 default=0 \n"));
+    free(r.out);
+    free(r.err);
+    char copy[160], want[256];
+    snprintf(copy, sizeof copy, "%s/t624-bad-default.xml", root);
+    copy_spec(T624, copy, (const char *const[]){
+        "units=\"instructions\" min=\"0\" default=\"0\">",
+        "units=\"instructions\" min=\"0\" default=\"-1\">", NULL});
+    snprintf(want, sizeof want, "%s:212: error: input 'stores': default -1 is outside its "
+             "valid range\n", copy);
+    expect(HWCGEN("check", copy), 1, "", want);
+    assert_int_equal(unlink(copy), 0);
 }
 
 /* A value given but not used still has to be valid. */
@@ -285,14 +346,6 @@ static void test_templates_must_be_a_directory(void **state)
     expect(HWCGEN("check", "-q", "--templates=templates", V1), 0, "", "");
 }
 
-static void put_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    assert_int_equal(fclose(f), 0);
-}
-
 /* A broken copy of a template: check finds it as generate does, once
  * however many targets render it, at the user's file. A *.mustache file
  * that replaces no template, and a folder inside DIR, are warnings. */
@@ -349,30 +402,6 @@ static void test_threads_out_of_range(void **state)
     result r = HWCGEN("check", "-q", V1);
     unsetenv("HWCGEN_THREADS");
     expect(r, 0, "", "");
-}
-
-/* A copy of a spec in the temporary directory, each `from` in its first
- * line that holds it replaced by `to` (pairs, NULL-terminated). */
-static void copy_spec(const char *from_path, const char *to_path, const char *const *edits)
-{
-    size_t len = 0;
-    char *text = read_file(from_path, &len);
-    assert_non_null(text);
-    for (const char *const *e = edits; *e; e += 2) {
-        char *at = strstr(text, e[0]);
-        assert_non_null(at);
-        size_t n = strlen(e[0]), m = strlen(e[1]);
-        char *out = malloc(len - n + m + 1);
-        assert_non_null(out);
-        memcpy(out, text, (size_t)(at - text));
-        memcpy(out + (at - text), e[1], m);
-        memcpy(out + (at - text) + m, at + n, len - (size_t)(at - text) - n + 1);
-        free(text);
-        text = out;
-        len = len - n + m;
-    }
-    put_file(to_path, text);
-    free(text);
 }
 
 /* Two targets whose names differ only in case would write files whose
@@ -627,6 +656,7 @@ int main(void)
         cmocka_unit_test(test_eval_asks_only_what_metrics_read),
         cmocka_unit_test(test_eval_checks_ranges_of_given_inputs),
         cmocka_unit_test(test_eval_perf_literal_needed),
+        cmocka_unit_test(test_eval_input_defaults),
         cmocka_unit_test(test_eval_name_given_twice),
         cmocka_unit_test(test_eval_negative_counter),
         cmocka_unit_test(test_eval_suggests_names),

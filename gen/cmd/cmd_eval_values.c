@@ -161,8 +161,13 @@ int eval_values_missing(eval_values *v)
         n += missing(v->d, need->constants[i] && !given->constants[i] &&
                                !t->constants[i].has_value,
                      t->constants[i].name);
-    for (int i = 0; i < t->ninputs; i++)
+    for (int i = 0; i < t->ninputs; i++) {
+        if (need->inputs[i] && !given->inputs[i] && t->inputs[i].has_default) {
+            v->inputs[i] = t->inputs[i].default_value; /* its neutral value */
+            continue;
+        }
         n += missing(v->d, need->inputs[i] && !given->inputs[i], t->inputs[i].name);
+    }
     for (int i = 0; i < t->nruntime; i++) {
         const hw_runtime *r = &t->runtime[i];
         if (!need->runtime[i] || given->runtime[i] || !isnan(interp_runtime_default(r)))
