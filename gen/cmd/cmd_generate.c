@@ -50,6 +50,11 @@ static int run_generate(const cmd_context *c, int argc, char **argv)
     const char *out_dir = cmd_value(c->args, "output");
     if (!out_dir)
         out_dir = "out";
+    if (c->d->errors) { /* the user's templates (main.c): nothing is read */
+        fprintf(stderr, "hwcgen: nothing written to %s/ (%d error%s)\n", out_dir,
+                c->d->errors, c->d->errors == 1 ? "" : "s");
+        return EXIT_SPEC;
+    }
     glob_t g = {0};
     char **specs = argv;
     int n = argc;
