@@ -233,17 +233,13 @@ static const char **get_strings(loader *l, const cJSON *obj, const char *path,
     return out;
 }
 
-/* A key of a `known` list: "!name" is a required one (its absence is an
- * error of get(), which names a key a slip away from it). */
-static const char *key_name(const char *k)
-{
-    return k + (*k == '!');
-}
+/* A key of a `known` list; "!name" is a required one, whose absence get()
+ * reports, naming a key a slip away from it. */
+static const char *key_name(const char *k) { return k + (*k == '!'); }
 
-/* Unknown keys are allowed (the format grows); say so only when asked,
- * unless the key is a slip away from an optional key the object lacks
- * ("sample_event" for "sample_events"): dropping that silently would lose
- * what the author meant to say, so it is a warning naming the key. */
+/* Unknown keys are allowed (the format grows); said only when asked, but
+ * one a slip away from an optional key the object lacks ("sample_event")
+ * would lose what the author meant: a warning naming the key. */
 static void note_unknown(loader *l, const cJSON *obj, const char *path,
                          const char *const *known)
 {
