@@ -95,6 +95,38 @@ static void expect(result r, int status, const char *out, const char *err)
     free(r.err);
 }
 
+static void put_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* A copy of a spec in the temporary directory, each `from` in its first
+ * line that holds it replaced by `to` (pairs, NULL-terminated). */
+static void copy_spec(const char *from_path, const char *to_path, const char *const *edits)
+{
+    size_t len = 0;
+    char *text = read_file(from_path, &len);
+    assert_non_null(text);
+    for (const char *const *e = edits; *e; e += 2) {
+        char *at = strstr(text, e[0]);
+        assert_non_null(at);
+        size_t n = strlen(e[0]), m = strlen(e[1]);
+        char *out = malloc(len - n + m + 1);
+        assert_non_null(out);
+        memcpy(out, text, (size_t)(at - text));
+        memcpy(out + (at - text), e[1], m);
+        memcpy(out + (at - text) + m, at + n, len - (size_t)(at - text) - n + 1);
+        free(text);
+        text = out;
+        len = len - n + m;
+    }
+    put_file(to_path, text);
+    free(text);
+}
+
 /* ---- eval ------------------------------------------------------------------- */
 
 /* cycles reads wl, gs, I, stores and loads through nine other metrics,
@@ -112,15 +144,73 @@ static void test_eval_asks_only_what_metrics_read(void **state)
     expect(HWCGEN("eval", T624, "--metric", "cycles", "wl=256", "gs=2",
                   "stores=0", "loads=0"),
            1, "", "error: eval: missing value for 'I'\n");
-    expect(HWCGEN("eval", T624, "--metric", "cycles", "wl=256", "gs=2", "I=10"), 1,
-           "", "error: eval: missing value for 'stores'\n"
-               "error: eval: missing value for 'loads'\n");
+    /* stores and loads have a neutral default, 0: as given above */
+    expect(HWCGEN("eval", T624, "--metric", "cycles", "wl=256", "gs=2", "I=10"), 0,
+           "cycles 640\n", "");
     /* time_ms uses time_s, which divides cycles by F */
     expect(HWCGEN("eval", T624, "--metric", "time_ms", "wl=256", "gs=2", "I=10",
                   "stores=0", "loads=0"),
            1, "", "error: eval: missing value for 'F'\n");
     expect(HWCGEN("eval", V1, "--metric", "ipc", "INST_RETIRED=3"), 1, "",
            "error: eval: missing value for 'CPU_CYCLES'\n");
+}
+
+/* A perf directory's run-time literal the metric reads has no default
+ * (help eval says so): missing, it is named with what it stands for. */
+static void test_eval_perf_literal_needed(void **state)
+{
+    (void)state;
+    result h = HWCGEN("help", "eval");
+    assert_null(strstr(h.out, "leave them at their defaults"));
+    assert_non_null(strstr(h.out, "they have no default"));
+    free(h.out);
+    free(h.err);
+    result r = HWCGEN("eval", "tests/perf-tree-metrics/arch/x86/namelake", "--metric",
+                      "tma_retiring", "CPU_CLK_UNHALTED.THREAD=10", "topdown-retiring=20");
+    assert_int_equal(r.status, 1);
+    const char *want = "error: eval: missing value for '#slots' (perf reads it at run time: "
+                       "issue slots per cycle, as the core PMU reports them; give it as "
+                       "'#slots=N')\n";
+    size_t n = strlen(r.err), m = strlen(want); /* after the fixture's own warning */
+    assert_true(n >= m);
+    assert_string_equal(r.err + n - m, want);
+    free(r.out);
+    free(r.err);
+    r = HWCGEN("eval", "tests/perf-tree-metrics/arch/x86/namelake", "--metric",
+               "tma_retiring", "CPU_CLK_UNHALTED.THREAD=10", "topdown-retiring=20", "#slots=4");
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "tma_retiring 0.5\n"); /* 20 / (4 * 10) */
+    free(r.out);
+    free(r.err);
+}
+
+/* The thesis's base model without loads and stores: their defaults (0,
+ * shown by list inputs) give what giving 0 gives; a default outside the
+ * input's range is an error of the spec. */
+static void test_eval_input_defaults(void **state)
+{
+    (void)state;
+    result given = HWCGEN("eval", T624, "wl=1024", "gs=64", "I=10", "F=600e6", "--metric",
+                          "time_ms", "loads=0", "stores=0");
+    assert_int_equal(given.status, 0);
+    expect(HWCGEN("eval", T624, "wl=1024", "gs=64", "I=10", "F=600e6", "--metric", "time_ms"),
+           0, given.out, "");
+    free(given.out);
+    free(given.err);
+    result r = HWCGEN("list", T624, "inputs");
+    assert_non_null(strstr(r.out, "stores\tinstructions\t>=0 default=0 \n"));
+    assert_non_null(strstr(r.out, "loads\tinstructions\t>=0 default=0 \n"));
+    free(r.out);
+    free(r.err);
+    char copy[160], want[256];
+    snprintf(copy, sizeof copy, "%s/t624-bad-default.xml", root);
+    copy_spec(T624, copy, (const char *const[]){
+        "units=\"instructions\" min=\"0\" default=\"0\">",
+        "units=\"instructions\" min=\"0\" default=\"-1\">", NULL});
+    snprintf(want, sizeof want, "%s:212: error: input 'stores': default -1 is outside its "
+             "valid range\n", copy);
+    expect(HWCGEN("check", copy), 1, "", want);
+    assert_int_equal(unlink(copy), 0);
 }
 
 /* A value given but not used still has to be valid. */
@@ -254,6 +344,178 @@ static void test_templates_must_be_a_directory(void **state)
     expect(HWCGEN("check", "--templates", V1, V1), 2, "",
            "hwcgen: option '--templates': '" V1 "' is not a directory\n" TRY);
     expect(HWCGEN("check", "-q", "--templates=templates", V1), 0, "", "");
+}
+
+/* A broken copy of a template: check finds it as generate does, once
+ * however many targets render it, at the user's file. A *.mustache file
+ * that replaces no template, and a folder inside DIR, are warnings. */
+static void test_user_templates_checked_once(void **state)
+{
+    (void)state;
+    char dir[128], file[192], stray[192], folder[192], want[2048];
+    snprintf(dir, sizeof dir, "%s/tpl", root);
+    assert_int_equal(mkdir(dir, 0755), 0);
+    snprintf(file, sizeof file, "%s/c_header.h.mustache", dir);
+    put_file(file, "{{#events}}\n{{name}\n");
+    snprintf(want, sizeof want, "%s:2:1: error: template: c_header.h:2:1: unclosed tag: "
+             "no '}}' after '{{'\n", file);
+    expect(HWCGEN("--templates", dir, "check", V1), 1, "", want);
+    expect(HWCGEN("--templates", dir, "check", V1, G720), 1, "", want);
+    char out[160];
+    snprintf(out, sizeof out, "%s/generated", root);
+    char said[2400];
+    snprintf(said, sizeof said, "%shwcgen: nothing written to %s/ (1 error)\n", want, out);
+    expect(HWCGEN("--templates", dir, "generate", "-o", out, V1, G720), 1, "", said);
+    assert_int_equal(access(out, F_OK), -1);
+    assert_int_equal(unlink(file), 0);
+
+    snprintf(stray, sizeof stray, "%s/c_headr.h.mustache", dir);
+    put_file(stray, "{{name}}\n");
+    snprintf(folder, sizeof folder, "%s/templates", dir);
+    assert_int_equal(mkdir(folder, 0755), 0);
+    snprintf(want, sizeof want,
+             "%s: warning: matches no template of hwcgen, so it is not used (did you mean "
+             "'c_header.h.mustache'?)\n"
+             "%s: warning: a folder inside the template directory is not read: templates "
+             "are taken from %s itself (did you mean --templates to name this folder?)\n",
+             stray, folder, dir);
+    expect(HWCGEN("--templates", dir, "check", "-q", V1), 0, "", want);
+    assert_int_equal(rmdir(folder), 0);
+    assert_int_equal(unlink(stray), 0);
+    assert_int_equal(rmdir(dir), 0);
+}
+
+/* A number of threads out of range is a usage error, before anything
+ * is read: it is not silently one thread per processor. */
+static void test_threads_out_of_range(void **state)
+{
+    (void)state;
+    const char *bad[] = {"0", "65", "abc"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char want[160];
+        snprintf(want, sizeof want, "hwcgen: HWCGEN_THREADS='%s': not a number of threads "
+                 "from 1 to 64\n" TRY, bad[i]);
+        setenv("HWCGEN_THREADS", bad[i], 1);
+        result r = HWCGEN("check", "-q", V1);
+        unsetenv("HWCGEN_THREADS");
+        expect(r, 2, "", want);
+    }
+    setenv("HWCGEN_THREADS", "64", 1);
+    result r = HWCGEN("check", "-q", V1);
+    unsetenv("HWCGEN_THREADS");
+    expect(r, 0, "", "");
+}
+
+/* Two targets whose names differ only in case would write files whose
+ * names differ only in case (events-MALI-G720.xml, events-Mali-G720.xml):
+ * one file where case is ignored, so a clash, and nothing is written. */
+static void test_names_differ_only_in_case(void **state)
+{
+    (void)state;
+    char copy[160], out[160], want[1024];
+    snprintf(copy, sizeof copy, "%s/mali-g720-copy.xml", root);
+    copy_spec(G720, copy, (const char *const[]){
+        "id=\"mali_g720\" slug=\"mali-g720\" vendor=\"arm\" name=\"Mali-G720\"",
+        "id=\"mali_g720b\" slug=\"mali-g720b\" vendor=\"arm\" name=\"MALI-G720\"", NULL});
+    snprintf(want, sizeof want, "%s:7: error: target 'MALI-G720': "
+             "streamline/events-MALI-G720.xml differs only in case from "
+             "streamline/events-Mali-G720.xml (written for the target at " G720 ":7): on a "
+             "file system that ignores case (macOS, Windows) one would overwrite the other; "
+             "give the targets names that differ in more than case\n", copy);
+    expect(HWCGEN("check", G720, copy), 1, "", want);
+    snprintf(out, sizeof out, "%s/generated", root);
+    result r = HWCGEN("generate", "-o", out, G720, copy);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, want));
+    free(r.out);
+    free(r.err);
+    assert_int_equal(access(out, F_OK), -1);
+    assert_int_equal(unlink(copy), 0);
+}
+
+/* 2^70 as a counter's width: one error, saying it is too big (not "not a
+ * whole number"), with no knock-on errors about the width it could not
+ * take, at the line its tag starts on (the tag spans two lines). */
+static void test_number_too_big_said_once(void **state)
+{
+    (void)state;
+    char copy[160], want[512];
+    snprintf(copy, sizeof copy, "%s/oa-wide.xml", root);
+    copy_spec("spec/intel/oa-chv.xml", copy, (const char *const[]){
+        "<counter name=\"A0\" index=\"0\" width=\"40\"",
+        "<counter name=\"A0\" index=\"0\" width=\"1180591620717411303424\"", NULL});
+    snprintf(want, sizeof want, "%s:130: error: <counter width=\"1180591620717411303424\">: "
+             "above the limit 65535\n", copy);
+    expect(HWCGEN("check", copy), 1, "", want);
+    assert_int_equal(unlink(copy), 0);
+}
+
+/* The summary counts targets: a spec given twice, or by a link, is one. */
+static void test_summary_counts_targets(void **state)
+{
+    (void)state;
+    char out[160], cwd[4096], target[4096 + 64], link[128];
+    snprintf(out, sizeof out, "%s/generated", root);
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    snprintf(target, sizeof target, "%s/" V1, cwd);
+    snprintf(link, sizeof link, "%s/v1-summary-link.json", root);
+    assert_int_equal(symlink(target, link), 0);
+    const char *const twice[][5] = {{"generate", "-o", out, V1, V1},
+                                    {"generate", "-o", out, V1, link}};
+    for (int k = 0; k < 2; k++) {
+        result r = HWCGEN(twice[k][0], twice[k][1], twice[k][2], twice[k][3], twice[k][4]);
+        assert_int_equal(r.status, 0);
+        if (strncmp(r.err, "hwcgen: 1 target, ", 18) != 0)
+            fail_msg("expected the summary to count 1 target, got: %s", r.err);
+        free(r.out);
+        free(r.err);
+    }
+    result r = HWCGEN("generate", "-o", out, V1, G720);
+    assert_int_equal(strncmp(r.err, "hwcgen: 2 targets, ", 19), 0);
+    free(r.out);
+    free(r.err);
+    assert_int_equal(unlink(link), 0);
+}
+
+/* list, eval and encode take one target: a path naming several is a
+ * usage error said alone, not after the warnings of loading them; one
+ * target's warnings are shown whole. */
+static void test_one_target_usage_error_alone(void **state)
+{
+    (void)state;
+    expect(HWCGEN("list", "tests/perf-tree-metrics/arch/x86"), 2, "",
+           "hwcgen: list: tests/perf-tree-metrics/arch/x86 names 2 targets (the directories "
+           "of a perf tree); give one of them, e.g. tests/perf-tree-metrics/arch/x86/namelake\n"
+           TRY);
+    expect(HWCGEN("list", "tests/perf-tree-metrics/arch/x86/namelake", "groups"), 0, NULL,
+           "tests/perf-tree-metrics/arch/x86/namelake/metrics.json:71: warning: metric "
+           "'m_loop_a': cycle through metrics: m_loop_a -> m_loop_b -> m_loop_a; it gets no "
+           "evaluator (perf refuses it when asked for it)\n");
+}
+
+/* README's example error is what check says of V1 with INST_RETIRED
+ * misspelt in the ipc formula (a stale line number there misleads). */
+static void test_readme_example_error(void **state)
+{
+    (void)state;
+    char *readme = read_file("README.md", NULL);
+    assert_non_null(readme);
+    const char *at = strstr(readme, "`" V1 ":");
+    assert_non_null(at);
+    const char *end = strchr(at + 1, '`');
+    assert_non_null(end);
+    char dir[160], copy[200], want[1024];
+    snprintf(dir, sizeof dir, "%s/readme", root);
+    assert_int_equal(mkdir(dir, 0755), 0);
+    snprintf(copy, sizeof copy, "%s/neoverse-v1.json", dir);
+    copy_spec(V1, copy, (const char *const[]){"\"formula\": \"INST_RETIRED / CPU_CYCLES\"",
+                                              "\"formula\": \"INST_RETIRD / CPU_CYCLES\"", NULL});
+    snprintf(want, sizeof want, "%s%.*s\n", copy, (int)(end - at - 1 - strlen(V1)),
+             at + 1 + strlen(V1));
+    free(readme);
+    expect(HWCGEN("check", copy), 1, "", want);
+    assert_int_equal(unlink(copy), 0);
+    assert_int_equal(rmdir(dir), 0);
 }
 
 /* -v, -q, --werror, --templates: before the command name or after it. */
@@ -439,6 +701,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_eval_asks_only_what_metrics_read),
         cmocka_unit_test(test_eval_checks_ranges_of_given_inputs),
+        cmocka_unit_test(test_eval_perf_literal_needed),
+        cmocka_unit_test(test_eval_input_defaults),
         cmocka_unit_test(test_eval_name_given_twice),
         cmocka_unit_test(test_eval_negative_counter),
         cmocka_unit_test(test_eval_suggests_names),
@@ -446,6 +710,13 @@ int main(void)
         cmocka_unit_test(test_option_values_attached),
         cmocka_unit_test(test_option_unknown),
         cmocka_unit_test(test_templates_must_be_a_directory),
+        cmocka_unit_test(test_user_templates_checked_once),
+        cmocka_unit_test(test_threads_out_of_range),
+        cmocka_unit_test(test_names_differ_only_in_case),
+        cmocka_unit_test(test_number_too_big_said_once),
+        cmocka_unit_test(test_summary_counts_targets),
+        cmocka_unit_test(test_one_target_usage_error_alone),
+        cmocka_unit_test(test_readme_example_error),
         cmocka_unit_test(test_global_options_anywhere),
         cmocka_unit_test(test_werror),
         cmocka_unit_test(test_outputs_plan_only_theirs),

@@ -145,6 +145,14 @@ static void test_model(void **state)
     expect_file("diff " PAIR("model", "xml"), 1, DIR "model/expect.txt", "");
 }
 
+/* A description of two paragraphs: still one line per item, its line
+ * breaks written as \n. */
+static void test_multiline_description(void **state)
+{
+    (void)state;
+    expect_file("diff --all " PAIR("multiline", "json"), 0, DIR "multiline/expect-all.txt", "");
+}
+
 /* ---- what matters: the exit status ---------------------------------------------- */
 
 /* An equivalent rewrite and a new description matter to no one by
@@ -236,6 +244,7 @@ int main(void)
         cmocka_unit_test(test_gpu),
         cmocka_unit_test(test_oa),
         cmocka_unit_test(test_model),
+        cmocka_unit_test(test_multiline_description),
         cmocka_unit_test(test_only_quiet_changes),
         cmocka_unit_test(test_fail_on),
         cmocka_unit_test(test_no_change),

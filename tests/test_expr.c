@@ -92,6 +92,43 @@ static void test_errors(void **state)
     assert_error("$ + 1", 1, "$", "invalid token");
 }
 
+/* A flat sum is not nesting, but each of its operators is one level of
+ * the tree: 256 terms (255 operators, one level more for the formula
+ * itself) pass the limit; the message says it is the chain, the limit,
+ * and what to do, and a sum of 255 terms is taken. */
+static void test_long_sum_says_chain(void **state)
+{
+    (void)state;
+    hw_buf sum;
+    buf_init(&sum);
+    for (int i = 0; i < 256; i++)
+        buf_printf(&sum, "%sa", i ? "+" : "");
+    expr_error err;
+    assert_null(expr_parse(arena, sum.data, &err));
+    assert_string_equal(err.message,
+                        "formula too deep for hwcgen (hwcgen's limit is 256 levels, and each "
+                        "operator of a chain such as a+b+c is one, as is each parenthesis, "
+                        "call and unary minus: split the chain, e.g. into metrics of its "
+                        "parts)");
+    assert_null(expr_parse_perf(arena, sum.data, &err));
+    assert_non_null(strstr(err.message, "formula too deep for hwcgen"));
+    sum.len -= 2; /* 255 terms */
+    sum.data[sum.len] = '\0';
+    assert_non_null(expr_parse(arena, sum.data, &err));
+    buf_free(&sum);
+    /* parentheses alone: nesting, said so, with the limit */
+    char deep[602];
+    memset(deep, '(', 300);
+    deep[300] = 'a';
+    memset(deep + 301, ')', 300);
+    deep[601] = '\0';
+    assert_null(expr_parse(arena, deep, &err));
+    assert_string_equal(err.message,
+                        "formula nested too deeply (hwcgen's limit is 256 levels; each "
+                        "parenthesis, call, unary minus and operator of a chain such as "
+                        "a+b+c is one)");
+}
+
 static void test_depth_limit(void **state)
 {
     (void)state;
@@ -159,6 +196,7 @@ int main(void)
         cmocka_unit_test(test_precedence),    cmocka_unit_test(test_associativity),
         cmocka_unit_test(test_calls_and_names), cmocka_unit_test(test_numbers),
         cmocka_unit_test(test_errors),        cmocka_unit_test(test_depth_limit),
+        cmocka_unit_test(test_long_sum_says_chain),
         cmocka_unit_test(test_round_trip),    cmocka_unit_test(test_infix_is_minimal),
         cmocka_unit_test(test_c_style),       cmocka_unit_test(test_format_number),
     };

@@ -248,6 +248,31 @@ static void test_thread_count_setting(void **state)
     unsetenv("HWCGEN_THREADS");
 }
 
+/* What the command line refuses before it runs: every value par_threads
+ * would not take, named, with the range. */
+static void test_thread_setting_refused(void **state)
+{
+    (void)state;
+    char why[160];
+    unsetenv("HWCGEN_THREADS");
+    assert_int_equal(par_threads_setting(why, sizeof why), 0);
+    const char *good[] = {"1", "4", "64"};
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+        setenv("HWCGEN_THREADS", good[i], 1);
+        assert_int_equal(par_threads_setting(why, sizeof why), 0);
+    }
+    const char *bad[] = {"0", "-2", "65", "abc", "2x", "", "99999999999999999999"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        setenv("HWCGEN_THREADS", bad[i], 1);
+        assert_int_equal(par_threads_setting(why, sizeof why), -1);
+        char want[160];
+        snprintf(want, sizeof want,
+                 "HWCGEN_THREADS='%s': not a number of threads from 1 to 64", bad[i]);
+        assert_string_equal(why, want);
+    }
+    unsetenv("HWCGEN_THREADS");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -260,6 +285,7 @@ int main(void)
         cmocka_unit_test(test_order_by_cost),
         cmocka_unit_test(test_ordered_start_item_order_messages),
         cmocka_unit_test(test_thread_count_setting),
+        cmocka_unit_test(test_thread_setting_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

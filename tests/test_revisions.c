@@ -126,12 +126,40 @@ static void test_same_revision_clashes(void **state)
     diag_free(&d);
 }
 
+/* A spec copied for another part with its product name left as it was:
+ * both generate (the copy is named by its revision), with a warning at
+ * the copy naming both files; an error with --werror. */
+static void test_other_part_same_name(void **state)
+{
+    (void)state;
+    pair *p = load_pair(DIR "revision-reference.json", DIR "other-part-same-name.json");
+    expect_log(p, DIR "other-part-same-name.json:13: warning: "
+                  "product_configuration.product_name: target 'Neoverse N2 r0p3' (MIDR "
+                  "0x410FD980): product name 'Neoverse N2' is also that of the target at "
+                  DIR "revision-reference.json:12, another part (MIDR 0x410FD490); give "
+                  "each part its own product_name\n");
+    assert_int_equal(p->d.warnings, 1);
+    free_pair(p);
+
+    hw_diag d;
+    diag_init(&d, NULL);
+    d.werror = 1;
+    hw_run run;
+    run_init(&run, &d);
+    char *paths[] = {DIR "revision-reference.json", DIR "other-part-same-name.json"};
+    assert_int_not_equal(run_load_check(&run, paths, 2), 0);
+    assert_int_equal(d.errors, 1);
+    run_free(&run);
+    diag_free(&d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reference_revision),
         cmocka_unit_test(test_latest_revision),
         cmocka_unit_test(test_same_revision_clashes),
+        cmocka_unit_test(test_other_part_same_name),
     };
     return cmocka_run_group_tests_name("revisions", tests, NULL, NULL);
 }

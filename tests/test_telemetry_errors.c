@@ -343,6 +343,13 @@ static const variant VARIANTS[] = {
     {"unknown_key_verbose",
      {"'title': 'Cycles', ", "'title': 'Cycles', 'colour': 'blue', ", NULL},
      1, 1, 0, 0, 10, 0, "note", "events.CPU_CYCLES.colour", "ignoring unknown key 'colour'"},
+    /* an optional key misspelt is not dropped silently: warned, with the
+     * key it is a slip away from (which the object lacks) */
+    {"optional_key_misspelt",
+     {"'sample_events': ['STALL_SLOT']", "'sample_event': ['STALL_SLOT']", NULL},
+     0, 1, 0, 1, 53, 0, "warning",
+     "methodologies.topdown.decision_tree.metrics[0].sample_event",
+     "ignoring unknown key 'sample_event' (did you mean 'sample_events'?)"},
 };
 enum { NVARIANTS = sizeof VARIANTS / sizeof VARIANTS[0] };
 

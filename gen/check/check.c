@@ -792,7 +792,8 @@ int check_targets(hw_target *const *targets, int n, hw_diag *d)
                 check_same_midr(a, b, d))
                 rc = -1;
         }
+    int before = d->errors; /* its warnings may be errors (--werror) */
     if (rc == 0)
         check_revisions_explain(targets, n, d);
-    return rc;
+    return rc == 0 && d->errors == before ? 0 : -1;
 }

@@ -121,8 +121,34 @@ static int same_part(const hw_target *a, const hw_target *b)
     return target_is_cpu_pmu(a) && target_is_cpu_pmu(b) && target_midr(a) == target_midr(b);
 }
 
+/* Two CPUs of other parts under one product name: most often a spec
+ * copied for a new part whose product_name was left as it was. Its
+ * outputs would then be told apart only by a revision, which need not
+ * differ (Neoverse V1 r1p2 copied as part 0xd98 is "Neoverse V1 r1p2",
+ * the revision of the original). Said at the later one, naming both. */
+static void same_product_name(hw_target *const *targets, int n, hw_diag *d)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++) {
+            const hw_target *a = targets[j], *b = targets[i];
+            if (!a->part_name || !b->part_name || strcmp(a->part_name, b->part_name) != 0 ||
+                !target_is_cpu_pmu(a) || !target_is_cpu_pmu(b) ||
+                target_is_perf_tree(a) || target_is_perf_tree(b) ||
+                target_midr(a) == target_midr(b))
+                continue;
+            char first[512];
+            loc_where(first, sizeof first, &a->loc);
+            diag_warning(d, &b->loc, "target '%s' (MIDR 0x%08" PRIX32 "): product name '%s' "
+                         "is also that of the target at %s, another part (MIDR 0x%08" PRIX32
+                         "); give each part its own product_name", b->name, target_midr(b),
+                         b->part_name, first, target_midr(a));
+            break; /* once per target: the first it meets says it */
+        }
+}
+
 void check_revisions_explain(hw_target *const *targets, int n, hw_diag *d)
 {
+    same_product_name(targets, n, d);
     for (int i = 0; i < n; i++) {
         const hw_target *t = targets[i];
         int earlier = 0, others = 0, best = i;

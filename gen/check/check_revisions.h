@@ -16,7 +16,9 @@ int check_revisions(const hw_target *a, const hw_target *b);
 
 /* For each part given in several revisions: a note at each revision after
  * the first, saying what tells it apart from the first, and one at the
- * revision perf's mapfile lists (ir.h: revision_order()). */
+ * revision perf's mapfile lists (ir.h: revision_order()). Before them, a
+ * warning at each CPU whose product name an earlier CPU of another part
+ * has (a spec copied for a new part, its product_name unchanged). */
 void check_revisions_explain(hw_target *const *targets, int n, hw_diag *d);
 
 #endif

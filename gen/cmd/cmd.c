@@ -11,7 +11,15 @@ int cmd_open_one(const char *command, const char *path, hw_target **t, hw_plan *
     hw_target **all;
     hw_plan *plans;
     int n;
-    int rc = run_open_all(path, &all, &plans, &n, d);
+    /* What loading says is held back: a path naming several targets is a
+     * usage error, said alone, not after every warning of the tree. */
+    hw_diag said;
+    diag_defer(&said, d);
+    int rc = run_open_all(path, &all, &plans, &n, &said);
+    if (n > 1)
+        diag_free(&said);
+    else
+        diag_replay(d, &said);
     *t = n == 1 && rc == 0 ? all[0] : NULL;
     *p = *t ? plans[0] : (hw_plan){0};
     const char *example = NULL;

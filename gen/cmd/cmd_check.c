@@ -35,7 +35,7 @@ static int run_check(const cmd_context *c, int argc, char **argv)
     int rc = run_load_check(&run, argv, argc);
     int clash = run.clash;
     if (rc == 0)
-        rc = clash = run_emit(&run, NULL, NULL);
+        rc = clash = run_emit(&run, NULL, c->templates);
     for (int i = 0; i < run.ntargets && !c->quiet && !clash; i++) {
         const hw_target *t = run.targets[i];
         if (t && t->oa)

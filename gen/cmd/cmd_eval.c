@@ -88,8 +88,10 @@ const cmd_command cmd_eval = {
     "metrics do not read.\n"
     "\n"
     "SPEC may be one directory of a perf pmu-events tree: its formulas are in\n"
-    "perf's metric language; give perf's run-time values as NAME=VALUE too\n"
-    "('#smt_on=1', duration_time=2), or leave them at their defaults.\n",
+    "perf's metric language. The values perf reads at run time that the\n"
+    "chosen metrics read are given as NAME=VALUE too ('#smt_on=1',\n"
+    "'#slots=8', duration_time=2): they have no default, as they differ from\n"
+    "machine to machine; only source_count() is 1 unless given.\n",
     options, sizeof options / sizeof options[0], 0, NULL,
     run_eval,
 };

@@ -8,6 +8,7 @@
 
 #include "cmd/cmd_options.h"
 #include "core/inputs.h"
+#include "core/perf_lang.h"
 #include "core/names.h"
 
 int eval_values_init(eval_values *v, const hw_target *t, const hw_plan *p, hw_diag *d)
@@ -160,12 +161,26 @@ int eval_values_missing(eval_values *v)
         n += missing(v->d, need->constants[i] && !given->constants[i] &&
                                !t->constants[i].has_value,
                      t->constants[i].name);
-    for (int i = 0; i < t->ninputs; i++)
+    for (int i = 0; i < t->ninputs; i++) {
+        if (need->inputs[i] && !given->inputs[i] && t->inputs[i].has_default) {
+            v->inputs[i] = t->inputs[i].default_value; /* its neutral value */
+            continue;
+        }
         n += missing(v->d, need->inputs[i] && !given->inputs[i], t->inputs[i].name);
-    for (int i = 0; i < t->nruntime; i++)
-        n += missing(v->d, need->runtime[i] && !given->runtime[i] &&
-                               isnan(interp_runtime_default(&t->runtime[i])),
-                     t->runtime[i].key);
+    }
+    for (int i = 0; i < t->nruntime; i++) {
+        const hw_runtime *r = &t->runtime[i];
+        if (!need->runtime[i] || given->runtime[i] || !isnan(interp_runtime_default(r)))
+            continue;
+        /* a literal says what it stands for: the value is the machine's */
+        const perf_literal *lit = perf_literal_find(r->key, strlen(r->key), NULL);
+        if (lit)
+            diag_error(v->d, NULL, "eval: missing value for '%s' (perf reads it at run "
+                       "time: %s; give it as '%s=N')", r->key, lit->what, r->key);
+        else
+            missing(v->d, 1, r->key);
+        n++;
+    }
     return n;
 }
 

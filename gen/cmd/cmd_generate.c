@@ -24,17 +24,18 @@ static int default_specs(glob_t *g)
     return rc == 0 || rc == GLOB_NOMATCH ? 0 : -1;
 }
 
-/* What was written, or why nothing was. */
-static void summary(const cmd_context *c, const hw_run *run, int ok, int nspecs,
+/* What was written, or why nothing was. Targets are counted, not the
+ * paths given: a path given twice (or a link to one given) loads once,
+ * and a perf tree's path names many. */
+static void summary(const cmd_context *c, const hw_run *run, int ok,
                     const char *out_dir, const int counts[3])
 {
-    int errors = c->d->errors;
-    char targets[48] = ""; /* a perf tree's path names many */
-    if (run->ntargets > nspecs)
-        snprintf(targets, sizeof targets, " (%d targets)", run->ntargets);
+    int errors = c->d->errors, ntargets = 0;
+    for (int i = 0; i < run->ntargets; i++)
+        ntargets += run->targets[i] != NULL;
     if (ok && !c->quiet)
-        fprintf(stderr, "hwcgen: %d spec%s%s, %d files in %s/ (%d written, %d unchanged, "
-                "%d removed)\n", nspecs, nspecs == 1 ? "" : "s", targets, run->out.nfiles,
+        fprintf(stderr, "hwcgen: %d target%s, %d files in %s/ (%d written, %d unchanged, "
+                "%d removed)\n", ntargets, ntargets == 1 ? "" : "s", run->out.nfiles,
                 out_dir, counts[0], counts[1], counts[2]);
     else if (!ok && counts[0] > 0)
         fprintf(stderr, "hwcgen: %d files of %s/ replaced before the failure (%d error%s)\n",
@@ -49,6 +50,11 @@ static int run_generate(const cmd_context *c, int argc, char **argv)
     const char *out_dir = cmd_value(c->args, "output");
     if (!out_dir)
         out_dir = "out";
+    if (c->d->errors) { /* the user's templates (main.c): nothing is read */
+        fprintf(stderr, "hwcgen: nothing written to %s/ (%d error%s)\n", out_dir,
+                c->d->errors, c->d->errors == 1 ? "" : "s");
+        return EXIT_SPEC;
+    }
     glob_t g = {0};
     char **specs = argv;
     int n = argc;
@@ -69,7 +75,7 @@ static int run_generate(const cmd_context *c, int argc, char **argv)
     int ok = run_load_check(&run, specs, n) == 0 &&
              run_emit(&run, out_dir, c->templates) == 0 &&
              run_commit(&run, &counts[0], &counts[1], &counts[2]) == 0;
-    summary(c, &run, ok, n, out_dir, counts);
+    summary(c, &run, ok, out_dir, counts);
     run_free(&run);
     globfree(&g);
     return ok ? 0 : EXIT_SPEC;

@@ -33,8 +33,9 @@ static const char overview_tail[] =
     "\n"
     "exit status: 0 success, 1 errors in a spec or in values, 2 usage errors;\n"
     "diff: 0 no change that matters, 1 changes that matter, 2 any error.\n"
-    "HWCGEN_THREADS=N: targets side by side on N threads (default: one per\n"
-    "processor); the output is the same for any N.\n"
+    "HWCGEN_THREADS=N: targets side by side on N threads, N from 1 to 64\n"
+    "(default: one per processor; another value is a usage error); the\n"
+    "output is the same for any N.\n"
     "See hwcgen(1) for the spec formats and the outputs.\n";
 
 /* Where a command's summary starts in the overview's list. */

@@ -58,6 +58,8 @@ static void list_inputs(const hw_target *t, FILE *out)
             fprintf(out, "%s%g ", in->max_exclusive ? "<" : "<=", in->max);
         if (in->integer)
             fprintf(out, "whole ");
+        if (in->has_default)
+            fprintf(out, "default=%g ", in->default_value);
         if (in->multiple_of)
             fprintf(out, "multiple-of-%s", in->multiple_of);
         fputc('\n', out);

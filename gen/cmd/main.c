@@ -19,6 +19,8 @@
 #include "core/out_kinds.h"
 #include "core/version.h"
 #include "core/json.h"
+#include "render/render.h"
+#include "run/par.h"
 
 /* The options of every command, before or after its name. */
 static const cmd_option global_options[] = {
@@ -113,13 +115,19 @@ static int check_templates(const char *dir)
     return 0;
 }
 
+static int check_threads(void)
+{
+    char why[160];
+    return par_threads_setting(why, sizeof why) == 0 ? 0 : cmd_usage_error("%s", why);
+}
+
 /* The command named first, once the options it shares with every command
- * are checked. */
+ * (and HWCGEN_THREADS) are checked. */
 static int run(const cmd_args *a, const cmd_command *c)
 {
     cmd_context ctx = {a, cmd_value(a, "templates"), OUT_ALL, cmd_flag(a, "quiet"), NULL};
     if (cmd_args_scope(a, c->name) || check_outputs(a, &ctx.kinds) ||
-        check_templates(ctx.templates))
+        check_templates(ctx.templates) || check_threads())
         return EXIT_USAGE;
     hw_diag d;
     diag_init(&d, stderr);
@@ -127,7 +135,11 @@ static int run(const cmd_args *a, const cmd_command *c)
     d.werror = cmd_flag(a, "werror");
     ctx.d = &d;
     json_init();
-    int rc = c->run(&ctx, a->noperands - 1, a->operands + 1);
+    render_check_templates(ctx.templates, &d);
+    /* a broken template stops every command here, but generate, which
+     * says what it did not write */
+    int rc = d.errors && c != &cmd_generate ? EXIT_SPEC
+                                            : c->run(&ctx, a->noperands - 1, a->operands + 1);
     diag_free(&d);
     return rc;
 }

@@ -120,6 +120,12 @@ static void replay_one(hw_diag *d, char level, const char *text)
     if (level == 'e' && d->errors > d->max_errors)
         return;
     size_t start = d->log.len;
+    if (d->deferred) { /* replayed into one that defers too: kept as an entry */
+        buf_putc(&d->log, level);
+        buf_puts(&d->log, text);
+        buf_putc(&d->log, '\0');
+        return;
+    }
     buf_puts(&d->log, text);
     buf_putc(&d->log, '\n');
     if (d->stream && !d->log.failed)

@@ -59,12 +59,13 @@
 typedef struct expr_error {
     int col;            /* 1-based column of the offending token */
     char token[40];     /* the token as written (shortened), or "end" */
-    char message[160];  /* "expected ')'", ... */
+    char message[320];  /* "expected ')'", ... */
 } expr_error;
 
 /* Parse `text`; NULL with *err filled on a syntax error or out of memory.
  * Nesting deeper than EXPR_MAX_DEPTH is an error, never a stack overflow. */
 enum { EXPR_MAX_DEPTH = 256 };
+#define EXPR_MAX_DEPTH_TEXT 256 /* the same, for messages */
 hw_expr *expr_parse(hw_arena *a, const char *text, expr_error *err);
 
 /* Parse a formula in perf's metric language (MetricExpr or

@@ -60,13 +60,26 @@ int expr_is_op(const expr_parser *p, char op)
     return p->tok.kind == TOK_OP && *p->tok.start == op;
 }
 
+/* The limit and what counts against it, said where it is passed: a
+ * long flat sum is not what a user calls nesting. */
+#define LEVELS_LIMIT(n) "hwcgen's limit is " #n " levels"
+#define LEVELS_TEXT(n) LEVELS_LIMIT(n)
+_Static_assert(EXPR_MAX_DEPTH == EXPR_MAX_DEPTH_TEXT, "the limit as said is the limit");
+
 int expr_deeper(expr_parser *p)
 {
-    if (++p->depth > EXPR_MAX_DEPTH) {
-        expr_fail(p, "formula nested too deeply");
-        return -1;
-    }
-    return 0;
+    if (++p->depth <= EXPR_MAX_DEPTH)
+        return 0;
+    if (p->chained > 0)
+        expr_fail(p, "formula too deep for hwcgen (" LEVELS_TEXT(EXPR_MAX_DEPTH_TEXT)
+                     ", and each operator of a chain such as a+b+c is one, as is each "
+                     "parenthesis, call and unary minus: split the chain, e.g. into "
+                     "metrics of its parts)");
+    else
+        expr_fail(p, "formula nested too deeply (" LEVELS_TEXT(EXPR_MAX_DEPTH_TEXT)
+                     "; each parenthesis, call, unary minus and operator of a chain such "
+                     "as a+b+c is one)");
+    return -1;
 }
 
 /* ---- nodes ---------------------------------------------------------------- */
@@ -166,6 +179,7 @@ static hw_expr *parse_level(expr_parser *p, int level)
         if (expr_deeper(p) != 0)
             return NULL;
         chain++;
+        p->chained++;
         expr_next(p);
         hw_expr *r = parse_level(p, level + 1);
         hw_expr *e = r ? binary_node(p, op, col) : NULL;
@@ -176,6 +190,7 @@ static hw_expr *parse_level(expr_parser *p, int level)
         l = e;
     }
     p->depth -= chain;
+    p->chained -= chain;
     return l;
 }
 
@@ -191,7 +206,7 @@ hw_expr *expr_parse_binary(expr_parser *p)
 hw_expr *expr_parse_syntax(const expr_syntax *syntax, hw_arena *a,
                            const char *text, expr_error *err)
 {
-    expr_parser p = {syntax, a, text, text, {0}, 0, err, 0};
+    expr_parser p = {syntax, a, text, text, {0}, 0, err, 0, 0};
     memset(err, 0, sizeof *err);
     expr_next(&p);
     if (p.tok.kind == TOK_END) {

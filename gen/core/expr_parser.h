@@ -49,6 +49,7 @@ struct expr_parser {
     int depth;
     expr_error *err;
     int failed;
+    int chained; /* of depth, the levels that operators of chains open */
 };
 
 /* Parse `text` in `syntax` (expr_parse, expr_parse_perf). */

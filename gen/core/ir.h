@@ -231,6 +231,8 @@ typedef struct hw_input {
     double max;
     int integer;             /* must be a whole number */
     const char *multiple_of; /* name of another input, or NULL */
+    int has_default;         /* a neutral value (0 loads), which eval uses */
+    double default_value;    /* when the input is not given */
 } hw_input;
 
 enum {

@@ -33,3 +33,20 @@ int number_parse_uint(const char *s, uint64_t max, uint64_t *out)
     *out = v;
     return 0;
 }
+
+int number_too_big(const char *s)
+{
+    unsigned base = 10;
+    const char *digits = s;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+        base = 16, digits += 2;
+    else if (s[0] == '0' && (s[1] == 'b' || s[1] == 'B'))
+        base = 2, digits += 2;
+    if (!*digits)
+        return 0;
+    for (const char *p = digits; *p; p++)
+        if ((unsigned)digit_value(*p) >= base)
+            return 0;
+    uint64_t v;
+    return number_parse_uint(s, UINT64_MAX, &v) != 0;
+}

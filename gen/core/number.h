@@ -9,4 +9,8 @@
  * or above `max`. */
 int number_parse_uint(const char *s, uint64_t max, uint64_t *out);
 
+/* 1 when `s` is written as number_parse_uint reads one but is above
+ * 2^64 - 1 (2^70 written out): a whole number, too big, not malformed. */
+int number_too_big(const char *s);
+
 #endif

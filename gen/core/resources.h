@@ -31,4 +31,12 @@ const char *resources_builtin(const char *path, size_t *len);
  * (out->failed tells out of memory). */
 int resources_read(const char *dir, const char *path, hw_buf *out);
 
+/* resources_read, and *overridden (when not NULL) set to 1 when the
+ * user's copy in `dir` was read: errors in it are the user's, at their
+ * path (resources_override_path). */
+int resources_read_from(const char *dir, const char *path, hw_buf *out, int *overridden);
+
+/* DIR/<base name of path>: where the user's copy of `path` would be. */
+void resources_override_path(const char *dir, const char *path, char *full, size_t size);
+
 #endif

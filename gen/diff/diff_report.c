@@ -99,12 +99,27 @@ static const char *or_none(const char *s) { return s ? s : "none"; }
 
 /* ---- text ---------------------------------------------------------------------- */
 
+/* One item, one line: a line break inside a value (a description of
+ * several paragraphs) is written as \n, as in the JSON it came from. */
+static void text_line(hw_buf *b, const char *s)
+{
+    for (; *s; s++)
+        if (*s == '\n')
+            buf_puts(b, "\\n");
+        else if (*s == '\r')
+            buf_puts(b, "\\r");
+        else
+            buf_putc(b, *s);
+}
+
 static void text_value(hw_buf *b, const diff_change *ch, const char *s)
 {
-    if (ch->cls == DIFF_CLASS_DESCRIBED && s)
-        buf_printf(b, "\"%s\"", s);
-    else
-        buf_puts(b, or_none(s));
+    int quoted = ch->cls == DIFF_CLASS_DESCRIBED && s;
+    if (quoted)
+        buf_putc(b, '"');
+    text_line(b, or_none(s));
+    if (quoted)
+        buf_putc(b, '"');
 }
 
 static void text_change(hw_buf *b, const diff_change *ch)

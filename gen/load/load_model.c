@@ -101,6 +101,26 @@ static int load_range(hw_target *t, const xmlNode *n, hw_input *in,
     return rc;
 }
 
+/* default="v": a value the input's own range takes (its multiple-of is
+ * the evaluator's to check, with the other input's value). */
+static int load_default(hw_target *t, const xmlNode *n, hw_input *in, hw_diag *d)
+{
+    int got = attr_number(t, n, "default", "input", in->name, &in->default_value, d);
+    if (got < 0)
+        return -1;
+    in->has_default = got == 0;
+    double v = in->default_value;
+    if (in->has_default &&
+        ((in->has_min && (v < in->min || (in->min_exclusive && v == in->min))) ||
+         (in->has_max && (v > in->max || (in->max_exclusive && v == in->max))) ||
+         (in->integer && v != floor(v)))) {
+        hw_loc loc = xmlu_loc(t->spec_path, n);
+        diag_error(d, &loc, "input '%s': default %g is outside its valid range", in->name, v);
+        return -1;
+    }
+    return 0;
+}
+
 static int load_inputs(hw_target *t, const xmlNode *parent, hw_diag *d)
 {
     int rc = 0;
@@ -113,7 +133,7 @@ static int load_inputs(hw_target *t, const xmlNode *parent, hw_diag *d)
                    &in->description);
         in->integer = xmlu_attr_bool(n, "integer", 0);
         in->multiple_of = xmlu_attr(t->arena, n, "multiple-of");
-        if (load_range(t, n, in, d) != 0)
+        if (load_range(t, n, in, d) != 0 || load_default(t, n, in, d) != 0)
             rc = -1;
     }
     return rc;

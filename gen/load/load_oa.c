@@ -25,6 +25,7 @@ typedef struct oa_loader {
     hw_diag *d;
     const char *file;
     int oom;
+    int attr_said; /* num_attr reported a malformed number (num_attr) */
 } oa_loader;
 
 enum { ENUM_MAX_WIDTH = 5 }; /* a set of codes must fit a 32-bit mask */
@@ -36,12 +37,17 @@ static hw_loc loc_of(const oa_loader *ld, const xmlNode *n)
     return xmlu_loc(ld->file, n);
 }
 
-/* Integer attribute, or `dflt` when absent or malformed (already reported). */
+/* Integer attribute, or `dflt` when absent or malformed (already reported:
+ * then ld->attr_said is set, so the checks of the element that read it
+ * can stay silent instead of adding knock-on errors about `dflt`). */
 static uint64_t num_attr(oa_loader *ld, const xmlNode *n, const char *name,
                          uint64_t max, uint64_t dflt)
 {
     uint64_t v = dflt;
-    return xmlu_attr_uint(ld->file, n, name, max, &v, ld->d) == 0 ? v : dflt;
+    int rc = xmlu_attr_uint(ld->file, n, name, max, &v, ld->d);
+    if (rc < 0)
+        ld->attr_said = 1;
+    return rc == 0 ? v : dflt;
 }
 
 static const char *attr(oa_loader *ld, const xmlNode *n, const char *name)
@@ -159,6 +165,7 @@ static void load_counter(oa_loader *ld, const xmlNode *n, int block)
     e->description = text(ld, n);
     e->units = attr(ld, n, "units");
     e->block = block;
+    ld->attr_said = 0;
     e->index = (int)num_attr(ld, n, "index", 0xFFFF, 0);
     e->width = (int)num_attr(ld, n, "width", 0xFFFF, 0);
     e->reg_name = attr(ld, n, "register");
@@ -166,7 +173,8 @@ static void load_counter(oa_loader *ld, const xmlNode *n, int block)
     const char *kind = attr(ld, n, "kind");
     if (kind && strcmp(kind, "flexible") == 0)
         e->flags |= EVENT_FLEXIBLE;
-    check_counter(ld, e, &t->blocks[block], block);
+    if (!ld->attr_said) /* one error for a malformed number, not its knock-ons */
+        check_counter(ld, e, &t->blocks[block], block);
 }
 
 static void load_block(oa_loader *ld, const xmlNode *n)
@@ -383,8 +391,9 @@ static void load_enum(oa_loader *ld, const xmlNode *n)
     e->loc = loc;
     e->name = name;
     e->title = attr(ld, n, "title");
+    ld->attr_said = 0;
     e->width = (int)num_attr(ld, n, "width", 0xFFFF, 0);
-    if (e->width < 1 || e->width > ENUM_MAX_WIDTH)
+    if (!ld->attr_said && (e->width < 1 || e->width > ENUM_MAX_WIDTH))
         diag_error(ld->d, &loc, "enum '%s': width %d is not 1..%d bits", name,
                    e->width, ENUM_MAX_WIDTH);
     e->values = alloc_items(ld, count_children(n, "value"), sizeof *e->values);
@@ -702,7 +711,7 @@ static void check_flexible(oa_loader *ld)
 
 int load_oa(hw_target *t, xmlDocPtr doc, hw_diag *d)
 {
-    oa_loader ld = {t, d, t->spec_path, 0};
+    oa_loader ld = {t, d, t->spec_path, 0, 0};
     const xmlNode *root = xmlDocGetRootElement(doc);
     int before = d->errors;
     XMLU_EACH(n, root, "block")

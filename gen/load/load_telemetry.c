@@ -234,22 +234,34 @@ static const char **get_strings(loader *l, const cJSON *obj, const char *path,
     return out;
 }
 
-/* Unknown keys are allowed (the format grows); say so only when asked. */
+/* A key of a `known` list; "!name" is a required one, whose absence get()
+ * reports, naming a key a slip away from it. */
+static const char *key_name(const char *k) { return k + (*k == '!'); }
+
+/* Unknown keys are allowed (the format grows); said only when asked, but
+ * one a slip away from an optional key the object lacks ("sample_event")
+ * would lose what the author meant: a warning naming the key. */
 static void note_unknown(loader *l, const cJSON *obj, const char *path,
                          const char *const *known)
 {
-    if (!l->d->verbose)
-        return;
     const cJSON *item;
     cJSON_ArrayForEach(item, obj)
     {
         int ok = 0;
         for (const char *const *k = known; *k && !ok; k++)
-            ok = strcmp(*k, item->string) == 0;
-        if (!ok) {
-            hw_loc loc = at(l, join(l, path, item->string));
+            ok = strcmp(key_name(*k), item->string) == 0;
+        if (ok)
+            continue;
+        name_hint h = name_hint_for(item->string);
+        for (const char *const *k = known; *k; k++)
+            if (!cJSON_GetObjectItemCaseSensitive(obj, key_name(*k)))
+                name_hint_offer(&h, *k); /* "!x" is never close: said by get() */
+        hw_loc loc = at(l, join(l, path, item->string));
+        if (h.best && *h.best != '!')
+            diag_warning(l->d, &loc, "ignoring unknown key '%s' (did you mean '%s'?)",
+                         item->string, h.best);
+        else if (l->d->verbose)
             diag_note(l->d, &loc, "ignoring unknown key '%s'", item->string);
-        }
     }
 }
 
@@ -359,7 +371,7 @@ static const char *config_text(loader *l, const cJSON *pc, const char *key, int 
 static void load_product(loader *l, const cJSON *root)
 {
     static const char *const known[] = {
-        "product_name", "part_num", "implementer", "major_revision",
+        "!product_name", "!part_num", "!implementer", "major_revision",
         "minor_revision", "architecture", "pmu_architecture", "num_slots",
         "num_bus_slots", "num_counters", NULL};
     hw_target *t = l->t;
@@ -409,7 +421,7 @@ static int member_begin(loader *l, const cJSON *v, const char *path, hw_loc *loc
 static void load_event(loader *l, const cJSON *ev, const char *path)
 {
     static const char *const known[] = {
-        "code", "title", "description", "accesses", "architecture_defined",
+        "!code", "!title", "!description", "accesses", "architecture_defined",
         "product_defined", "product_defined_attributes", "properties",
         "system", "common", "architectural", "impdef", NULL};
     hw_event *e = IR_PUSH(l->t, events);
@@ -465,8 +477,8 @@ static void load_events(loader *l, const cJSON *root)
 
 static void load_metric(loader *l, const cJSON *mj, const char *path)
 {
-    static const char *const known[] = {"title", "formula", "description",
-                                        "units", "events", "sample_events",
+    static const char *const known[] = {"!title", "!formula", "!description",
+                                        "!units", "events", "sample_events",
                                         NULL};
     hw_metric *m = IR_PUSH(l->t, metrics);
     if (!m)
@@ -572,6 +584,9 @@ static void load_tree_node(loader *l, hw_methodology *m, const cJSON *nj,
         n->name = "";
         return;
     }
+    static const char *const known[] = {"!name", "group", "next_items", "sample_events",
+                                        NULL};
+    note_unknown(l, nj, path, known);
     n->name = get_string(l, nj, path, "name", 1);
     if (!n->name)
         n->name = "";
@@ -713,8 +728,8 @@ static void load_license(loader *l, const cJSON *doc)
 static void load_document(loader *l, const cJSON *root)
 {
     static const char *const known[] = {
-        "$schema", "_type", "document", "product_configuration", "events",
-        "metrics", "groups", "methodologies", "instances",
+        "$schema", "_type", "document", "!product_configuration", "!events",
+        "!metrics", "!groups", "methodologies", "instances",
         "topdown_methodology", NULL};
     note_unknown(l, root, "", known);
     const cJSON *doc = get(l, root, "", "document", T_OBJECT, 0);

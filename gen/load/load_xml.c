@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -232,12 +233,96 @@ static int has_entity_decls(const xmlDoc *doc)
     return 0;
 }
 
+/* ---- the line a tag starts on ------------------------------------------------ */
+
+/* libxml2 numbers an element by the line its start tag ends on; a tag
+ * whose attributes span lines is reported, by every loader, at the line
+ * a reader looks for it on: the one holding "<name". */
+typedef struct src_lines {
+    const char *text;
+    size_t len;
+    size_t *start; /* start[k]: offset of line k + 1 */
+    long n;
+} src_lines;
+
+static long line_of(const src_lines *s, size_t off)
+{
+    long lo = 0, hi = s->n - 1;
+    while (lo < hi) {
+        long mid = (lo + hi + 1) / 2;
+        if (s->start[mid] <= off)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo + 1;
+}
+
+/* The line of the last "<name" (then a space, '>' or '/') that starts
+ * before the end of line `line`; `line` when there is none. */
+static long tag_line(const src_lines *s, const xmlNode *n, long line)
+{
+    size_t end = line < s->n ? s->start[line] : s->len;
+    size_t k = strlen((const char *)n->name);
+    const char *prefix = n->ns && n->ns->prefix ? (const char *)n->ns->prefix : NULL;
+    size_t pk = prefix ? strlen(prefix) + 1 : 0;
+    for (size_t at = end; at-- > 0;) {
+        const char *p = s->text + at;
+        if (*p != '<' || at + 1 + pk + k >= s->len ||
+            (prefix && (strncmp(p + 1, prefix, pk - 1) != 0 || p[pk] != ':')) ||
+            strncmp(p + 1 + pk, (const char *)n->name, k) != 0 ||
+            !strchr(" \t\r\n/>", p[1 + pk + k]))
+            continue;
+        return line_of(s, at);
+    }
+    return line;
+}
+
+static void tag_lines(const src_lines *s, xmlNode *n)
+{
+    for (; n; n = n->next) {
+        if (n->type != XML_ELEMENT_NODE)
+            continue;
+        long line = (long)n->line; /* 65535: libxml2's mark for "more" */
+        if (line > 0 && line < 65535)
+            n->line = (unsigned short)tag_line(s, n, line);
+        tag_lines(s, n->children);
+    }
+}
+
+static void first_lines(xmlDocPtr doc, const char *text, size_t len)
+{
+    src_lines s = {text, len, NULL, 1};
+    for (size_t i = 0; i < len; i++)
+        s.n += text[i] == '\n';
+    s.start = malloc((size_t)s.n * sizeof *s.start);
+    if (!s.start)
+        return; /* lines stay where the tags end */
+    long k = 0;
+    s.start[k++] = 0;
+    for (size_t i = 0; i < len; i++)
+        if (text[i] == '\n')
+            s.start[k++] = i + 1;
+    tag_lines(&s, xmlDocGetRootElement(doc));
+    free(s.start);
+}
+
 xmlDocPtr xmlu_read(const char *path, hw_diag *d)
 {
     xml_errors x = {path, d, 0, NULL, 0, 0};
+    hw_buf text;
+    buf_init(&text);
+    if (buf_read_file(&text, path, (size_t)-1) != 0) {
+        hw_loc loc = loc_at(path, 0, 0);
+        diag_error(d, &loc, "cannot read XML: %s", text.failed ? "out of memory"
+                                                                : strerror(errno));
+        buf_free(&text);
+        return NULL;
+    }
     xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
     if (!ctxt) {
         diag_error(d, NULL, "%s: out of memory", path);
+        buf_free(&text);
         return NULL;
     }
     xmlSetStructuredErrorFunc(&x, on_parse_error);
@@ -245,9 +330,14 @@ xmlDocPtr xmlu_read(const char *path, hw_diag *d)
      * past 65535 keep their numbers (Mesa's oa-acmgt3.xml has 300,000). */
     int opts = XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES;
     int before = d->errors;
-    xmlDocPtr doc = xmlCtxtReadFile(ctxt, path, NULL, opts);
+    xmlDocPtr doc = text.len > INT_MAX ? NULL
+                  : xmlCtxtReadMemory(ctxt, text.data ? text.data : "", (int)text.len,
+                                      path, NULL, opts);
     xmlSetStructuredErrorFunc(NULL, NULL);
     xmlFreeParserCtxt(ctxt);
+    if (doc)
+        first_lines(doc, text.data ? text.data : "", text.len);
+    buf_free(&text);
     if (!doc) {
         if (d->errors == before) {
             hw_loc loc = loc_at(path, 0, 0);
@@ -467,7 +557,10 @@ int xmlu_attr_uint(const char *file, const xmlNode *n, const char *name,
     uint64_t val = 0;
     int rc = number_parse_uint((const char *)v, UINT64_MAX, &val);
     hw_loc loc = xmlu_loc(file, n);
-    if (rc != 0)
+    if (rc != 0 && number_too_big((const char *)v))
+        diag_error(d, &loc, "<%s %s=\"%s\">: above the limit %" PRIu64, n->name,
+                   name, (const char *)v, max);
+    else if (rc != 0)
         diag_error(d, &loc, "<%s %s=\"%s\">: not a whole number", n->name,
                    name, (const char *)v);
     else if (val > max) {

@@ -16,6 +16,13 @@
 int render_template(const char *templates, const char *name, const cJSON *data,
                     mu_escape escape, hw_buf *out, hw_diag *d);
 
+/* The user's template directory (--templates DIR), looked at once before
+ * anything renders: each file that replaces a built-in template is
+ * parsed, its syntax errors reported at that file; a *.mustache file that
+ * replaces none, and a folder inside DIR (which is never read), are
+ * warnings. Files of other names are not templates and are left alone. */
+void render_check_templates(const char *dir, hw_diag *d);
+
 /* Where rendered files go: the output set (which names them below the
  * output directory, wherever that is), the user's template directory
  * (NULL: the built-in ones) and where problems are reported. */

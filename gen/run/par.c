@@ -6,8 +6,10 @@
  * libxml2 is made ready for threads before any starts (run_init). */
 #include "run/par.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -33,13 +35,33 @@ static void *work(void *arg)
     return NULL;
 }
 
-int par_threads(void)
+/* HWCGEN_THREADS as a count; 0 when unset, -1 when not one from 1 to 64. */
+static int threads_asked(void)
 {
     const char *s = getenv("HWCGEN_THREADS");
+    if (!s)
+        return 0;
     char *end;
-    long n = s ? strtol(s, &end, 10) : 0;
-    if (s && *s && !*end && n >= 1 && n <= MAX_THREADS)
-        return (int)n;
+    errno = 0;
+    long n = strtol(s, &end, 10);
+    return *s && !*end && !errno && n >= 1 && n <= MAX_THREADS ? (int)n : -1;
+}
+
+int par_threads_setting(char *why, size_t size)
+{
+    if (threads_asked() >= 0)
+        return 0;
+    snprintf(why, size, "HWCGEN_THREADS='%s': not a number of threads from 1 to %d",
+             getenv("HWCGEN_THREADS"), MAX_THREADS);
+    return -1;
+}
+
+int par_threads(void)
+{
+    int asked = threads_asked();
+    if (asked > 0)
+        return asked;
+    long n;
     n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (int)n;
 }

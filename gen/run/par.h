@@ -41,4 +41,10 @@ int *par_order_by_cost(const long long *cost, int n);
  * 64, else the processors online. */
 int par_threads(void);
 
+/* HWCGEN_THREADS as the command line checks it before anything runs: 0
+ * when it is unset or a number from 1 to 64; -1 with `why` filled (what
+ * it holds and what it may hold) otherwise, so a typo is not silently
+ * one thread per processor. */
+int par_threads_setting(char *why, size_t size);
+
 #endif

@@ -496,7 +496,8 @@ int run_emit(hw_run *r, const char *dir, const char *templates)
         return -1;
     if (manifest_keep(r->before, &r->out, r->targets, r->ntargets, r->full, r->outputs, dir,
                       &r->kept, r->d) != 0 ||
-        check_shared_files(&r->out, r->d) != 0 || emit_shared(&to, r->outputs) != 0)
+        check_shared_files(&r->out, r->d) != 0 || check_case_clash(&r->out, r->targets, r->ntargets, r->d) != 0 ||
+        emit_shared(&to, r->outputs) != 0)
         return -1;
     return manifest_add(&r->out, r->kept, r->d);
 }
