@@ -259,34 +259,37 @@ static long line_of(const src_lines *s, size_t off)
 }
 
 /* The line of the last "<name" (then a space, '>' or '/') that starts
- * before the end of line `line`; `line` when there is none. */
-static long tag_line(const src_lines *s, const xmlNode *n, long line)
+ * before the end of line `line` and not before *floor, the tag of the
+ * element before it in document order (so no text is searched twice);
+ * `line` when there is none. *floor moves to the tag found. */
+static long tag_line(const src_lines *s, const xmlNode *n, long line, size_t *floor)
 {
     size_t end = line < s->n ? s->start[line] : s->len;
     size_t k = strlen((const char *)n->name);
     const char *prefix = n->ns && n->ns->prefix ? (const char *)n->ns->prefix : NULL;
     size_t pk = prefix ? strlen(prefix) + 1 : 0;
-    for (size_t at = end; at-- > 0;) {
+    for (size_t at = end; at-- > *floor;) {
         const char *p = s->text + at;
         if (*p != '<' || at + 1 + pk + k >= s->len ||
             (prefix && (strncmp(p + 1, prefix, pk - 1) != 0 || p[pk] != ':')) ||
             strncmp(p + 1 + pk, (const char *)n->name, k) != 0 ||
             !strchr(" \t\r\n/>", p[1 + pk + k]))
             continue;
+        *floor = at + 1;
         return line_of(s, at);
     }
     return line;
 }
 
-static void tag_lines(const src_lines *s, xmlNode *n)
+static void tag_lines(const src_lines *s, xmlNode *n, size_t *floor)
 {
     for (; n; n = n->next) {
         if (n->type != XML_ELEMENT_NODE)
             continue;
         long line = (long)n->line; /* 65535: libxml2's mark for "more" */
         if (line > 0 && line < 65535)
-            n->line = (unsigned short)tag_line(s, n, line);
-        tag_lines(s, n->children);
+            n->line = (unsigned short)tag_line(s, n, line, floor);
+        tag_lines(s, n->children, floor);
     }
 }
 
@@ -303,7 +306,8 @@ static void first_lines(xmlDocPtr doc, const char *text, size_t len)
     for (size_t i = 0; i < len; i++)
         if (text[i] == '\n')
             s.start[k++] = i + 1;
-    tag_lines(&s, xmlDocGetRootElement(doc));
+    size_t floor = 0;
+    tag_lines(&s, xmlDocGetRootElement(doc), &floor);
     free(s.start);
 }
 
