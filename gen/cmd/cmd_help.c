@@ -35,6 +35,8 @@ static const char overview_tail[] =
     "diff: 0 no change that matters, 1 changes that matter, 2 any error.\n"
     "HWCGEN_THREADS=N: targets side by side on N threads (default: one per\n"
     "processor); the output is the same for any N.\n"
+    "HWCGEN_DOT=PROG: the Graphviz dot that draws the docs' diagrams\n"
+    "(default: dot on PATH; empty: none, the DOT files are written alone).\n"
     "See hwcgen(1) for the spec formats and the outputs.\n";
 
 /* Where a command's summary starts in the overview's list. */

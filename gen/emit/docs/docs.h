@@ -58,6 +58,7 @@ typedef struct dgen {
      * PMU (doc_perf_page() sets them); NULL: the anchors of their names. */
     const char **ref_anchor[REF_METRIC + 1];
     const hw_plan *plan; /* the target's (plan.h); NULL for the index */
+    int drawn; /* the diagrams are drawn: an SVG beside each DOT file */
 } dgen;
 
 /* ---- docs_common.c: the shared builder ------------------------------------- */
