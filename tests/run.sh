@@ -317,6 +317,8 @@ elif [ $have_py = 0 ]; then
     skip "docs pages not opened in a browser: python3 is not installed (package python3)"
 else
     shots=${DOCS_SHOTS:-.build/docs-shots}
+    command -v pdftoppm >/dev/null ||
+        skip "printed pages not checked for a blank page: pdftoppm is not installed (package poppler-utils)"
     python3 tests/docs/browse.py "$shots" out/docs out/docs/*.html >"$tmp/browse.log" 2>&1
     rc=$?
     if [ -d "$fixture_docs" ]; then

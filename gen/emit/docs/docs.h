@@ -98,8 +98,12 @@ void doc_pair(cJSON *arr, const char *label, const char *raw);
  * prefix + name, '-' for anything outside [A-Za-z0-9_-]. */
 const char *doc_esc(dgen *g, const char *s);
 const char *doc_code(dgen *g, const char *s);
-/* A name for HTML outside a code span: escaped, may break after '_'. */
+/* A name for HTML outside a code span (a perf tree directory's): escaped,
+ * may break after '/' only. */
 const char *doc_name_html(dgen *g, const char *s);
+/* A formula as a source prints it, for HTML: escaped, may break after
+ * '(', '/' and ',' (a name in it sits between those). */
+const char *doc_printed_html(dgen *g, const char *s);
 /* Spec text that may hold `code spans`: escaped, the spans as code; a span
  * naming a field of the spec itself becomes what the page shows for it. */
 const char *doc_text(dgen *g, const char *s);
