@@ -175,6 +175,9 @@ void page_examples(dgen *g, cJSON *data);
  * doc_metric_collect() metric i's "collect" lines. */
 void doc_collect_init(dgen *g);
 void doc_event_collect(dgen *g, cJSON *o, int i);
+/* The sentence above a target's events: what collects them on this kind
+ * of device, and what each label of the "Collect with" lists means. */
+const char *doc_collect_intro(dgen *g);
 void doc_metric_collect(dgen *g, cJSON *o, int i);
 
 /* docs_perf.c, for a directory of a perf tree: doc_perf_build() makes

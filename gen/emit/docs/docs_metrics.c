@@ -136,6 +136,21 @@ static void metric_badges(dgen *g, cJSON *o, const hw_metric *m)
         doc_item(arr, badge(g, "missing", "no expression"), NULL);
 }
 
+/* The section number a metric is shown with. A series from the vendor's
+ * database that takes the number of the source's own series of the same
+ * name says so ("6.1.1, database"), so the two are told apart. */
+static const char *metric_number(dgen *g, const hw_metric *m)
+{
+    if (!m->number || !(m->flags & METRIC_DATABASE))
+        return m->number;
+    const hw_target *t = g->t;
+    for (int k = 0; k < t->nmetrics; k++)
+        if (&t->metrics[k] != m && !(t->metrics[k].flags & METRIC_DATABASE) &&
+            t->metrics[k].number && strcmp(t->metrics[k].number, m->number) == 0)
+            return doc_fmt(g, "%s, database", m->number);
+    return m->number;
+}
+
 /* Metric i's row: in full the first time, with its formula; in any later
  * group a line that links to the full row, with an anchor of its own:
  * "ref-", the group's (here_id), "--", the full row's. */
@@ -150,7 +165,7 @@ static void metric_row(dgen *g, cJSON *rows, int i, const char *here,
         jbool(o, "is_ref", 1);
         doc_put(o, "anchor", doc_fmt(g, "ref-%s--%s", here_id, id));
         doc_put(o, "name", doc_ref_link(g, REF_METRIC, i));
-        doc_put(o, "number", m->number);
+        doc_put(o, "number", metric_number(g, m));
         doc_put(o, "title", m->title);
         doc_put(o, "home", doc_link(g, id, doc_esc(g, g->m_home[i])));
         return;
@@ -159,7 +174,7 @@ static void metric_row(dgen *g, cJSON *rows, int i, const char *here,
     jbool(o, "is_ref", 0);
     doc_put(o, "anchor", id);
     doc_put(o, "name", doc_code(g, m->name));
-    doc_put(o, "number", m->number);
+    doc_put(o, "number", metric_number(g, m));
     doc_put(o, "title", m->title);
     doc_put(o, "units", m->units);
     doc_put(o, "description", m->description);
@@ -411,7 +426,7 @@ void page_attention(dgen *g, cJSON *data)
             continue;
         cJSON *o = jobj(rows, NULL);
         doc_put(o, "anchor", doc_anchor(g, "care-", m->name));
-        doc_put(o, "number", m->number ? m->number : "");
+        doc_put(o, "number", m->number ? metric_number(g, m) : "");
         doc_put(o, "link", doc_ref_link(g, REF_METRIC, i));
         doc_put(o, "title", m->title);
         doc_put(o, "status", status);
