@@ -866,12 +866,17 @@ static void test_cpu(void **state)
     assert_non_null(row);
     assert_non_null(strstr(
         row, "*perf:* `cpu_cycles`, `armv8_pmuv3_0/event=0x11/`, `r11`"));
-    assert_non_null(strstr(row, "*Streamline:* `ARMv8_Neoverse_V1_ccnt`"));
+    /* the label Streamline's counter picker shows (gatord's), then the counter */
+    assert_non_null(strstr(row, "*Streamline:* Cycles: CPU Cycles, `ARMv8_Neoverse_V1_ccnt` "
+                                "(the cycle counter)"));
     assert_non_null(strstr(row, "*C:* `NEOVERSE_V1_EVENT_CPU_CYCLES`"));
     assert_non_null(strstr(row, "*Used by:* [`backend_bound`](#m-backend_bound)"));
     free(row);
     row = line_with(md, "<a id=\"ev-INST_RETIRED\"></a>");
-    assert_non_null(strstr(row, "*Streamline:* `ARMv8_Neoverse_V1_cnt` set to event `0x8`"));
+    /* gatord 9.7.2's events-Neoverse-V1.xml: title "Instructions (Executed)",
+     * name "All" for event 0x08 */
+    assert_non_null(strstr(row, "*Streamline:* Instructions (Executed): All, "
+                                "`ARMv8_Neoverse_V1_cnt` set to event `0x8`"));
     free(row);
     /* metric groups as perf users type them, each metric's formula once */
     assert_non_null(strstr(md, "Stage 1 | [`TopdownL1`](#mg-TopdownL1) |"));

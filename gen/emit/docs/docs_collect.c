@@ -174,12 +174,20 @@ static const char *perf_event_line(dgen *g, const hw_event *e)
     return doc_take(g, &b);
 }
 
-/* gatord: the cycle counter, or any programmable counter set to the event. */
-static const char *gatord_cpu_line(dgen *g, const hw_event *e)
+/* gatord: the label Streamline's counter picker shows, where the event
+ * keeps gatord's own ("Bus: Access", the plan's, which the Streamline
+ * file writes as is); then the cycle counter, or any programmable counter
+ * set to the event. */
+static const char *gatord_cpu_line(dgen *g, int i)
 {
+    const hw_event *e = &g->t->events[i];
+    const st_label *l = g->plan->streamline.cpu.labels ? &g->plan->streamline.cpu.labels[i]
+                                                       : NULL;
     const char *pmu = g->col->pmu;
     hw_buf b;
     buf_init(&b);
+    if (l && l->gd_title && l->gd_name && !l->gd_shadowed)
+        buf_printf(&b, "%s: %s, ", doc_esc(g, l->gd_title), doc_esc(g, l->gd_name));
     if (e->code == GATORD_CYCLE_EVENT) {
         code_fmt(g, &b, "%s_ccnt", pmu);
         buf_puts(&b, " (the cycle counter)");
@@ -232,7 +240,7 @@ void doc_event_collect(dgen *g, cJSON *o, int i)
     if (cpu)
         doc_pair(arr, "perf", perf_event_line(g, e));
     if (cpu && c && c->pmu)
-        doc_pair(arr, "Streamline", gatord_cpu_line(g, e));
+        doc_pair(arr, "Streamline", gatord_cpu_line(g, i));
     if (e->counter_id)
         doc_pair(arr, "Streamline", gatord_gpu_line(g, e));
     if (e->hw_name)
