@@ -80,15 +80,16 @@ test-deps: deps
 # What the checks of the docs read them with (tests/run.sh): xmllint for
 # the SVG diagrams, tidy for the HTML, Graphviz to draw the diagrams,
 # headless Chromium driven by Python over its DevTools pipe, with the
-# fonts the pages ask for first, and poppler's pdfinfo to count the pages
-# Chromium prints.
+# fonts the pages ask for first, poppler's pdftoppm to look at the pages
+# Chromium prints, and cmark-gfm to render the Markdown as a code host does.
 docs-test-deps:
 	@$(call want,command -v xmllint,libxml2-utils,xmllint)
 	@$(call want,command -v tidy,tidy,tidy)
 	@$(call want,command -v dot,graphviz,Graphviz)
 	@$(call want,command -v python3,python3,python3)
 	@$(call want,command -v chromium && test -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf,chromium fonts-dejavu-core,Chromium)
-	@$(call want,command -v pdfinfo,poppler-utils,pdfinfo)
+	@$(call want,command -v pdftoppm,poppler-utils,pdftoppm)
+	@$(call want,command -v cmark-gfm,cmark-gfm,cmark-gfm)
 
 # The real consumer of perf-merge's output: the kernel's tools/perf/pmu-events
 # and its jevents.py (tests/test_perf_merge.c), from Debian's linux-source-6.12.

@@ -344,6 +344,25 @@ else
     fi
     echo "docs: screenshots in $shots"
 fi
+# The Markdown pages as a code host shows them (tests/docs/md_width.py):
+# every table that is not a grid of short values fits a 916 px column.
+if ! command -v cmark-gfm >/dev/null; then
+    skip "Markdown pages not measured: cmark-gfm is not installed (package cmark-gfm)"
+elif ! command -v chromium >/dev/null || [ $have_py = 0 ]; then
+    skip "Markdown pages not measured: chromium or python3 is not installed"
+else
+    python3 tests/docs/md_width.py out/docs/*.md "$fixture_docs"/*.md "$tree_docs"/*.md \
+        >"$tmp/md.log" 2>&1
+    rc=$?
+    cat "$tmp/md.log"
+    passed=$((passed + $(grep -c '^ok: ' "$tmp/md.log")))
+    for page in $(sed -n 's/^FAIL: \([^:]*\): .*/\1/p' "$tmp/md.log"); do
+        fail "Markdown tables too wide: $page"
+    done
+    if [ "$rc" -ne 0 ] && ! grep -q '^FAIL: ' "$tmp/md.log"; then
+        fail "Markdown check could not run (exit status $rc)"
+    fi
+fi
 
 if [ "$failed" -ne 0 ]; then
     echo "failures:$failures"
