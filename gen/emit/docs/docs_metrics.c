@@ -458,7 +458,7 @@ static void example_head(dgen *g, cJSON *head, const char *name, const char *pla
     cJSON *o = jobj(head, NULL);
     doc_put(o, "name", name);
     doc_put(o, "units", units);
-    jbool(o, "first", head->child == o);
+    jbool(o, "first", head && head->child == o);
     doc_put(o, "link", doc_fmt(g, "%s%s", name,
                                units ? doc_esc(g, doc_fmt(g, " (%s)", units)) : ""));
     doc_put(o, "label", units ? doc_fmt(g, "%s (%s)", plain, units) : plain);
