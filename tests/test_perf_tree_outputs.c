@@ -209,9 +209,10 @@ static void test_docs_metrics(void **state)
     has(md, "`TOPDOWN_RETIRING.ALL / (5 * CPU_CLK_UNHALTED.CORE)`", w);
     has(md, "*Threshold:* tma\\_retiring \\> 0.7 \\| tma\\_retiring \\< 0.1", w);
     has(md, "`perf stat -M tma_retiring` on `cpu_atom`", w);
-    has(md, "`ipc`<br>**Instructions per cycle** *experimental*", w);
+    /* name and badge, then the title, in the metric's table row */
+    has(md, "`ipc` *experimental* | **Instructions per cycle** |", w);
     has(md, "### <a id=\"other-metrics\"></a>Other metrics", w); /* in no group */
-    has(md, "`l2_old_per_instruction`<br>**A metric kept for old scripts** *deprecated*", w);
+    has(md, "`l2_old_per_instruction` *deprecated* | **A metric kept for old scripts** |", w);
     lacks(md, "no expression", w);
     free(md);
     char *idx = generated(f, "docs/index.md");

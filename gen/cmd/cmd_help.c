@@ -36,6 +36,8 @@ static const char overview_tail[] =
     "HWCGEN_THREADS=N: targets side by side on N threads, N from 1 to 64\n"
     "(default: one per processor; another value is a usage error); the\n"
     "output is the same for any N.\n"
+    "HWCGEN_DOT=PROG: the Graphviz dot that draws the docs' diagrams\n"
+    "(default: dot on PATH; empty: none, the DOT files are written alone).\n"
     "See hwcgen(1) for the spec formats and the outputs.\n";
 
 /* Where a command's summary starts in the overview's list. */

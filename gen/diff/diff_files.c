@@ -25,11 +25,12 @@ static int by_name(const void *pa, const void *pb)
 }
 
 /* Every output of t alone, named as generate would write them below its
- * output directory. */
+ * output directory; its diagrams are not drawn (the DOT files show what
+ * changed in them, and the pages are compared as they would link none). */
 static int render(hw_target *t, const hw_plan *p, out_set *out, const char *templates,
                   hw_diag *d)
 {
-    emit_to to = {out, templates, d};
+    emit_to to = {out, templates, d, NULL};
     return emit_all(&t, p, 1, &to);
 }
 

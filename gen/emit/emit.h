@@ -1,7 +1,9 @@
 /* emit.h - emitters: each reads a checked target and its plan (plan.h)
  * and adds rendered files to an output set. None writes to disk, changes
- * the IR or the plan, or reports anything but a lack of memory: what the
- * user must hear was said by the checks and the plan. */
+ * the IR or the plan, or reports anything but a lack of memory or, for
+ * the docs, a failure of the Graphviz program that draws their diagrams
+ * (emit_to's `dot`): what the user must hear was said by the checks and
+ * the plan. */
 #ifndef HWCGEN_EMIT_H
 #define HWCGEN_EMIT_H
 

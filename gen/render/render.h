@@ -25,11 +25,14 @@ void render_check_templates(const char *dir, hw_diag *d);
 
 /* Where rendered files go: the output set (which names them below the
  * output directory, wherever that is), the user's template directory
- * (NULL: the built-in ones) and where problems are reported. */
+ * (NULL: the built-in ones), where problems are reported, and the Graphviz
+ * program that draws the docs' diagrams (render/graphviz.h; NULL: none,
+ * the docs keep the DOT files and link no drawing). */
 typedef struct emit_to {
     out_set *out;
     const char *templates;
     hw_diag *d;
+    const char *dot;
 } emit_to;
 
 /* Render templates/<name>.mustache with `data` into the file `file` (below

@@ -16,6 +16,7 @@
 #include "load/load_items.h"
 #include "write/write_manifest.h"
 #include "write/write_files.h"
+#include "render/graphviz.h"
 #include "run/par.h"
 
 /* The manifest of a directory no run has written into. */
@@ -32,6 +33,7 @@ void run_init(hw_run *r, hw_diag *d)
     r->outputs = OUT_ALL;
     r->dir = NULL;
     r->before = r->kept = NULL;
+    r->dot = NULL;
     out_init(&r->out);
     /* libxml2 builds its globals lazily, unguarded in 2.9: the parser's,
      * RELAX NG's table of datatype libraries, and XML Schema's built-in
@@ -453,7 +455,7 @@ typedef struct emit_job {
 static int emit_one(void *ctx, int i, hw_diag *d)
 {
     emit_job *j = ctx;
-    emit_to to = {&j->sets[i], j->to->templates, d};
+    emit_to to = {&j->sets[i], j->to->templates, d, j->to->dot};
     return emit_target(j->r->targets[i], &j->r->plans[i], &to, j->r->outputs);
 }
 
@@ -486,9 +488,32 @@ static int emit_targets(hw_run *r, const emit_to *to)
     return failed != 0 ? -1 : 0;
 }
 
+/* The Graphviz program the docs' diagrams are drawn with, when docs are
+ * rendered; a warning once when some diagram will not be drawn. 0, or -1
+ * when out of memory. */
+static int find_graphviz(hw_run *r)
+{
+    free(r->dot);
+    r->dot = (r->outputs & OUT_DOCS) ? graphviz_find() : NULL;
+    int drawn = 0;
+    for (int i = 0; i < r->ntargets && !drawn; i++)
+        drawn = r->targets[i] && r->targets[i]->nmethodologies > 0;
+    if (!drawn || r->dot || !(r->outputs & OUT_DOCS))
+        return 0;
+    const char *set = getenv("HWCGEN_DOT");
+    if (set && *set) /* graphviz_find() copies it: only memory is short */
+        return out_of_memory(r->d);
+    diag_warning(r->d, NULL, "%s: the docs' diagrams are written as DOT files only, "
+                 "not drawn; install Graphviz (Debian: graphviz) to draw them",
+                 set ? "HWCGEN_DOT is empty" : "Graphviz's dot is not on PATH");
+    return 0;
+}
+
 int run_emit(hw_run *r, const char *dir, const char *templates)
 {
-    emit_to to = {&r->out, templates, r->d};
+    if (find_graphviz(r) != 0)
+        return -1;
+    emit_to to = {&r->out, templates, r->d, r->dot};
     r->dir = dir;
     r->before = dir ? manifest_read(dir, r->d)
                     : json_parse(NO_MANIFEST, sizeof NO_MANIFEST - 1, NULL);
@@ -519,5 +544,7 @@ void run_free(hw_run *r)
     drop_targets(r);
     cJSON_Delete(r->before);
     cJSON_Delete(r->kept);
+    free(r->dot);
+    r->dot = NULL;
     out_free(&r->out);
 }

@@ -49,6 +49,8 @@ typedef struct hw_run {
     cJSON *before;       /* the manifest found in dir */
     cJSON *kept;         /* its targets this run keeps */
     out_set out;         /* what emit rendered, until commit */
+    char *dot;           /* the Graphviz program run_emit draws the docs'
+                            diagrams with (render/graphviz.h); NULL: none */
 } hw_run;
 
 /* Also readies libxml2 for threads: before any starts. */

@@ -9,8 +9,12 @@ problem for: an image or diagram that does not load, a console error or
 uncaught exception, a link or #anchor (in the page or in its diagrams) that
 does not resolve, text that reaches past the right edge of the window
 outside a table that scrolls sideways, and a table body row without an id
-or without a link to it (<a class="anchor" href="#id">). A screenshot of
-the top of each page, and of its first diagram, goes to SHOTS_DIR.
+or without a link to it (<a class="anchor" href="#id">), a name (a code
+span, a name in a formula) broken across lines though it fits on one, a
+table wider than its column at desk width, and a blank page when the page
+is printed (Chromium's own PDF, each page drawn small by poppler's
+pdftoppm). A screenshot of the top of each page, and of its first diagram,
+goes to SHOTS_DIR, with the printed PDF.
 
 Prints one line per page and width, "ok: ..." or "FAIL: ..." followed by
 the problems, with the page's height and width in CSS pixels; exits 1 when
@@ -127,13 +131,56 @@ CHECK = r"""
         ' > ' + W + ' px): "' + cut(n.data) + '"');
   }
   if (wide > 5) problems.push('... ' + (wide - 5) + ' more wide texts');
-  // A name breaks only where the page lets it (<wbr>, after '_' or '/'):
-  // a code span with no such place and no space sits on one line.
+  // A name never breaks inside itself: a code span without spaces, and a
+  // name in a formula, sits on one line. Only a name longer than any line
+  // of its box (on a phone) may break, as it cannot fit.
+  const lineWidth = el => {
+    let b = el.parentElement;
+    while (b && getComputedStyle(b).display.startsWith('inline')) b = b.parentElement;
+    const cs = getComputedStyle(b);
+    return b.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  };
+  const oneLine = el => {
+    const old = el.getAttribute('style');
+    el.style.whiteSpace = 'nowrap';
+    el.style.display = 'inline-block';
+    const w = el.getBoundingClientRect().width;
+    if (old === null) el.removeAttribute('style'); else el.setAttribute('style', old);
+    return w;
+  };
+  const names = [...document.querySelectorAll('code')].filter(c =>
+    !c.classList.contains('formula') && !c.classList.contains('terms') &&
+    !/\s/.test(c.textContent.trim()));
+  names.push(...document.querySelectorAll('code.formula a, code.formula var'));
   let split = 0;
-  for (const c of document.querySelectorAll('code')) {
-    if (c.querySelector('wbr') || /\s/.test(c.textContent.trim())) continue;
-    if (c.getClientRects().length > 1 && split++ < 3)
+  for (const c of names) {
+    if (c.getClientRects().length < 2 || oneLine(c) > lineWidth(c)) continue;
+    if (split++ < 3)
       problems.push('name broken across lines: ' + cut(c.textContent));
+  }
+  if (split > 3)
+    problems.push('... ' + (split - 3) + ' more names broken across lines (of ' +
+                  names.length + ')');
+
+  // At desk width every table fits its column: none reaches past the box
+  // that holds it (a grid on a phone scrolls instead), and no name reaches
+  // past its cell.
+  if (W >= 1000) {
+    let out = 0;
+    for (const c of document.querySelectorAll('td code, th code')) {
+      const cell = c.closest('td, th');
+      if (c.getBoundingClientRect().right > cell.getBoundingClientRect().right + 1 &&
+          out++ < 3)
+        problems.push('name wider than its cell: ' + cut(c.textContent));
+    }
+    if (out > 3) problems.push('... ' + (out - 3) + ' more names wider than their cells');
+    let over = 0;
+    for (const t of document.querySelectorAll('table')) {
+      const box = t.parentElement;
+      if (t.offsetWidth > box.clientWidth + 1 && over++ < 3)
+        problems.push('table wider than its column (' + t.offsetWidth + ' > ' +
+          box.clientWidth + ' px): "' + cut(t.textContent) + '"');
+    }
   }
 
   // Every row of a table body has an id and a visible link to it, so a
@@ -158,8 +205,10 @@ CHECK = r"""
     problems.push('the filter box is not shown');
   else if (box && rows.length > 1) {
     const row = rows[rows.length - 1];
-    const name = row.querySelector('code');
-    input.value = name ? name.textContent : row.id;
+    const first = row.cells[0].cloneNode(true);
+    for (const a of first.querySelectorAll('a.anchor')) a.remove();
+    input.value = (first.textContent + ' ' + row.cells[row.cells.length - 1].textContent)
+      .trim().replace(/\s+/g, ' ').slice(0, 80).replace(/ \S*$/, '');
     input.dispatchEvent(new Event('input'));
     await new Promise(r => setTimeout(r, 300));
     const left = [...rows].filter(r => !r.hidden).length;
@@ -167,6 +216,21 @@ CHECK = r"""
       problems.push('typing "' + input.value + '" in the filter box does ' +
                     'not narrow the tables to its row (' + left + ' of ' +
                     rows.length + ' rows left)');
+    // a name written above a table and in no row (a register's address)
+    // keeps that section and its rows
+    const inRows = [...document.querySelectorAll('tbody > tr')].map(
+      r => r.textContent.toLowerCase());
+    const said = [...document.querySelectorAll('section.rows-section > p code')].find(
+      c => !inRows.some(t => t.includes(c.textContent.toLowerCase())));
+    if (said) {
+      const section = said.closest('section');
+      input.value = said.textContent;
+      input.dispatchEvent(new Event('input'));
+      await new Promise(r => setTimeout(r, 300));
+      if (section.hidden || !section.querySelector('tbody > tr:not([hidden])'))
+        problems.push('typing "' + input.value + '", written above its table, ' +
+                      'in the filter box hides its section');
+    }
     input.value = '';
     input.dispatchEvent(new Event('input'));
     await new Promise(r => setTimeout(r, 150));
@@ -286,6 +350,42 @@ def console_errors(events):
     return out
 
 
+def blank_pages(pdf):
+    """The numbers of the pages of `pdf` with nothing on them, drawn small
+    by poppler's pdftoppm; None when it is not installed."""
+    if not shutil.which('pdftoppm'):
+        return None
+    out = tempfile.mkdtemp(prefix='hwcgen-pdf-')
+    try:
+        subprocess.run(['pdftoppm', '-r', '12', '-gray', pdf, out + '/p'],
+                       check=True, timeout=120)
+        blank = []
+        for name in sorted(os.listdir(out), key=lambda n: int(n[2:-4])):
+            data = open(os.path.join(out, name), 'rb').read()
+            # P5 header: magic, width, height, maxval, then one byte a pixel
+            fields = data.split(maxsplit=4)
+            w, h = int(fields[1]), int(fields[2])
+            if min(data[len(data) - w * h:]) >= 250:
+                blank.append(int(name[2:-4]))
+        return blank
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+def print_problems(b, stem):
+    """The page printed by Chromium (its own print to PDF, Letter) into
+    stem.pdf: a blank page is a problem."""
+    pdf = b.send('Page.printToPDF', {'printBackground': False})
+    with open(stem + '.pdf', 'wb') as f:
+        f.write(base64.b64decode(pdf['data']))
+    blank = blank_pages(stem + '.pdf')
+    if blank is None:
+        print('note: %s.pdf not read: pdftoppm is not installed (package '
+              'poppler-utils)' % stem)
+        return []
+    return ['printed, page %d is blank' % n for n in blank]
+
+
 class Quiet(http.server.SimpleHTTPRequestHandler):
     extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map,
                           **{'.svg': 'image/svg+xml', '.md': 'text/plain',
@@ -344,6 +444,8 @@ def main():
                     shot = b.send('Page.captureScreenshot', {'format': 'png'})
                     with open(stem + '-figure.png', 'wb') as f:
                         f.write(base64.b64decode(shot['data']))
+                if width == WIDTHS[0]:
+                    problems += print_problems(b, stem)
                 size = '%d x %d px' % (v['width'], v['height'])
                 if problems:
                     failed += 1

@@ -3,12 +3,12 @@
 
     svg_fresh.py out/docs/NAME.svg...
 
-The SVGs are committed and rebuilt only where Graphviz is installed, so
-the check cannot compare bytes (another Graphviz or other fonts lay them
-out differently). It compares what was drawn instead: the graph's name,
-every node and every edge, which Graphviz titles with their ids, and the
-licence (the DOT file's SPDX line, which make copies into a comment of
-the SVG). Prints one line per SVG, "ok: ..." or "FAIL: ..." with what
+hwcgen draws the committed SVGs with the Graphviz of the machine that ran
+it; where another Graphviz (or other fonts) would lay them out
+differently, run.sh cannot compare bytes, so this compares what was
+drawn: the graph's name, every node and every edge, which Graphviz titles
+with their ids, and the licence (the DOT file's SPDX line, which hwcgen
+copies into a comment of the SVG). Prints one line per SVG, "ok: ..." or "FAIL: ..." with what
 differs; exits 1 when any differs.
 """
 import os
@@ -86,8 +86,7 @@ def main():
                 why.append('%s %s is no longer in the DOT file' % (what, x))
         if why:
             failed += 1
-            print('FAIL: %s is not drawn from %s (run make where Graphviz is '
-                  'installed):' % (svg, dot))
+            print('FAIL: %s is not drawn from %s (run make):' % (svg, dot))
             for w in why[:10]:
                 print('    ' + w)
         else:

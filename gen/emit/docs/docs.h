@@ -58,6 +58,7 @@ typedef struct dgen {
      * PMU (doc_perf_page() sets them); NULL: the anchors of their names. */
     const char **ref_anchor[REF_METRIC + 1];
     const hw_plan *plan; /* the target's (plan.h); NULL for the index */
+    int drawn; /* the diagrams are drawn: an SVG beside each DOT file */
 } dgen;
 
 /* ---- docs_common.c: the shared builder ------------------------------------- */
@@ -97,8 +98,12 @@ void doc_pair(cJSON *arr, const char *label, const char *raw);
  * prefix + name, '-' for anything outside [A-Za-z0-9_-]. */
 const char *doc_esc(dgen *g, const char *s);
 const char *doc_code(dgen *g, const char *s);
-/* A name for HTML outside a code span: escaped, may break after '_'. */
+/* A name for HTML outside a code span (a perf tree directory's): escaped,
+ * may break after '/' only. */
 const char *doc_name_html(dgen *g, const char *s);
+/* A formula as a source prints it, for HTML: escaped, may break after
+ * '(', '/' and ',' (a name in it sits between those). */
+const char *doc_printed_html(dgen *g, const char *s);
 /* Spec text that may hold `code spans`: escaped, the spans as code; a span
  * naming a field of the spec itself becomes what the page shows for it. */
 const char *doc_text(dgen *g, const char *s);
@@ -170,6 +175,9 @@ void page_examples(dgen *g, cJSON *data);
  * doc_metric_collect() metric i's "collect" lines. */
 void doc_collect_init(dgen *g);
 void doc_event_collect(dgen *g, cJSON *o, int i);
+/* The sentence above a target's events: what collects them on this kind
+ * of device, and what each label of the "Collect with" lists means. */
+const char *doc_collect_intro(dgen *g);
 void doc_metric_collect(dgen *g, cJSON *o, int i);
 
 /* docs_perf.c, for a directory of a perf tree: doc_perf_build() makes

@@ -174,12 +174,20 @@ static const char *perf_event_line(dgen *g, const hw_event *e)
     return doc_take(g, &b);
 }
 
-/* gatord: the cycle counter, or any programmable counter set to the event. */
-static const char *gatord_cpu_line(dgen *g, const hw_event *e)
+/* gatord: the label Streamline's counter picker shows, where the event
+ * keeps gatord's own ("Bus: Access", the plan's, which the Streamline
+ * file writes as is); then the cycle counter, or any programmable counter
+ * set to the event. */
+static const char *gatord_cpu_line(dgen *g, int i)
 {
+    const hw_event *e = &g->t->events[i];
+    const st_label *l = g->plan->streamline.cpu.labels ? &g->plan->streamline.cpu.labels[i]
+                                                       : NULL;
     const char *pmu = g->col->pmu;
     hw_buf b;
     buf_init(&b);
+    if (l && l->gd_title && l->gd_name && !l->gd_shadowed)
+        buf_printf(&b, "%s: %s, ", doc_esc(g, l->gd_title), doc_esc(g, l->gd_name));
     if (e->code == GATORD_CYCLE_EVENT) {
         code_fmt(g, &b, "%s_ccnt", pmu);
         buf_puts(&b, " (the cycle counter)");
@@ -256,7 +264,7 @@ void doc_event_collect(dgen *g, cJSON *o, int i)
     if (cpu)
         doc_pair(arr, "perf", perf_event_line(g, e));
     if (cpu && c && c->pmu)
-        doc_pair(arr, "Streamline", gatord_cpu_line(g, e));
+        doc_pair(arr, "Streamline", gatord_cpu_line(g, i));
     if (e->counter_id)
         doc_pair(arr, "Streamline", gatord_gpu_line(g, e));
     if (t->nproduct_ids > 0) {
@@ -306,4 +314,60 @@ void doc_metric_collect(dgen *g, cJSON *o, int i)
         doc_pair(arr, "C", doc_take(g, &b));
     }
     doc_has(o, "collect");
+}
+
+/* ---- the sentence above the events ---------------------------------------- */
+
+/* What the labels of the rows' "Collect with" lists mean, for the labels
+ * some event of t has. */
+static void collect_labels(dgen *g, hw_buf *b)
+{
+    const hw_target *t = g->t;
+    int hw = 0, db = 0, st = 0;
+    for (int i = 0; i < t->nevents; i++) {
+        hw |= t->events[i].hw_name != NULL;
+        db |= t->events[i].db_name != NULL;
+        st |= t->events[i].counter_id != NULL;
+    }
+    buf_puts(b, " In \u201cCollect with\u201d, ");
+    if (st)
+        buf_puts(b, "Streamline gives the gatord counter and the $ variable "
+                    "Streamline's templates read it by; ");
+    if (hw)
+        buf_puts(b, "Hardware, the counter's hardware name, as the source gives it; ");
+    if (db)
+        buf_puts(b, "Database, its name in the vendor's counter database (for Mali, "
+                    "Arm's, from which libGPUCounters is made); ");
+    buf_puts(b, st || hw || db ? "C, the names hwcgen's C header defines for it."
+                               : "C gives the names hwcgen's C header defines for it.");
+}
+
+const char *doc_collect_intro(dgen *g)
+{
+    const hw_target *t = g->t;
+    hw_buf b;
+    buf_init(&b);
+    if (target_is_cpu_pmu(t)) {
+        buf_printf(&b, "Each row says how to collect the event: the names perf%s and "
+                       "hwcgen's C headers give it, and the metrics that read it.",
+                   g->col && g->col->pmu ? ", Streamline (gatord)" : "");
+        return doc_take(g, &b);
+    }
+    if (t->format && strcmp(t->format, "oa-counters") == 0)
+        buf_puts(&b, "Each row says how to collect the counter: open the Linux i915 "
+                     "(or xe) driver's perf interface with a metric set that includes "
+                     "it; the OA unit then writes it into every report, where the "
+                     "report formats below place it. The row names what programs it, "
+                     "and the metrics that read it.");
+    else if (t->vendor && strcmp(t->vendor, "arm") == 0 && t->nblocks > 0)
+        buf_puts(&b, "Each row says how to collect the counter: with Streamline "
+                     "(gatord), or through the GPU driver's hardware counter "
+                     "interface (Arm's kbase driver, which Arm's libGPUCounters "
+                     "reads), where it is the counter of its block at its index; "
+                     "and the metrics that read it.");
+    else
+        buf_puts(&b, "Each row says how to collect the counter, and the metrics "
+                     "that read it.");
+    collect_labels(g, &b);
+    return doc_take(g, &b);
 }

@@ -109,35 +109,23 @@ const char *doc_esc(dgen *g, const char *s)
     return doc_take(g, &b);
 }
 
-/* HTML: a line may break after a '_' or '/' of a name and nowhere else in
- * it, so CPU_CYCLES never ends a line as "CPU_CYC". A long word with
- * neither ($MaliGPUCyclesGPUActive) may break where a word starts inside
- * it instead: before a capital that follows a small letter. */
-static int word_char(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-           (c >= '0' && c <= '9') || c == '$';
-}
-
-enum { LONG_WORD = 20 };
-
-/* A word at a time, then the character after it: a perf tree's pages
- * hold a million names. */
-static void breakable_to(hw_buf *b, const char *s)
+/* HTML text of a name: escaped, with no place to break inside it. A name
+ * stays on one line (the pages' stylesheet keeps a code span whole; on a
+ * phone only a name longer than the line wraps), so that CPU_CYCLES never
+ * ends a line as "CPU_" and a column is as wide as its longest name.
+ * `after` (NULL: none): characters a line may break after, for a list of
+ * terms spelled as one word ("event=0x11,umask=0x2") or a path. A word at
+ * a time, then the character after it: a perf tree's pages hold a
+ * million names. */
+static void name_to(hw_buf *b, const char *s, const char *after)
 {
     for (const char *p = s; *p; p++) {
-        size_t n = 0;
-        while (word_char(p[n]))
-            n++;
-        if (n > LONG_WORD) {
-            for (size_t i = 0; i < n; i++) {
-                if (i > 0 && p[i] >= 'A' && p[i] <= 'Z' && p[i - 1] >= 'a' && p[i - 1] <= 'z')
-                    buf_puts(b, "<wbr>");
-                buf_putc(b, p[i]);
-            }
-        } else {
-            buf_putn(b, p, n);
+        size_t n = strcspn(p, "&<>\"");
+        if (after) {
+            size_t k = strcspn(p, after);
+            n = k < n ? k : n;
         }
+        buf_putn(b, p, n);
         p += n;
         switch (*p) {
         case '\0': return;
@@ -147,7 +135,7 @@ static void breakable_to(hw_buf *b, const char *s)
         case '"': buf_puts(b, "&quot;"); break;
         default: buf_putc(b, *p);
         }
-        if ((*p == '_' || *p == '/') && p[1])
+        if (after && strchr(after, *p) && p[1])
             buf_puts(b, "<wbr>");
     }
 }
@@ -156,7 +144,15 @@ const char *doc_name_html(dgen *g, const char *s)
 {
     hw_buf b;
     buf_init(&b);
-    breakable_to(&b, s ? s : "");
+    name_to(&b, s ? s : "", "/");
+    return doc_take(g, &b);
+}
+
+const char *doc_printed_html(dgen *g, const char *s)
+{
+    hw_buf b;
+    buf_init(&b);
+    name_to(&b, s ? s : "", "(/,");
     return doc_take(g, &b);
 }
 
@@ -166,7 +162,7 @@ void doc_code_to(dgen *g, hw_buf *b, const char *s)
 {
     if (g->html) {
         buf_puts(b, "<code>");
-        breakable_to(b, s);
+        name_to(b, s, NULL);
         buf_puts(b, "</code>");
     } else if (*s == '\0' || strpbrk(s, "`|\r\n") || s[0] == ' ' ||
                s[strlen(s) - 1] == ' ') {
@@ -182,21 +178,8 @@ void doc_code_breaks_to(dgen *g, hw_buf *b, const char *s, const char *more)
         doc_code_to(g, b, s);
         return;
     }
-    buf_puts(b, "<code>");
-    for (const char *p = s; *p;) {
-        size_t n = strcspn(p, more);
-        n += p[n] != '\0'; /* the break goes after the character */
-        char piece[256];
-        const char *at = n < sizeof piece ? piece : arena_strndup(g->a, p, n);
-        if (n < sizeof piece) {
-            memcpy(piece, p, n);
-            piece[n] = '\0';
-        }
-        breakable_to(b, at ? at : "");
-        p += n;
-        if (*p && strchr(more, p[-1]))
-            buf_puts(b, "<wbr>");
-    }
+    buf_puts(b, "<code class=\"terms\">");
+    name_to(b, s, more);
     buf_puts(b, "</code>");
 }
 

@@ -265,6 +265,7 @@ void page_events(dgen *g, cJSON *data)
     ev_cols c = event_columns(data, t, by_block);
     jbool(data, "has_events", 1);
     doc_put(data, "events_title", t->nblocks ? "Counters" : "Events");
+    doc_put(data, "events_intro", doc_collect_intro(g));
     block_table(g, data, by_block);
     ev_homes h = {arena_alloc(g->a, ((size_t)t->nevents + 1) * sizeof *h.title),
                   NULL, NULL};

@@ -25,7 +25,7 @@ static void index_row(dgen *g, cJSON *arr, const hw_target *t)
         const hw_methodology *m = &t->methodologies[k];
         cJSON *x = jobj(dia, NULL);
         const char *stem = doc_method_stem(g, m);
-        doc_put(x, "svg", doc_fmt(g, "%s.svg", stem));
+        doc_put(x, "svg", g->drawn ? doc_fmt(g, "%s.svg", stem) : NULL);
         doc_put(x, "dot", doc_fmt(g, "%s.dot", stem));
         doc_put(x, "title", m->title ? m->title : m->name);
     }
@@ -48,7 +48,7 @@ static const char *index_file(int html)
 int docs_index_rows(const hw_target *t, const emit_to *to)
 {
     for (int html = 0; html <= 1; html++) {
-        dgen g = {.t = t, .a = arena_create(), .html = html};
+        dgen g = {.t = t, .a = arena_create(), .html = html, .drawn = to->dot != NULL};
         cJSON *rows = g.a ? cJSON_CreateArray() : NULL;
         if (rows)
             index_row(&g, rows, t);

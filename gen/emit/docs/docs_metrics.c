@@ -13,15 +13,17 @@
 
 /* ---- metrics ------------------------------------------------------------- */
 
-/* A name in an HTML formula, as written, linked to its entry. */
+/* A name in an HTML formula, as written, linked to its entry. A line may
+ * break before it ("max(min(" has no space to break at), never inside it
+ * (the stylesheet keeps a formula's names whole). */
 static const char *formula_name(void *ctx, const hw_expr *e)
 {
     dgen *g = ctx;
     const char *shown = e->dollar ? doc_fmt(g, "$%s", e->text) : e->text;
     if (!doc_ref_bound(e))
-        return doc_name_html(g, shown);
+        return doc_fmt(g, "<wbr><var>%s</var>", doc_name_html(g, shown));
     const char *id = doc_ref_anchor(g, e->ref, e->index);
-    return doc_fmt(g, "<a href=\"#%s\">%s</a>", id, doc_name_html(g, shown));
+    return doc_fmt(g, "<wbr><a href=\"#%s\">%s</a>", id, doc_name_html(g, shown));
 }
 
 /* Formula text as the source prints it (it may not even parse). */
@@ -29,7 +31,7 @@ static const char *printed(dgen *g, const char *text)
 {
     if (g->html)
         return doc_fmt(g, "<code class=\"formula\">%s</code>",
-                       doc_name_html(g, text));
+                       doc_printed_html(g, text));
     return doc_code(g, text);
 }
 
@@ -96,6 +98,7 @@ static void metric_uses(dgen *g, cJSON *o, const hw_metric *m)
         if (e >= 0 && doc_first_sight(&g->seen, REF_EVENT, e))
             doc_item(u.arr, doc_event_link(g, e), event_detail(g, e));
     }
+    doc_has(o, "uses");
 }
 
 /* A perf tree's formula as its file writes it (MetricExpr), while
@@ -134,6 +137,21 @@ static void metric_badges(dgen *g, cJSON *o, const hw_metric *m)
         doc_item(arr, badge(g, "missing", "no expression"), NULL);
 }
 
+/* The section number a metric is shown with. A series from the vendor's
+ * database that takes the number of the source's own series of the same
+ * name says so ("6.1.1, database"), so the two are told apart. */
+static const char *metric_number(dgen *g, const hw_metric *m)
+{
+    if (!m->number || !(m->flags & METRIC_DATABASE))
+        return m->number;
+    const hw_target *t = g->t;
+    for (int k = 0; k < t->nmetrics; k++)
+        if (&t->metrics[k] != m && !(t->metrics[k].flags & METRIC_DATABASE) &&
+            t->metrics[k].number && strcmp(t->metrics[k].number, m->number) == 0)
+            return doc_fmt(g, "%s, database", m->number);
+    return m->number;
+}
+
 /* Metric i's row: in full the first time, with its formula; in any later
  * group a line that links to the full row, with an anchor of its own:
  * "ref-", the group's (here_id), "--", the full row's. */
@@ -148,7 +166,7 @@ static void metric_row(dgen *g, cJSON *rows, int i, const char *here,
         jbool(o, "is_ref", 1);
         doc_put(o, "anchor", doc_fmt(g, "ref-%s--%s", here_id, id));
         doc_put(o, "name", doc_ref_link(g, REF_METRIC, i));
-        doc_put(o, "number", m->number);
+        doc_put(o, "number", metric_number(g, m));
         doc_put(o, "title", m->title);
         doc_put(o, "home", doc_link(g, id, doc_esc(g, g->m_home[i])));
         return;
@@ -157,7 +175,7 @@ static void metric_row(dgen *g, cJSON *rows, int i, const char *here,
     jbool(o, "is_ref", 0);
     doc_put(o, "anchor", id);
     doc_put(o, "name", doc_code(g, m->name));
-    doc_put(o, "number", m->number);
+    doc_put(o, "number", metric_number(g, m));
     doc_put(o, "title", m->title);
     doc_put(o, "units", m->units);
     doc_put(o, "description", m->description);
@@ -419,7 +437,7 @@ void page_attention(dgen *g, cJSON *data)
             continue;
         cJSON *o = jobj(rows, NULL);
         doc_put(o, "anchor", doc_anchor(g, "care-", m->name));
-        doc_put(o, "number", m->number ? m->number : "");
+        doc_put(o, "number", m->number ? metric_number(g, m) : "");
         doc_put(o, "link", doc_ref_link(g, REF_METRIC, i));
         doc_put(o, "title", m->title);
         doc_put(o, "status", status);
@@ -443,18 +461,27 @@ static const char *readable_num(dgen *g, double v)
     }
     return doc_fmt(g, "%.6g", v);
 }
-/* A column head: a name (markup) and its units. */
-static const char *example_head(dgen *g, const char *name, const char *units)
+/* A column head: a name (markup) and its units, and the same as plain
+ * text (`plain`: the name as written). */
+static void example_head(dgen *g, cJSON *head, const char *name, const char *plain,
+                         const char *units)
 {
-    return doc_fmt(g, "%s%s", name,
-                   units ? doc_esc(g, doc_fmt(g, " (%s)", units)) : "");
+    cJSON *o = jobj(head, NULL);
+    doc_put(o, "name", name);
+    doc_put(o, "units", units);
+    jbool(o, "first", head && head->child == o);
+    doc_put(o, "link", doc_fmt(g, "%s%s", name,
+                               units ? doc_esc(g, doc_fmt(g, " (%s)", units)) : ""));
+    doc_put(o, "label", units ? doc_fmt(g, "%s (%s)", plain, units) : plain);
 }
 
 /* One example: its inputs, then the outputs the interpreter gives for them
- * (`in` and `out` are scratch arrays by input and by metric). Its anchor
- * comes from its label, or its place nth when it has none. */
+ * (`in` and `out` are scratch arrays by input and by metric), each cell
+ * with its column's head as plain text (`head`), which a phone shows
+ * beside the value. Its anchor comes from its label, or its place nth
+ * when it has none. */
 static void example_row(dgen *g, cJSON *rows, const hw_example *x, int nth,
-                        double *in, double *out, const double *consts)
+                        double *in, double *out, const double *consts, const cJSON *head)
 {
     const hw_target *t = g->t;
     for (int i = 0; i < t->ninputs; i++)
@@ -473,11 +500,16 @@ static void example_row(dgen *g, cJSON *rows, const hw_example *x, int nth,
     doc_put(r, "label", x->label);
     doc_put(r, "expected", x->expected);
     cJSON *cells = jarr(r, "cells");
-    for (int i = 0; i < t->ninputs; i++)
-        doc_item(cells, doc_esc(g, readable_num(g, in[i])), NULL);
-    for (int i = 0; i < t->nmetrics; i++)
-        if (!(t->metrics[i].flags & METRIC_INTERMEDIATE))
-            doc_item(cells, doc_esc(g, readable_num(g, out[i])), NULL);
+    const cJSON *h = head ? head->child : NULL;
+    for (int i = 0; i < t->ninputs + t->nmetrics; i++) {
+        if (i >= t->ninputs && (t->metrics[i - t->ninputs].flags & METRIC_INTERMEDIATE))
+            continue;
+        double value = i < t->ninputs ? in[i] : out[i - t->ninputs];
+        cJSON *c = jobj(cells, NULL);
+        doc_put(c, "link", doc_esc(g, readable_num(g, value)));
+        doc_put(c, "label", h ? cJSON_GetStringValue(cJSON_GetObjectItem(h, "label")) : NULL);
+        h = h ? h->next : NULL;
+    }
 }
 
 /* The spec's worked examples, evaluated: a column per input and output. */
@@ -499,16 +531,12 @@ void page_examples(dgen *g, cJSON *data)
     for (int i = 0; i < t->nconstants; i++)
         consts[i] = t->constants[i].has_value ? t->constants[i].value : NAN;
     for (int i = 0; i < t->ninputs; i++)
-        doc_item(
-            head,
-            example_head(g, doc_code(g, t->inputs[i].name), t->inputs[i].units),
-            NULL);
+        example_head(g, head, doc_code(g, t->inputs[i].name), t->inputs[i].name,
+                     t->inputs[i].units);
     for (int i = 0; i < t->nmetrics; i++)
         if (!(t->metrics[i].flags & METRIC_INTERMEDIATE))
-            doc_item(head,
-                     example_head(g, doc_code_link(g, "m-", t->metrics[i].name),
-                                  t->metrics[i].units),
-                     NULL);
+            example_head(g, head, doc_code_link(g, "m-", t->metrics[i].name),
+                         t->metrics[i].name, t->metrics[i].units);
     for (int k = 0; k < t->nexamples; k++)
-        example_row(g, rows, &t->examples[k], k, in, out, consts);
+        example_row(g, rows, &t->examples[k], k, in, out, consts, head);
 }

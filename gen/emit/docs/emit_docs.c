@@ -316,7 +316,9 @@ static void methodologies(dgen *g, cJSON *data)
         doc_put(o, "name", doc_code(g, m->name));
         doc_put(o, "description", m->description);
         const char *stem = doc_method_stem(g, m);
-        doc_put(o, "svg", doc_fmt(g, "%s.svg", stem));
+        /* linked only when drawn: a page never links a file not written */
+        doc_put(o, "svg_file", doc_fmt(g, "%s.svg", stem));
+        doc_put(o, "svg", g->drawn ? doc_fmt(g, "%s.svg", stem) : NULL);
         doc_put(o, "dot", doc_fmt(g, "%s.dot", stem));
         cJSON *stages = jarr(o, "stages");
         for (int s = 0; s < m->nstages; s++) {
@@ -588,7 +590,8 @@ static cJSON *page_data(dgen *g)
 static int emit_page(const hw_target *t, const hw_plan *plan, int html, struct doc_perf *perf,
                      const emit_to *to)
 {
-    dgen g = {t, arena_create(), html, NULL, {{NULL}, 0}, NULL, NULL, {NULL}, plan};
+    dgen g = {t, arena_create(), html, NULL, {{NULL}, 0}, NULL, NULL, {NULL}, plan,
+              to->dot != NULL};
     if (!g.a) {
         diag_error(to->d, NULL, "out of memory");
         return -1;
