@@ -108,6 +108,10 @@ typedef struct hw_diff {
     diff_change *changes;            /* by section, then name, then order found */
     int nchanges;
     size_t cap_changes;
+    int cross;                       /* two formats: only facts both carry */
+    unsigned facts;                  /* HW_FACT() bits compared */
+    const char *bound;               /* run-time values held ("#slots = 8
+                                        (OLD's slots)"), or NULL */
     diff_file *files;                /* by name */
     int nfiles;
     size_t cap_files;

@@ -1,6 +1,7 @@
 /* diff_report.c - a diff as readable text, as Markdown for a pull request,
  * or as JSON for tools (diff.h; the JSON schema is in README.md). */
 #include "diff/diff.h"
+#include "load/load_facts.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -208,11 +209,31 @@ static void report_lines(hw_buf *b, const hw_diff *df, int all, diff_classes fai
     buf_putc(b, '\n');
 }
 
+/* Across formats: the facts compared, and the run-time values held. */
+static void put_facts(hw_buf *b, const hw_diff *df, const char *facts_head,
+                      const char *bound_head, const char *end)
+{
+    if (!df->cross)
+        return;
+    buf_puts(b, facts_head);
+    int first = 1;
+    for (int f = 0; f < HW_NFACTS; f++)
+        if (df->facts & (1u << f)) {
+            buf_printf(b, "%s%s", first ? "" : ", ", load_fact_name(f));
+            first = 0;
+        }
+    buf_puts(b, first ? "none" : "");
+    buf_puts(b, end);
+    if (df->bound)
+        buf_printf(b, "%s%s%s", bound_head, df->bound, end);
+}
+
 static void text_head(hw_buf *b, const hw_diff *df)
 {
     buf_puts(b, "hwcgen diff: ");
     put_title(b, df, "->");
     buf_printf(b, "\nold: %s\nnew: %s\n", df->old_spec, df->new_spec);
+    put_facts(b, df, "compared (facts both formats carry): ", "held: ", "\n");
 }
 
 static void text_section(hw_buf *b, const char *heading)
@@ -295,6 +316,7 @@ static void md_head(hw_buf *b, const hw_diff *df)
     buf_puts(b, "## hwcgen diff: ");
     put_title(b, df, "→");
     buf_printf(b, "\n\n- old: `%s`\n- new: `%s`\n", df->old_spec, df->new_spec);
+    put_facts(b, df, "- compared (facts both formats carry): ", "- held: ", "\n");
 }
 
 static void md_section(hw_buf *b, const char *heading)
@@ -370,6 +392,14 @@ cJSON *diff_report_json(const hw_diff *df, int all, diff_classes fail_on)
     cJSON_AddNumberToObject(root, "version", 1);
     json_side(root, "old", df->old_spec, df->old_id, df->old_name);
     json_side(root, "new", df->new_spec, df->new_id, df->new_name);
+    if (df->cross) {
+        cJSON *facts = cJSON_AddArrayToObject(root, "facts");
+        for (int f = 0; f < HW_NFACTS; f++)
+            if (df->facts & (1u << f))
+                cJSON_AddItemToArray(facts, cJSON_CreateString(load_fact_name(f)));
+        if (df->bound)
+            cJSON_AddStringToObject(root, "held", df->bound);
+    }
     cJSON *changes = cJSON_AddArrayToObject(root, "changes");
     for (int i = 0; i < df->nchanges; i++)
         if (diff_listed(df->changes[i].cls, all, fail_on))
