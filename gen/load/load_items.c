@@ -8,6 +8,7 @@
 
 #include "load/load.h"
 #include "load/load_mali_db.h"
+#include "load/load_panfrost.h"
 #include "load/load_perf.h"
 
 void load_items_init(load_items *l)
@@ -75,7 +76,8 @@ int load_items_path(load_items *l, const char *path, hw_diag *d)
         return p;
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        perf_tree_list(l, p, path, d);
+        if (!panfrost_dir_list(l, p, path, d))
+            perf_tree_list(l, p, path, d);
         return p;
     }
     load_item *it = load_items_add(l, LOAD_SPEC, p);
