@@ -161,7 +161,7 @@ static void diff_target(ctx *c)
     const hw_target *o = c->o, *n = c->n;
     const char *id = o->id ? o->id : "";
     static const diff_class I = DIFF_CLASS_IDENTITY;
-    if (c->cross) {
+    if (c->cross || c->df->sources) {
         diff_identity(c, id);
     } else {
         dw_field(c, DIFF_TARGET, I, id, "format", o->format, n->format);
@@ -195,7 +195,7 @@ static void diff_target(ctx *c)
     if (DW_HAS(c, HW_FACT(COUNTERS)))
         dw_field(c, DIFF_TARGET, I, id, "num_counters", dw_text_int(c, o->num_counters),
                  dw_text_int(c, n->num_counters));
-    if (c->cross)
+    if (c->cross || c->df->sources)
         return; /* a description of the file, not of the device */
     dw_described(c, DIFF_TARGET, id, "description", o->description, n->description);
     dw_described(c, DIFF_TARGET, id, "source", o->source, n->source);
@@ -720,9 +720,10 @@ static void choose_facts(ctx *c)
         bind_literals(c);
 }
 
-int diff_targets(hw_diff *df, const hw_target *old_t, const hw_target *new_t)
+static int diff_run(hw_diff *df, const hw_target *old_t, const hw_target *new_t, int sources)
 {
     memset(df, 0, sizeof *df);
+    df->sources = sources;
     df->arena = arena_create();
     if (!df->arena)
         return -1;
@@ -750,4 +751,14 @@ int diff_targets(hw_diff *df, const hw_target *old_t, const hw_target *new_t)
     if (df->nchanges > 1)
         qsort(df->changes, (size_t)df->nchanges, sizeof *df->changes, by_place);
     return 0;
+}
+
+int diff_targets(hw_diff *df, const hw_target *old_t, const hw_target *new_t)
+{
+    return diff_run(df, old_t, new_t, 0);
+}
+
+int diff_sources(hw_diff *df, const hw_target *a, const hw_target *b)
+{
+    return diff_run(df, a, b, 1);
 }

@@ -155,7 +155,7 @@ static int audit_pairs(hw_buf *b, const audit *a, const int *members, int nm, co
             if (p->source == q->source)
                 continue;
             hw_diff df;
-            if (diff_targets(&df, p->t, q->t) != 0) {
+            if (diff_sources(&df, p->t, q->t) != 0) {
                 diff_free(&df);
                 return AUDIT_ERROR;
             }

@@ -109,6 +109,9 @@ typedef struct hw_diff {
     int nchanges;
     size_t cap_changes;
     int cross;                       /* two formats: only facts both carry */
+    int sources;                     /* two vendors' files of one device
+                                        (diff_sources): OLD and NEW are A
+                                        and B, neither is a later version */
     unsigned facts;                  /* HW_FACT() bits compared */
     const char *bound;               /* run-time values held ("#slots = 8
                                         (OLD's slots)"), or NULL */
