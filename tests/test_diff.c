@@ -321,7 +321,7 @@ static void test_errors(void **state)
     expect_file("diff --fail-on= " PAIR("oa", "xml"), 2, NULL,
                 "hwcgen: option '--fail-on' needs a value\n" TRY);
     expect_file("check --all " DIR "oa/old.xml", 2, NULL,
-                "hwcgen: option '--all' is for diff, not check\n" TRY);
+                "hwcgen: option '--all' is for diff or audit, not check\n" TRY);
     /* a spec that does not load: its loader's message, no report */
     run_result r = run("diff " DIR "oa/old.xml tests/bad/json-empty.json");
     assert_int_equal(r.status, 2);
