@@ -44,12 +44,12 @@ const cmd_command cmd_audit = {
     "mix), group the targets by the device they describe (a CPU by its\n"
     "MIDR, a perf directory by its mapfile rows; a GPU by its product ids),\n"
     "and compare each pair from two sources as `hwcgen diff` compares two\n"
-    "formats: only the facts both carry. Each pair with a disagreement is\n"
-    "reported: a counter at another code or index, one only one file has,\n"
-    "a formula of another value (with an input that shows it), units;\n"
-    "descriptions with --all. Where three or more sources describe one\n"
-    "counter and do not all agree on its code or place, the report says\n"
-    "which agree.\n"
+    "formats: only the facts both carry, and never the names each file\n"
+    "gives the device. Each pair with a disagreement is reported: a\n"
+    "counter at another code or index, one only one file has, a formula of\n"
+    "another value (with an input that shows it), units; descriptions with\n"
+    "--all. Where three or more sources describe one counter and do not\n"
+    "all agree on its code or place, the report says which agree.\n"
     "\n",
     options, sizeof options / sizeof options[0], 21,
     "\n"
