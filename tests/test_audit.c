@@ -128,8 +128,8 @@ static void test_gpu_disagreements(void **state)
     done(&r);
     r = audit("audit --all " GPU, 1);
     has(&r, "  described   MaliFragActiveCy: description \"Cycles in which fragment work runs "
-            "on the core.\" -> \"Cycles fragment work runs.\"\n");
-    has(&r, "  described   MaliGPUActiveCy: title \"GPU active cycles\" -> \"GPU active\"\n");
+            "on the core.\" vs \"Cycles fragment work runs.\"\n");
+    has(&r, "  described   MaliGPUActiveCy: title \"GPU active cycles\" vs \"GPU active\"\n");
     done(&r);
 }
 
@@ -139,19 +139,19 @@ static void test_cpu_disagreements(void **state)
 {
     (void)state;
     run_result r = audit("audit " CPU_A, 1);
-    has(&r, "  recoded     STALL_SLOT: code 0x003F -> 0x003E\n");
-    has(&r, "  added       BR_RETIRED: code 0x0021\n");
-    has(&r, "  removed     L1D_CACHE: code 0x0004\n");
-    has(&r, "  different   ipc: formula INST_RETIRED / CPU_CYCLES -> CPU_CYCLES / INST_RETIRED\n"
+    has(&r, "  recoded     STALL_SLOT: code 0x003F vs 0x003E\n");
+    has(&r, "  only in B   BR_RETIRED: code 0x0021\n");
+    has(&r, "  only in A   L1D_CACHE: code 0x0004\n");
+    has(&r, "  different   ipc: formula INST_RETIRED / CPU_CYCLES vs CPU_CYCLES / INST_RETIRED\n"
             "              CPU_CYCLES=0 INST_RETIRED=1: nan vs 0\n");
-    has(&r, "  units       stall_rate: units percent of cycles -> slots per cycle\n");
+    has(&r, "  units       stall_rate: units percent of cycles vs slots per cycle\n");
     /* CPU_CYCLES and INST_RETIRED agree: code and formula alike */
     lacks(&r, "CPU_CYCLES: code");
     lacks(&r, "INST_RETIRED: code");
     lacks(&r, "  described   ");
     done(&r);
     r = audit("audit --all " CPU_A, 1);
-    has(&r, "  described   ipc: title \"ipc\" -> \"Instructions per cycle\"\n");
+    has(&r, "  described   ipc: title \"ipc\" vs \"Instructions per cycle\"\n");
     done(&r);
 }
 
@@ -161,7 +161,7 @@ static void test_same_format_sources(void **state)
 {
     (void)state;
     run_result r = audit("audit tests/audit/cpu/demo-a.json tests/audit/cpu/demo-a-r1p0.json", 1);
-    has(&r, "  identity    demo_a_r0p0: major_revision 0 -> 1\n");
+    has(&r, "  identity    demo_a_r0p0: major_revision 0 vs 1\n");
     lacks(&r, ": id ");
     lacks(&r, ": slug ");
     lacks(&r, ": name ");
@@ -177,7 +177,7 @@ static void test_agreement(void **state)
 {
     (void)state;
     run_result r = audit("audit " CPU_ALL, 1);
-    has(&r, "  agreement  STALL_SLOT: code 0x003F in tests/audit/cpu/demo-a.json, "
+    has(&r, "described (--all lists them)\n\n  agreement  STALL_SLOT: code 0x003F in tests/audit/cpu/demo-a.json, "
             "tests/audit/cpu/demo-a-r1p0.json; code 0x003E in " TREE_A "\n");
     assert_int_equal(count(&r, "  agreement  "), 1);
     done(&r);
@@ -206,7 +206,7 @@ static void test_group_by_midr(void **state)
             "device cpu 0x410FD420:\n"
             "  tests/audit/cpu/demo-c.json (Demo C, telemetry)\n"
             "  " TREE_BC " (arm64/arm/demo-bc, pmu-events)\n");
-    has(&r, "  recoded     STALL_SLOT: code 0x003D -> 0x003F\n");
+    has(&r, "  recoded     STALL_SLOT: code 0x003D vs 0x003F\n");
     assert_int_equal(count(&r, "\ndevice "), 3);
     has(&r, "summary: 3 devices described by two or more sources; 4 pairs with "
             "disagreements listed\n");
@@ -247,9 +247,16 @@ static void test_markdown(void **state)
     has(&r, "\n## Device gpu 0x9003\n\n"
             "- `tests/audit/gpu/db/Mali-G57` (Mali-G57, mali-db)\n"
             "- `tests/audit/gpu/panfrost/G57.xml` (Mali-G57, panfrost)\n");
-    has(&r, "| moved | `MaliL2CacheRd` | counter | MEMORY_SYSTEM[17] | MEMORY_SYSTEM[16] | |\n");
+    has(&r, "\n### A: `tests/audit/gpu/db/Mali-G57` (Mali-G57, mali-db); B: "
+            "`tests/audit/gpu/panfrost/G57.xml` (Mali-G57, panfrost)\n");
+    has(&r, "\n#### Events\n\n| disagreement | item | what | A | B | note |\n");
+    has(&r, "| only in A | `MaliFragWarp` | | SHADER_CORE[20] | | |\n"
+            "| only in B | `JS0_TASKS` | | | GPU_FRONTEND[9] | |\n"
+            "| moved | `MaliL2CacheRd` | counter | MEMORY_SYSTEM[17] | MEMORY_SYSTEM[16] | |\n");
+    has(&r, "\n**A and B:** 1 only in A, 1 only in B, 1 moved, 1 units; not listed: 5 "
+            "described (--all lists them)\n");
     has(&r, "| units | `MaliFragActiveCy` | units | threads | cycles | |\n");
-    has(&r, "\n**Summary:** 1 devices described by two or more sources; 1 pairs with "
+    has(&r, "\n**Summary:** 1 device described by two or more sources; 1 pair with "
             "disagreements listed\n");
     done(&r);
 }
@@ -313,6 +320,10 @@ static void test_json(void **state)
     json_change(changes, 1, "removed", "MaliFragWarp", "SHADER_CORE[20]", NULL);
     json_change(changes, 2, "moved", "MaliL2CacheRd", "MEMORY_SYSTEM[17]", "MEMORY_SYSTEM[16]");
     json_change(changes, 3, "units", "MaliFragActiveCy", "threads", "cycles");
+    /* what a diff calls added and removed: the source that has it */
+    json_string(cJSON_GetArrayItem(changes, 0), "only_in", "tests/audit/gpu/panfrost/G57.xml");
+    json_string(cJSON_GetArrayItem(changes, 1), "only_in", "tests/audit/gpu/db/Mali-G57");
+    assert_null(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(changes, 2), "only_in"));
     cJSON_Delete(root);
     done(&r);
 }
@@ -347,12 +358,12 @@ static void test_status(void **state)
     /* B and the tree agree on every fact both carry */
     run_result r = audit("audit tests/audit/cpu/demo-b.json tests/audit/cpu/tree/arch/arm64", 0);
     has(&r, "\ndevice cpu 0x410FD410:\n");
-    has(&r, "summary: 1 devices described by two or more sources; 0 pairs with "
+    has(&r, "summary: 1 device described by two or more sources; 0 pairs with "
             "disagreements listed\n");
     done(&r);
     /* a title only: listed with --all, but it does not matter */
     r = audit("audit --all tests/audit/cpu/demo-b.json " TREE_BC, 0);
-    has(&r, "  described   CPU_CYCLES: title \"Core clock cycles\" -> \"Cycles of the core clock\"\n");
+    has(&r, "  described   CPU_CYCLES: title \"Core clock cycles\" vs \"Cycles of the core clock\"\n");
     done(&r);
     r = run("audit tests/audit/cpu/demo-b.json");
     assert_int_equal(r.status, 2);

@@ -700,7 +700,8 @@ static void bind_literals(ctx *c)
                 continue;
             c->bind[c->nbind++] = (formula_binding){literals[k].key, value};
             buf_printf(&said, "%s%s = %d (the %s %s states)", said.len ? "; " : "",
-                       literals[k].key, value, literals[k].what, side ? "OLD" : "NEW");
+                       literals[k].key, value, literals[k].what,
+                       c->df->sources ? (side ? "A" : "B") : (side ? "OLD" : "NEW"));
         }
     c->df->bound = said.len ? arena_take(c->df->arena, &said) : (buf_free(&said), NULL);
 }
@@ -724,6 +725,7 @@ static int diff_run(hw_diff *df, const hw_target *old_t, const hw_target *new_t,
 {
     memset(df, 0, sizeof *df);
     df->sources = sources;
+    df->old_format = old_t->format, df->new_format = new_t->format;
     df->arena = arena_create();
     if (!df->arena)
         return -1;

@@ -188,14 +188,15 @@ static int audit_group(hw_buf *b, const audit *a, const char *key, const int *me
     if (sources < 2)
         return -1;
     int md = o->format == DIFF_FORMAT_MARKDOWN, json = o->format == DIFF_FORMAT_JSON;
-    hw_buf body;
+    hw_buf body, agreed;
     buf_init(&body);
+    buf_init(&agreed);
     cJSON *dev = cJSON_CreateObject();
     cJSON_AddStringToObject(dev, "device", key);
     cJSON *pairs = cJSON_AddArrayToObject(dev, "pairs");
     cJSON *agree = cJSON_AddArrayToObject(dev, "agreement");
     int rc = audit_pairs(&body, a, members, nm, o, pairs, shown);
-    agreement(&body, a, members, nm, agree);
+    agreement(&agreed, a, members, nm, agree);
     if (!json) {
         buf_printf(b, md ? "\n## Device %s\n\n" : "\ndevice %s:\n", key);
         for (int k = 0; k < nm; k++) {
@@ -204,12 +205,16 @@ static int audit_group(hw_buf *b, const audit *a, const char *key, const int *me
                        t->name ? t->name : t->id, t->format);
         }
         buf_puts(b, body.data ? body.data : "");
+        if (agreed.len)
+            buf_printf(b, "\n%s", agreed.data);
     }
     cJSON *who = cJSON_AddArrayToObject(dev, "sources");
     for (int k = 0; k < nm; k++)
         cJSON_AddItemToArray(who, cJSON_CreateString(a->m[members[k]].t->spec_path));
     cJSON_AddItemToArray(devices, dev);
+    b->failed |= body.failed | agreed.failed;
     buf_free(&body);
+    buf_free(&agreed);
     return rc;
 }
 
@@ -317,9 +322,9 @@ int audit_paths(char **paths, int npaths, const diff_opts *o, hw_buf *out, hw_di
         if (o->format == DIFF_FORMAT_JSON) {
             put_json(out, root);
         } else {
-            buf_printf(out, "\n%s%d devices described by two or more sources; %d pairs with "
+            buf_printf(out, "\n%s%d device%s described by two or more sources; %d pair%s with "
                             "disagreements listed\n", md ? "**Summary:** " : "summary: ",
-                       ndev, shown);
+                       ndev, ndev == 1 ? "" : "s", shown, shown == 1 ? "" : "s");
         }
         cJSON_Delete(root);
     }

@@ -105,6 +105,7 @@ typedef struct hw_diff {
     const char *old_spec, *new_spec; /* as the user gave them */
     const char *old_id, *new_id;     /* the targets' C ids */
     const char *old_name, *new_name; /* product names, or ids */
+    const char *old_format, *new_format;
     diff_change *changes;            /* by section, then name, then order found */
     int nchanges;
     size_t cap_changes;

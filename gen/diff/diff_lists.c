@@ -117,6 +117,13 @@ void dw_one_side(ctx *c, diff_section s, diff_class k, const char *name,
         ch->new_text = text;
 }
 
+const char *dw_side_word(const ctx *c, int gone)
+{
+    if (c->df->sources)
+        return gone ? "only in A" : "only in B";
+    return gone ? "removed" : "added";
+}
+
 const char *dw_part(ctx *c, const char *item, const char *name)
 {
     return dw_fmt(c, "%s.%s", item, name);
@@ -225,7 +232,8 @@ void diff_items(ctx *c, const item_kind *k, items o, items n, const char *owner,
         if (p.to_new[i] >= 0)
             compare_item(c, k, name, a, item_at(n, k->size, p.to_new[i]));
         else if (owner)
-            dw_one_side(c, k->section, part_class, name, "removed", 1, k->text(c, c->o, a));
+            dw_one_side(c, k->section, part_class, name, dw_side_word(c, 1), 1,
+                        k->text(c, c->o, a));
         else
             dw_one_side(c, k->section, DIFF_CLASS_REMOVED, name, k->what, 1, k->text(c, c->o, a));
     }
@@ -235,7 +243,7 @@ void diff_items(ctx *c, const item_kind *k, items o, items n, const char *owner,
         const char *name = owner ? dw_part(c, owner, name_of(k, n, j)) : name_of(k, n, j);
         const char *text = k->text(c, c->n, item_at(n, k->size, j));
         if (owner)
-            dw_one_side(c, k->section, part_class, name, "added", 0, text);
+            dw_one_side(c, k->section, part_class, name, dw_side_word(c, 0), 0, text);
         else
             dw_one_side(c, k->section, DIFF_CLASS_ADDED, name, k->what, 0, text);
     }
@@ -283,9 +291,9 @@ void dw_list_change(ctx *c, diff_section s, diff_class k, const char *name,
     const char *gone = missing(c, a, na, NULL, b, nb, r);
     const char *came = missing(c, b, nb, r, a, na, NULL);
     diff_change *ch;
-    if (gone && (ch = dw_field(c, s, k, name, dw_fmt(c, "%s removed", what), gone, NULL)))
+    if (gone && (ch = dw_field(c, s, k, name, dw_fmt(c, "%s %s", what, dw_side_word(c, 1)), gone, NULL)))
         ch->one_sided = 1;
-    if (came && (ch = dw_field(c, s, k, name, dw_fmt(c, "%s added", what), NULL, came)))
+    if (came && (ch = dw_field(c, s, k, name, dw_fmt(c, "%s %s", what, dw_side_word(c, 0)), NULL, came)))
         ch->one_sided = 1;
 }
 

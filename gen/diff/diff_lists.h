@@ -58,6 +58,9 @@ void dw_described(ctx *c, diff_section s, const char *name, const char *what,
 /* Something only one version has: `text` says what it was (gone) or is. */
 void dw_one_side(ctx *c, diff_section s, diff_class k, const char *name, const char *what,
               int gone, const char *text);
+/* "removed" (gone) or "added"; between two sources (diff_sources), where
+ * neither is a later version, "only in A" or "only in B". */
+const char *dw_side_word(const ctx *c, int gone);
 /* "ITEM.NAME": the name of a part of an item. */
 const char *dw_part(ctx *c, const char *item, const char *name);
 
