@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -40,7 +41,7 @@
 #define TRY "Try 'hwcgen --help'.\n"
 
 static const char *hwcgen;
-static char out_path[64], err_path[64];
+static char tmp_dir[64], out_path[80], err_path[80];
 
 typedef struct run_result {
     int status;
@@ -183,6 +184,56 @@ static void test_agreement(void **state)
     done(&r);
     r = audit("audit " CPU_A, 1);
     lacks(&r, "  agreement  ");
+    done(&r);
+}
+
+/* ---- what the other file knows ------------------------------------------------------ */
+
+/* The tree's stall_share picks its formula by strcmp_cpuid_str(), as the
+ * kernel's Neoverse N2/V2 topdown metrics do: on B r0p0 (0x410FD410) it
+ * reads STALL_SLOT - CPU_CYCLES, on C (another part) STALL_SLOT, as the
+ * telemetry files write it. Each answer is held at what perf would say on
+ * the core the other file states (said in the head): equivalent, not
+ * different. */
+static void test_cpuid_held(void **state)
+{
+    (void)state;
+    run_result r = audit("audit --all tests/audit/cpu/demo-b.json " TREE_BC, 0);
+    has(&r, "held: strcmp_cpuid_str(0x410fd411) = 0 (the MIDR A states, 0x410FD410); "
+            "strcmp_cpuid_str(0x410fd410) = 1 (the MIDR A states, 0x410FD410)\n");
+    has(&r, "  equivalent  stall_share: formula (STALL_SLOT - CPU_CYCLES) / CPU_CYCLES vs");
+    done(&r);
+    r = audit("audit --all tests/audit/cpu/demo-c.json " TREE_BC, 1);
+    has(&r, "held: strcmp_cpuid_str(0x410fd411) = 0 (the MIDR A states, 0x410FD420); "
+            "strcmp_cpuid_str(0x410fd410) = 0 (the MIDR A states, 0x410FD420)\n");
+    has(&r, "  equivalent  stall_share: formula STALL_SLOT / CPU_CYCLES vs");
+    lacks(&r, "different");
+    done(&r);
+}
+
+/* A file given under two names (a link, as Arm's telemetry tree links
+ * neoverse-n2-r0p0.json to neoverse-n2.json) is one source: not compared
+ * with itself, its pairs not reported twice; -v says so. */
+static void test_linked_source(void **state)
+{
+    (void)state;
+    char cwd[512], target[600], link[128], args[512];
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    snprintf(target, sizeof target, "%s/tests/audit/cpu/demo-c.json", cwd);
+    snprintf(link, sizeof link, "%s/demo-c-link.json", tmp_dir);
+    assert_int_equal(symlink(target, link), 0);
+    snprintf(args, sizeof args, "audit -v tests/audit/cpu/demo-c.json %s " TREE_BC, link);
+    run_result r = run(args);
+    unlink(link);
+    assert_int_equal(r.status, 1);
+    assert_int_equal(count(&r, "\nA: "), 1);
+    lacks(&r, "demo-c-link");
+    char note[300];
+    snprintf(note, sizeof note, "%s: note: the same file as tests/audit/cpu/demo-c.json: "
+                                "loaded once, as that\n", link);
+    if (strncmp(r.err, note, strlen(note)) != 0)
+        show(&r);
+    assert_int_equal(strncmp(r.err, note, strlen(note)), 0); /* then -v's other notes */
     done(&r);
 }
 
@@ -391,6 +442,7 @@ static int setup(void **state)
     char dir[] = "/tmp/hwcgen-test-audit-XXXXXX";
     if (!mkdtemp(dir))
         return -1;
+    snprintf(tmp_dir, sizeof tmp_dir, "%s", dir);
     snprintf(out_path, sizeof out_path, "%s/out", dir);
     snprintf(err_path, sizeof err_path, "%s/err", dir);
     return 0;
@@ -416,6 +468,8 @@ int main(void)
         cmocka_unit_test(test_cpu_disagreements),
         cmocka_unit_test(test_same_format_sources),
         cmocka_unit_test(test_agreement),
+        cmocka_unit_test(test_cpuid_held),
+        cmocka_unit_test(test_linked_source),
         cmocka_unit_test(test_group_by_midr),
         cmocka_unit_test(test_group_by_product_id),
         cmocka_unit_test(test_no_common_device),

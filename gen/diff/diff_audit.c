@@ -263,11 +263,20 @@ static int load_all(audit *a, char **paths, int npaths, hw_diag *d)
     a->nts = calloc((size_t)npaths, sizeof *a->nts);
     if (!a->ts || !a->ps || !a->nts)
         return -1;
+    /* a file under two names (a link) is one source: else every pair
+     * with it would be reported twice, once against itself */
+    char *skip = calloc((size_t)npaths + 1, 1);
+    if (!skip || run_skip_same_files(paths, npaths, skip, d) != 0) {
+        free(skip);
+        return -1;
+    }
     int failed = 0, total = 0;
     for (int s = 0; s < npaths; s++) {
-        failed |= run_open_all(paths[s], &a->ts[s], &a->ps[s], &a->nts[s], d) != 0;
+        if (!skip[s])
+            failed |= run_open_all(paths[s], &a->ts[s], &a->ps[s], &a->nts[s], d) != 0;
         total += a->nts[s];
     }
+    free(skip);
     a->m = calloc((size_t)total + 1, sizeof *a->m);
     if (!a->m)
         return -1;

@@ -30,7 +30,7 @@ typedef struct ctx {
     int cross, fold;
     unsigned both;
     const load_facts *fo, *fn;
-    formula_binding bind[4];
+    formula_binding bind[16];
     int nbind;
 } ctx;
 
