@@ -23,6 +23,8 @@
 
 #include "test_util.h"
 
+#include "core/mali_products.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,15 +267,84 @@ static void test_group_by_midr(void **state)
 }
 
 /* Mali-G57 has two product ids: Panfrost's file states both, the
- * database fixture the second only; they are one device. */
+ * database fixture the second only; they are one device, known by both. */
 static void test_group_by_product_id(void **state)
 {
     (void)state;
     run_result r = audit("audit " GPU, 1);
-    has(&r, "\ndevice gpu 0x9003:\n"
+    has(&r, "\ndevice gpu 0x9001 0x9003:\n"
             "  tests/audit/gpu/db/Mali-G57 (Mali-G57, mali-db)\n"
             "  tests/audit/gpu/panfrost/G57.xml (Mali-G57, panfrost)\n");
     assert_int_equal(count(&r, "\ndevice "), 1);
+    done(&r);
+}
+
+/* Our GPU template names its GPU but no product id: Mali-G57 gets
+ * 0x9001 and 0x9003 from the table of Mali products, so the template is
+ * the third source of the G57 group (one group, not one more for 0x9001
+ * alone), and the three place L2_RD_MSG_IN three ways. */
+static void test_template_by_name(void **state)
+{
+    (void)state;
+    run_result r = audit("audit " GPU " tests/audit/gpu/template/mali-g57.xml", 1);
+    has(&r, "\ndevice gpu 0x9001 0x9003:\n"
+            "  tests/audit/gpu/db/Mali-G57 (Mali-G57, mali-db)\n"
+            "  tests/audit/gpu/panfrost/G57.xml (Mali-G57, panfrost)\n"
+            "  tests/audit/gpu/template/mali-g57.xml (Mali-G57, gpu-template)\n");
+    assert_int_equal(count(&r, "\ndevice "), 1);
+    assert_int_equal(count(&r, "\nA: "), 3);
+    has(&r, "  moved       L2_RD_MSG_IN: counter MEMORY_SYSTEM[16] vs MEMORY_SYSTEM[18]\n");
+    has(&r, "\n  agreement  L2_RD_MSG_IN: block 2[17] in tests/audit/gpu/db/Mali-G57; block "
+            "2[16] in tests/audit/gpu/panfrost/G57.xml; block 2[18] in "
+            "tests/audit/gpu/template/mali-g57.xml\n");
+    /* GPU_ACTIVE is at 6 in all three */
+    lacks(&r, "GPU_ACTIVE");
+    /* the template's series and Arm's derived counters are named by
+     * different schemes: not compared */
+    lacks(&r, "metrics");
+    done(&r);
+}
+
+/* The table by product name; an Immortalis GPU is its Mali namesake. */
+static void test_products_by_name(void **state)
+{
+    (void)state;
+    const mali_product *p = mali_product_by_name("Mali-G720");
+    assert_non_null(p);
+    assert_int_equal(p->ids[0], 0xC000);
+    assert_int_equal(p->ids[1], 0);
+    assert_ptr_equal(mali_product_by_name("Immortalis-G720"), p);
+    p = mali_product_by_name("Mali-G57");
+    assert_non_null(p);
+    assert_int_equal(p->ids[0], 0x9001);
+    assert_int_equal(p->ids[1], 0x9003);
+    assert_null(mali_product_by_name("Mali-G999"));
+    assert_null(mali_product_by_name("Immortalis-G57")); /* no such GPU: no alias */
+    assert_null(mali_product_by_name("Immortalis-"));
+    assert_null(mali_product_by_name(NULL));
+    /* by Panfrost's file name, as before; a product with no file has none */
+    assert_ptr_equal(mali_product_by_file("g57"), mali_product_by_name("Mali-G57"));
+    assert_null(mali_product_by_file("G720"));
+}
+
+/* The seed's spec/mali/mali-g720.xml and Arm's database (a libGPUCounters
+ * checkout named by $HWCGEN_LIBGPUCOUNTERS, else /tmp/libgpucounters;
+ * skipped without one) are one device, 0xC000. */
+static void test_seed_g720_with_database(void **state)
+{
+    (void)state;
+    const char *top = getenv("HWCGEN_LIBGPUCOUNTERS");
+    char db[600], args[800];
+    snprintf(db, sizeof db, "%s/specification/database", top ? top : "/tmp/libgpucounters");
+    if (access(db, R_OK) != 0) {
+        printf("  skipped: no libGPUCounters database at %s\n", db);
+        skip();
+    }
+    snprintf(args, sizeof args, "audit -q spec/mali/mali-g720.xml %s", db);
+    run_result r = run(args);
+    assert_int_equal(r.status, 1);
+    has(&r, "\ndevice gpu 0xC000:\n  spec/mali/mali-g720.xml (Mali-G720, gpu-template)\n");
+    has(&r, "/Mali-G720 (Mali-G720, mali-db)\n");
     done(&r);
 }
 
@@ -295,7 +366,7 @@ static void test_markdown(void **state)
     (void)state;
     run_result r = audit("audit --format markdown " GPU, 1);
     has(&r, "# hwcgen audit: 2 sources, 2 targets\n");
-    has(&r, "\n## Device gpu 0x9003\n\n"
+    has(&r, "\n## Device gpu 0x9001 0x9003\n\n"
             "- `tests/audit/gpu/db/Mali-G57` (Mali-G57, mali-db)\n"
             "- `tests/audit/gpu/panfrost/G57.xml` (Mali-G57, panfrost)\n");
     has(&r, "\n### A: `tests/audit/gpu/db/Mali-G57` (Mali-G57, mali-db); B: "
@@ -356,7 +427,7 @@ static void test_json(void **state)
     const cJSON *devices = item(root, "devices");
     assert_int_equal(cJSON_GetArraySize(devices), 1);
     const cJSON *dev = cJSON_GetArrayItem(devices, 0);
-    json_string(dev, "device", "gpu 0x9003");
+    json_string(dev, "device", "gpu 0x9001 0x9003");
     const cJSON *sources = item(dev, "sources");
     assert_int_equal(cJSON_GetArraySize(sources), 2);
     assert_string_equal(cJSON_GetArrayItem(sources, 0)->valuestring, "tests/audit/gpu/db/Mali-G57");
@@ -472,6 +543,9 @@ int main(void)
         cmocka_unit_test(test_linked_source),
         cmocka_unit_test(test_group_by_midr),
         cmocka_unit_test(test_group_by_product_id),
+        cmocka_unit_test(test_template_by_name),
+        cmocka_unit_test(test_products_by_name),
+        cmocka_unit_test(test_seed_g720_with_database),
         cmocka_unit_test(test_no_common_device),
         cmocka_unit_test(test_markdown),
         cmocka_unit_test(test_json),

@@ -753,6 +753,9 @@ static void choose_facts(ctx *c)
     c->cross = !dw_same(c->o->format, c->n->format);
     c->fold = c->cross && (c->fo->fold_case || c->fn->fold_case);
     c->both = c->cross ? c->fo->facts & c->fn->facts : HW_FACTS_ALL;
+    const char *so = c->fo->metric_names, *sn = c->fn->metric_names;
+    if (c->cross && !(so && sn && strcmp(so, sn) == 0))
+        c->both &= ~(HW_FACT(METRICS) | HW_FACT(METRIC_GROUPS) | HW_FACT(CONSTANTS));
     c->df->cross = c->cross;
     c->df->facts = c->both;
     if (c->cross)

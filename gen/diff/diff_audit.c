@@ -13,9 +13,15 @@
 enum { AUDIT_SAME = 0, AUDIT_DIFFERS = 1, AUDIT_ERROR = 2 };
 
 /* Every target of every source, with the source it came from. */
+enum { KEY_SIZE = 64 };
+
 typedef struct member {
     hw_target *t;
     int source;
+    /* a GPU's product ids with those of every GPU that shares one with
+     * them ("gpu 0x9001 0x9003"): one device, whichever ids a file gives
+     * (Arm's database may name Mali-G57 by either); "" for a CPU */
+    char gpu[KEY_SIZE];
 } member;
 
 typedef struct audit {
@@ -27,23 +33,69 @@ typedef struct audit {
     int nsources;
 } audit;
 
-/* The identities of a device a target states, "cpu 0x410FD400" or
- * "gpu 0x9001", into keys (at most max); how many. */
-static int device_keys(const hw_target *t, char keys[][32], int max)
+enum { KEYS_MAX = 16, IDS_MAX = 8 };
+
+/* The devices member i describes, "cpu 0x410FD400" or "gpu 0x9001
+ * 0x9003", into keys (at most max); how many. A perf directory that
+ * serves two cores describes two devices; a GPU's ids are one. */
+static int device_keys(const audit *a, int i, char keys[][KEY_SIZE], int max)
 {
+    const hw_target *t = a->m[i].t;
     int n = 0;
     if ((t->implementer || t->part_num) && n < max)
-        snprintf(keys[n++], 32, "cpu 0x%08X", (unsigned)target_midr(t));
-    for (int i = 0; i < t->ncores && n < max; i++)
-        snprintf(keys[n++], 32, "cpu 0x%08X",
-                 (unsigned)((t->cores[i].implementer & 0xFFu) << 24 | 0xFu << 16 |
-                            (t->cores[i].part_num & 0xFFFu) << 4));
-    for (int i = 0; i < t->nproduct_ids && n < max; i++)
-        snprintf(keys[n++], 32, "gpu 0x%04X", (unsigned)t->product_ids[i]);
+        snprintf(keys[n++], KEY_SIZE, "cpu 0x%08X", (unsigned)target_midr(t));
+    for (int c = 0; c < t->ncores && n < max; c++)
+        snprintf(keys[n++], KEY_SIZE, "cpu 0x%08X",
+                 (unsigned)((t->cores[c].implementer & 0xFFu) << 24 | 0xFu << 16 |
+                            (t->cores[c].part_num & 0xFFFu) << 4));
+    if (a->m[i].gpu[0] && n < max)
+        snprintf(keys[n++], KEY_SIZE, "%s", a->m[i].gpu);
     return n;
 }
 
-enum { KEYS_MAX = 16 };
+static int has_id(const uint32_t *ids, int n, uint32_t id)
+{
+    for (int k = 0; k < n; k++)
+        if (ids[k] == id)
+            return 1;
+    return 0;
+}
+
+static int by_value(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* Member i's GPU key: its ids and, until none is added, those of every
+ * member that shares one (in increasing order). */
+static void gpu_key(audit *a, int i)
+{
+    uint32_t ids[IDS_MAX];
+    int n = 0, grew = 1;
+    for (int k = 0; k < a->m[i].t->nproduct_ids && n < IDS_MAX; k++)
+        if (!has_id(ids, n, a->m[i].t->product_ids[k]))
+            ids[n++] = a->m[i].t->product_ids[k];
+    while (grew && n) {
+        grew = 0;
+        for (int j = 0; j < a->n; j++) {
+            const hw_target *o = a->m[j].t;
+            int shares = 0;
+            for (int k = 0; k < o->nproduct_ids; k++)
+                shares |= has_id(ids, n, o->product_ids[k]);
+            for (int k = 0; shares && k < o->nproduct_ids && n < IDS_MAX; k++)
+                if (!has_id(ids, n, o->product_ids[k]))
+                    ids[n++] = o->product_ids[k], grew = 1;
+        }
+    }
+    qsort(ids, (size_t)n, sizeof *ids, by_value);
+    a->m[i].gpu[0] = '\0';
+    for (int k = 0; k < n; k++) {
+        size_t len = strlen(a->m[i].gpu);
+        snprintf(a->m[i].gpu + len, KEY_SIZE - len, "%s0x%04X", k ? " " : "gpu ",
+                 (unsigned)ids[k]);
+    }
+}
 
 /* ---- which sources agree ---------------------------------------------------- */
 
@@ -223,8 +275,8 @@ static int members_of(const audit *a, const char *key, int *members, int max)
 {
     int nm = 0;
     for (int i = 0; i < a->n && nm < max; i++) {
-        char k[KEYS_MAX][32];
-        int n = device_keys(a->m[i].t, k, KEYS_MAX), has = 0;
+        char k[KEYS_MAX][KEY_SIZE];
+        int n = device_keys(a, i, k, KEYS_MAX), has = 0;
         for (int x = 0; x < n; x++)
             has |= strcmp(k[x], key) == 0;
         if (has)
@@ -238,10 +290,10 @@ static int members_of(const audit *a, const char *key, int *members, int max)
  * names the same members: each device is audited once. */
 static int key_seen(const audit *a, int i, int x, const int *members, int nm)
 {
-    char mine[KEYS_MAX][32], k[KEYS_MAX][32];
-    device_keys(a->m[i].t, mine, KEYS_MAX);
+    char mine[KEYS_MAX][KEY_SIZE], k[KEYS_MAX][KEY_SIZE];
+    device_keys(a, i, mine, KEYS_MAX);
     for (int j = 0; j <= i; j++) {
-        int n = device_keys(a->m[j].t, k, KEYS_MAX);
+        int n = device_keys(a, j, k, KEYS_MAX);
         for (int y = 0; y < n && (j < i || y < x); y++) {
             int other[256];
             if (strcmp(k[y], mine[x]) == 0 ||
@@ -282,8 +334,12 @@ static int load_all(audit *a, char **paths, int npaths, hw_diag *d)
         return -1;
     for (int s = 0; s < npaths; s++)
         for (int i = 0; i < a->nts[s]; i++)
-            a->m[a->n++] = (member){a->ts[s][i], s};
-    return failed ? -1 : 0;
+            a->m[a->n++] = (member){a->ts[s][i], s, ""};
+    if (failed)
+        return -1; /* an unusable target is NULL */
+    for (int i = 0; i < a->n; i++)
+        gpu_key(a, i);
+    return 0;
 }
 
 static void free_all(audit *a)
@@ -316,8 +372,8 @@ int audit_paths(char **paths, int npaths, const diff_opts *o, hw_buf *out, hw_di
                                : "hwcgen audit: %d sources, %d targets\n", npaths, a.n);
         rc = AUDIT_SAME;
         for (int i = 0; i < a.n && rc != AUDIT_ERROR; i++) {
-            char k[KEYS_MAX][32];
-            int nk = device_keys(a.m[i].t, k, KEYS_MAX);
+            char k[KEYS_MAX][KEY_SIZE];
+            int nk = device_keys(&a, i, k, KEYS_MAX);
             for (int x = 0; x < nk && rc != AUDIT_ERROR; x++) {
                 int members[256], nm = members_of(&a, k[x], members, 256);
                 if (key_seen(&a, i, x, members, nm))

@@ -55,6 +55,12 @@ typedef struct load_facts {
     /* metric groups its own tool adds, not the device's facts (perf's
      * "Default": what `perf stat` shows unasked); NULL-terminated */
     const char *const *tool_groups;
+    /* who names its metrics and constants: two formats whose names come
+     * from different schemes (our GPU template's series ids, Arm's
+     * database's MachineNames) say nothing by a name one lacks, so their
+     * metrics, metric groups and constants are not compared; NULL: only
+     * files of the format itself share its scheme */
+    const char *metric_names;
 } load_facts;
 
 /* The row of `format`; a format with no row carries every fact, so that
