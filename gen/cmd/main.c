@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "cmd/cmd.h"
+#include "cmd/cmd_audit.h"
 #include "cmd/cmd_check.h"
 #include "cmd/cmd_diff.h"
 #include "cmd/cmd_encode.h"
@@ -43,7 +44,7 @@ enum { NGLOBAL = sizeof global_options / sizeof global_options[0] };
 /* In the order hwcgen --help lists them. */
 static const cmd_command *const commands[] = {
     &cmd_generate, &cmd_check, &cmd_perf_merge, &cmd_list,
-    &cmd_eval,     &cmd_encode, &cmd_diff,
+    &cmd_eval,     &cmd_encode, &cmd_diff, &cmd_audit,
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };

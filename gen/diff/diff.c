@@ -5,9 +5,13 @@
  * are printed by diff_report.c. */
 #include "diff/diff.h"
 
+#include <ctype.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "diff/diff_bind.h"
 #include "diff/diff_sections.h"
 #include "diff/diff_tree.h"
 #include "diff/diff_lists.h"
@@ -93,32 +97,107 @@ void diff_free(hw_diff *df)
 
 /* ---- the target ------------------------------------------------------------- */
 
+/* The MIDRs (implementer and part; variant and revision aside, as perf's
+ * mapfile matches them) a target is for: its own, or a perf tree
+ * directory's mapfile rows. "0x410FD400 0x410FD490", or NULL when none. */
+static const char *midrs(ctx *c, const hw_target *t)
+{
+    hw_buf b;
+    buf_init(&b);
+    if (t->implementer || t->part_num)
+        buf_printf(&b, "0x%08X", (unsigned)target_midr(t));
+    for (int i = 0; i < t->ncores; i++)
+        buf_printf(&b, "%s0x%08X", b.len ? " " : "",
+                   (unsigned)((t->cores[i].implementer & 0xFFu) << 24 | 0xFu << 16 |
+                              (t->cores[i].part_num & 0xFFFu) << 4));
+    return b.len ? arena_take(c->df->arena, &b) : (buf_free(&b), (const char *)NULL);
+}
+
+/* Whether two lists of words share one. */
+static int share_word(const char *a, const char *b)
+{
+    for (const char *p = a; p && *p;) {
+        size_t n = strcspn(p, " ");
+        for (const char *q = b; q && *q;) {
+            size_t m = strcspn(q, " ");
+            if (n == m && strncmp(p, q, n) == 0)
+                return 1;
+            q += m + (q[m] == ' ');
+        }
+        p += n + (p[n] == ' ');
+    }
+    return 0;
+}
+
+static const char *product_ids(ctx *c, const hw_target *t)
+{
+    hw_buf b;
+    buf_init(&b);
+    for (int i = 0; i < t->nproduct_ids; i++)
+        buf_printf(&b, "%s0x%04X", b.len ? " " : "", (unsigned)t->product_ids[i]);
+    return b.len ? arena_take(c->df->arena, &b) : (buf_free(&b), (const char *)NULL);
+}
+
+/* Across formats the target's id, slug, name and format are each file's
+ * own naming, not a fact of the device: what identifies the device is
+ * compared, one that is for several (a perf directory for two cores) the
+ * same when any is shared. */
+static void diff_identity(ctx *c, const char *id)
+{
+    static const diff_class I = DIFF_CLASS_IDENTITY;
+    if (DW_HAS(c, HW_FACT(MIDR))) {
+        const char *a = midrs(c, c->o), *b = midrs(c, c->n);
+        if (a && b && !share_word(a, b))
+            dw_field(c, DIFF_TARGET, I, id, "MIDR", a, b);
+    }
+    if (DW_HAS(c, HW_FACT(PRODUCT_ID))) {
+        const char *a = product_ids(c, c->o), *b = product_ids(c, c->n);
+        if (a && b && !share_word(a, b))
+            dw_field(c, DIFF_TARGET, I, id, "product ids", a, b);
+    }
+}
+
 static void diff_target(ctx *c)
 {
     const hw_target *o = c->o, *n = c->n;
     const char *id = o->id ? o->id : "";
     static const diff_class I = DIFF_CLASS_IDENTITY;
-    dw_field(c, DIFF_TARGET, I, id, "format", o->format, n->format);
-    dw_field(c, DIFF_TARGET, I, id, "id", o->id, n->id);
-    dw_field(c, DIFF_TARGET, I, id, "slug", o->slug, n->slug);
-    dw_field(c, DIFF_TARGET, I, id, "vendor", o->vendor, n->vendor);
-    dw_field(c, DIFF_TARGET, I, id, "name", o->name, n->name);
-    dw_field(c, DIFF_TARGET, I, id, "kind", o->kind, n->kind);
-    dw_field(c, DIFF_TARGET, I, id, "implementer", dw_text_hex(c, o->implementer),
-          dw_text_hex(c, n->implementer));
-    dw_field(c, DIFF_TARGET, I, id, "part_num", dw_text_hex(c, o->part_num), dw_text_hex(c, n->part_num));
-    dw_field(c, DIFF_TARGET, I, id, "major_revision", dw_text_int(c, o->major_revision),
-          dw_text_int(c, n->major_revision));
-    dw_field(c, DIFF_TARGET, I, id, "minor_revision", dw_text_int(c, o->minor_revision),
-          dw_text_int(c, n->minor_revision));
-    dw_field(c, DIFF_TARGET, I, id, "architecture", o->architecture, n->architecture);
-    dw_field(c, DIFF_TARGET, I, id, "pmu_architecture", o->pmu_architecture, n->pmu_architecture);
-    dw_field(c, DIFF_TARGET, I, id, "num_slots", dw_text_int(c, o->num_slots),
-          dw_text_int(c, n->num_slots));
-    dw_field(c, DIFF_TARGET, I, id, "num_bus_slots", dw_text_int(c, o->num_bus_slots),
-          dw_text_int(c, n->num_bus_slots));
-    dw_field(c, DIFF_TARGET, I, id, "num_counters", dw_text_int(c, o->num_counters),
-          dw_text_int(c, n->num_counters));
+    if (c->cross || c->df->sources) {
+        diff_identity(c, id);
+    } else {
+        dw_field(c, DIFF_TARGET, I, id, "format", o->format, n->format);
+        dw_field(c, DIFF_TARGET, I, id, "id", o->id, n->id);
+        dw_field(c, DIFF_TARGET, I, id, "slug", o->slug, n->slug);
+        dw_field(c, DIFF_TARGET, I, id, "vendor", o->vendor, n->vendor);
+        dw_field(c, DIFF_TARGET, I, id, "name", o->name, n->name);
+        dw_field(c, DIFF_TARGET, I, id, "kind", o->kind, n->kind);
+        dw_field(c, DIFF_TARGET, I, id, "implementer", dw_text_hex(c, o->implementer),
+                 dw_text_hex(c, n->implementer));
+        dw_field(c, DIFF_TARGET, I, id, "part_num", dw_text_hex(c, o->part_num),
+                 dw_text_hex(c, n->part_num));
+    }
+    if (DW_HAS(c, HW_FACT(REVISION))) {
+        dw_field(c, DIFF_TARGET, I, id, "major_revision", dw_text_int(c, o->major_revision),
+                 dw_text_int(c, n->major_revision));
+        dw_field(c, DIFF_TARGET, I, id, "minor_revision", dw_text_int(c, o->minor_revision),
+                 dw_text_int(c, n->minor_revision));
+    }
+    if (DW_HAS(c, HW_FACT(ARCHITECTURE))) {
+        dw_field(c, DIFF_TARGET, I, id, "architecture", o->architecture, n->architecture);
+        dw_field(c, DIFF_TARGET, I, id, "pmu_architecture", o->pmu_architecture,
+                 n->pmu_architecture);
+    }
+    if (DW_HAS(c, HW_FACT(SLOTS))) {
+        dw_field(c, DIFF_TARGET, I, id, "num_slots", dw_text_int(c, o->num_slots),
+                 dw_text_int(c, n->num_slots));
+        dw_field(c, DIFF_TARGET, I, id, "num_bus_slots", dw_text_int(c, o->num_bus_slots),
+                 dw_text_int(c, n->num_bus_slots));
+    }
+    if (DW_HAS(c, HW_FACT(COUNTERS)))
+        dw_field(c, DIFF_TARGET, I, id, "num_counters", dw_text_int(c, o->num_counters),
+                 dw_text_int(c, n->num_counters));
+    if (c->cross || c->df->sources)
+        return; /* a description of the file, not of the device */
     dw_described(c, DIFF_TARGET, id, "description", o->description, n->description);
     dw_described(c, DIFF_TARGET, id, "source", o->source, n->source);
 }
@@ -179,11 +258,38 @@ static const char *counter_key(ctx *c, const hw_target *t, const hw_event *e)
     return e->block >= 0 ? dw_fmt(c, "%s[%d]", t->blocks[e->block].name, e->index) : NULL;
 }
 
+/* Across formats that both name counters by their hardware names (Arm's
+ * database by its own names, Panfrost by the hardware's), the hardware
+ * name pairs them. */
+static void pair_by_hw_name(ctx *c, pairing *p)
+{
+    const hw_target *o = c->o, *n = c->n;
+    name_index keys;
+    if (name_index_init(&keys, (size_t)n->nevents) != 0) {
+        c->failed = 1;
+        return;
+    }
+    for (int j = 0; j < n->nevents; j++) {
+        const char *key = p->to_old[j] < 0 ? dw_key(c, n->events[j].hw_name) : NULL;
+        if (key && name_index_put(&keys, key, j) == -2)
+            c->failed = 1;
+    }
+    for (int i = 0; i < o->nevents; i++) {
+        const char *key = p->to_new[i] < 0 ? dw_key(c, o->events[i].hw_name) : NULL;
+        int j = key ? name_index_get(&keys, key) : -1;
+        if (j >= 0 && p->to_old[j] < 0)
+            p->to_new[i] = j, p->to_old[j] = i;
+    }
+    name_index_free(&keys);
+}
+
 /* Pair the events only one side has a name for that are the same counter. */
 static void pair_renamed_events(ctx *c, pairing *p, items ol, items nl)
 {
     const hw_target *o = c->o, *n = c->n;
     (void)ol, (void)nl;
+    if (c->cross && DW_HAS(c, HW_FACT(HW_NAMES)))
+        pair_by_hw_name(c, p);
     name_index keys;
     if (name_index_init(&keys, (size_t)n->nevents) != 0) {
         c->failed = 1;
@@ -212,28 +318,23 @@ static void pair_renamed_events(ctx *c, pairing *p, items ol, items nl)
 static void event_flags(ctx *c, const char *name, const hw_event *a, const hw_event *b)
 {
     static const struct {
-        unsigned flag;
+        unsigned flag, fact;
         const char *what;
-    } flags[] = {{EVENT_ARCH_DEFINED, "architecture defined"},
-                 {EVENT_PRODUCT_DEFINED, "product defined"},
-                 {EVENT_RECONSTRUCTED, "reconstructed"},
-                 {EVENT_HIDDEN, "hidden"},
-                 {EVENT_FLEXIBLE, "flexible"}};
+    } flags[] = {{EVENT_ARCH_DEFINED, HW_FACT(EVENT_CLASSES), "architecture defined"},
+                 {EVENT_PRODUCT_DEFINED, HW_FACT(EVENT_CLASSES), "product defined"},
+                 {EVENT_RECONSTRUCTED, HW_FACT(EVENT_DETAILS), "reconstructed"},
+                 {EVENT_HIDDEN, HW_FACT(EVENT_DETAILS), "hidden"},
+                 {EVENT_FLEXIBLE, HW_FACT(EVENT_DETAILS), "flexible"}};
     for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++)
-        dw_field(c, DIFF_EVENT, DIFF_CLASS_CHANGED, name, flags[k].what,
-              dw_yes_no(a->flags & flags[k].flag), dw_yes_no(b->flags & flags[k].flag));
+        if (DW_HAS(c, flags[k].fact))
+            dw_field(c, DIFF_EVENT, DIFF_CLASS_CHANGED, name, flags[k].what,
+                     dw_yes_no(a->flags & flags[k].flag), dw_yes_no(b->flags & flags[k].flag));
 }
 
-static void diff_event(ctx *c, const char *name, const void *pa, const void *pb)
+/* What gatord and the registers say of a counter. */
+static void event_details(ctx *c, const char *name, const hw_event *a, const hw_event *b)
 {
-    const hw_event *a = pa, *b = pb;
     static const diff_class K = DIFF_CLASS_CHANGED;
-    diff_change *renamed = dw_renamed(c, DIFF_EVENT, name, NULL, a->name, b->name);
-    if (renamed)
-        renamed->new_text = event_text(c, c->n, b);
-    dw_field(c, DIFF_EVENT, DIFF_CLASS_RECODED, name, "code", event_code(c, a), event_code(c, b));
-    dw_field(c, DIFF_EVENT, DIFF_CLASS_MOVED, name, "counter", event_place(c, c->o, a),
-          event_place(c, c->n, b));
     dw_field(c, DIFF_EVENT, K, name, "width", dw_text_int(c, a->width), dw_text_int(c, b->width));
     dw_field(c, DIFF_EVENT, K, name, "counter id", a->counter_id, b->counter_id);
     dw_field(c, DIFF_EVENT, K, name, "register", a->reg_name, b->reg_name);
@@ -241,11 +342,34 @@ static void diff_event(ctx *c, const char *name, const void *pa, const void *pb)
     dw_field(c, DIFF_EVENT, K, name, "multiplier", dw_text_number(c, a->multiplier),
           dw_text_number(c, b->multiplier));
     dw_field(c, DIFF_EVENT, K, name, "advanced", dw_yes_no(a->advanced), dw_yes_no(b->advanced));
-    dw_field(c, DIFF_EVENT, K, name, "hardware name", a->hw_name, b->hw_name);
-    event_flags(c, name, a, b);
     dw_described(c, DIFF_EVENT, name, "Streamline title", a->st_title, b->st_title);
     dw_described(c, DIFF_EVENT, name, "Streamline name", a->st_name, b->st_name);
-    dw_described(c, DIFF_EVENT, name, "note", a->note, b->note);
+}
+
+static void diff_event(ctx *c, const char *name, const void *pa, const void *pb)
+{
+    const hw_event *a = pa, *b = pb;
+    diff_change *renamed = c->cross && DW_HAS(c, HW_FACT(HW_NAMES))
+                               ? NULL /* known by their hardware names */
+                               : dw_renamed(c, DIFF_EVENT, name, NULL, a->name, b->name);
+    if (renamed)
+        renamed->new_text = event_text(c, c->n, b);
+    if (strcmp(a->name, b->name) != 0 && !renamed) /* values follow the event */
+        rename_add(c, &c->events, a->name, b->name);
+    if (DW_HAS(c, HW_FACT(EVENT_CODES)))
+        dw_field(c, DIFF_EVENT, DIFF_CLASS_RECODED, name, "code", event_code(c, a),
+                 event_code(c, b));
+    if (DW_HAS(c, HW_FACT(PLACES)))
+        dw_field(c, DIFF_EVENT, DIFF_CLASS_MOVED, name, "counter", event_place(c, c->o, a),
+                 event_place(c, c->n, b));
+    if (DW_HAS(c, HW_FACT(EVENT_DETAILS)))
+        event_details(c, name, a, b);
+    if (DW_HAS(c, HW_FACT(HW_NAMES)))
+        dw_field(c, DIFF_EVENT, DIFF_CLASS_CHANGED, name, "hardware name", a->hw_name,
+                 b->hw_name);
+    event_flags(c, name, a, b);
+    if (DW_HAS(c, HW_FACT(NOTES)))
+        dw_described(c, DIFF_EVENT, name, "note", a->note, b->note);
 }
 
 static const item_kind event_kind = {DIFF_EVENT, ITEM(hw_event), .text = event_text,
@@ -277,11 +401,13 @@ static int find_renamed(ctx *c, const pairing *p, int i)
         return -1;
     for (int j = 0; j < c->n->nmetrics; j++) {
         const hw_metric *b = &c->n->metrics[j];
-        if (p->to_old[j] >= 0 || !b->expr || !dw_same(a->units, b->units) ||
+        if (p->to_old[j] >= 0 || !b->expr ||
+            !dw_same(dw_units(c, c->o, a->units), dw_units(c, c->n, b->units)) ||
             ir_find_metric(c->o, b->name) >= 0)
             continue;
         formula_cmp cmp;
-        if (formula_compare(c->df->arena, c->o, i, c->n, j, &c->events, &cmp) != 0) {
+        if (formula_compare_bound(c->df->arena, c->o, i, c->n, j, &c->events, c->bind,
+                                  c->nbind, &cmp) != 0) {
             c->failed = 1;
             return -1;
         }
@@ -345,7 +471,8 @@ static void diff_formula(ctx *c, int i, int j)
         return;
     }
     formula_cmp cmp;
-    if (formula_compare(c->df->arena, c->o, i, c->n, j, &c->events, &cmp) != 0) {
+    if (formula_compare_bound(c->df->arena, c->o, i, c->n, j, &c->events, c->bind, c->nbind,
+                              &cmp) != 0) {
         c->failed = 1;
         return;
     }
@@ -391,7 +518,8 @@ static void pair_metrics(ctx *c, pairing *p, items ol, items nl)
     for (int k = 0; k < o->nmetrics && !c->failed; k++) {
         int i = o->metric_order[k];
         int j = p->to_new[i];
-        if (j >= 0 && dw_same(o->metrics[i].name, n->metrics[j].name))
+        if (j >= 0 && (dw_same(o->metrics[i].name, n->metrics[j].name) ||
+                       (c->fold && strcasecmp(o->metrics[i].name, n->metrics[j].name) == 0)))
             diff_formula(c, i, j);
     }
 }
@@ -406,15 +534,17 @@ static void diff_metric(ctx *c, const char *name, const void *pa, const void *pb
         renamed->old_text = formula_text(c, c->o, a);
         renamed->new_text = formula_text(c, c->n, b);
     }
-    dw_list_change(c, DIFF_METRIC, K, name, "sample events", a->sample_events,
-                a->nsample_events, b->sample_events, b->nsample_events, &c->events);
+    if (DW_HAS(c, HW_FACT(SAMPLE_EVENTS)))
+        dw_list_change(c, DIFF_METRIC, K, name, "sample events", a->sample_events,
+                       a->nsample_events, b->sample_events, b->nsample_events, &c->events);
     dw_field(c, DIFF_METRIC, K, name, "external", dw_yes_no(a->flags & METRIC_EXTERNAL),
           dw_yes_no(b->flags & METRIC_EXTERNAL));
     dw_field(c, DIFF_METRIC, K, name, "intermediate", dw_yes_no(a->flags & METRIC_INTERMEDIATE),
           dw_yes_no(b->flags & METRIC_INTERMEDIATE));
     dw_described(c, DIFF_METRIC, name, "number", a->number, b->number);
     dw_described(c, DIFF_METRIC, name, "source formula", a->source_formula, b->source_formula);
-    dw_described(c, DIFF_METRIC, name, "note", a->note, b->note);
+    if (DW_HAS(c, HW_FACT(NOTES)))
+        dw_described(c, DIFF_METRIC, name, "note", a->note, b->note);
 }
 
 static const item_kind metric_kind = {DIFF_METRIC, ITEM(hw_metric), .what = "formula",
@@ -436,6 +566,47 @@ static const char *members_text(ctx *c, const hw_group *g)
     return dw_fmt(c, "%d member%s", g->nmembers, g->nmembers == 1 ? "" : "s");
 }
 
+/* Whether a group is compared: both formats carry its kind, and it is
+ * not one the format's own tool adds. */
+static int group_compared(const ctx *c, const load_facts *f, const hw_group *g)
+{
+    if (!DW_HAS(c, g->kind == GROUP_EVENTS ? HW_FACT(EVENT_GROUPS) : HW_FACT(METRIC_GROUPS)))
+        return 0;
+    for (const char *const *t = c->cross ? f->tool_groups : NULL; t && *t; t++)
+        if (strcmp(*t, g->name) == 0)
+            return 0;
+    return 1;
+}
+
+/* Across formats a group name is compared without case and underscores:
+ * perf spells Arm's Topdown_L1 as TopdownL1. */
+static int same_group_name(const ctx *c, const char *a, const char *b)
+{
+    if (!c->cross)
+        return strcmp(a, b) == 0;
+    for (;; a++, b++) {
+        while (*a == '_')
+            a++;
+        while (*b == '_')
+            b++;
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+            return 0;
+        if (!*a)
+            return 1;
+    }
+}
+
+static int find_group(const ctx *c, const hw_group *a)
+{
+    const hw_target *n = c->n;
+    int j = ir_find_group(n, a->kind, a->name);
+    for (int k = 0; j < 0 && c->cross && k < n->ngroups; k++)
+        if (n->groups[k].kind == a->kind && group_compared(c, c->fn, &n->groups[k]) &&
+            same_group_name(c, a->name, n->groups[k].name))
+            j = k;
+    return j;
+}
+
 /* Groups of events and groups of metrics may share a name: paired by both. */
 static void diff_groups(ctx *c)
 {
@@ -447,7 +618,9 @@ static void diff_groups(ctx *c)
     }
     for (int i = 0; i < o->ngroups; i++) {
         const hw_group *a = &o->groups[i];
-        int j = ir_find_group(n, a->kind, a->name);
+        if (!group_compared(c, c->fo, a))
+            continue;
+        int j = find_group(c, a);
         const char *name = group_name(c, a);
         if (j < 0) {
             dw_one_side(c, DIFF_GROUP, DIFF_CLASS_REMOVED, name, NULL, 1, members_text(c, a));
@@ -463,12 +636,32 @@ static void diff_groups(ctx *c)
         dw_described(c, DIFF_GROUP, name, "number", a->number, b->number);
     }
     for (int j = 0; j < n->ngroups; j++)
-        if (!paired[j])
+        if (!paired[j] && group_compared(c, c->fn, &n->groups[j]))
             dw_one_side(c, DIFF_GROUP, DIFF_CLASS_ADDED, group_name(c, &n->groups[j]), NULL, 0,
                      members_text(c, &n->groups[j]));
 }
 
 /* ---- all of it ------------------------------------------------------------------- */
+
+/* The lists after the groups, each when both formats carry it. */
+static void diff_rest(ctx *c)
+{
+    if (DW_HAS(c, HW_FACT(METHODOLOGIES)))
+        diff_list(c, &methodology_kind, LISTS(c, methodologies));
+    if (DW_HAS(c, HW_FACT(ENCODINGS))) {
+        diff_list(c, &enum_kind, LISTS(c, enums));
+        diff_rules(c);
+        diff_list(c, &layout_kind, LISTS(c, layouts));
+        diff_list(c, &register_kind, LISTS(c, registers));
+        diff_list(c, &report_kind, LISTS(c, reports));
+    }
+    if (DW_HAS(c, HW_FACT(CONSTANTS)))
+        diff_list(c, &constant_kind, LISTS(c, constants));
+    if (DW_HAS(c, HW_FACT(INPUTS)))
+        diff_list(c, &input_kind, LISTS(c, inputs));
+    if (DW_HAS(c, HW_FACT(NOTES)))
+        diff_notes(c);
+}
 
 static int by_place(const void *pa, const void *pb)
 {
@@ -483,9 +676,29 @@ static int by_place(const void *pa, const void *pb)
     return a->order < b->order ? -1 : a->order > b->order;
 }
 
-int diff_targets(hw_diff *df, const hw_target *old_t, const hw_target *new_t)
+/* Which facts are compared: every one between two files of a format, those
+ * both carry across two formats. */
+static void choose_facts(ctx *c)
+{
+    c->fo = load_facts_of(c->o->format);
+    c->fn = load_facts_of(c->n->format);
+    c->cross = !dw_same(c->o->format, c->n->format);
+    c->fold = c->cross && (c->fo->fold_case || c->fn->fold_case);
+    c->both = c->cross ? c->fo->facts & c->fn->facts : HW_FACTS_ALL;
+    const char *so = c->fo->metric_names, *sn = c->fn->metric_names;
+    if (c->cross && !(so && sn && strcmp(so, sn) == 0))
+        c->both &= ~(HW_FACT(METRICS) | HW_FACT(METRIC_GROUPS) | HW_FACT(CONSTANTS));
+    c->df->cross = c->cross;
+    c->df->facts = c->both;
+    if (c->cross)
+        dw_bind_runtime(c);
+}
+
+static int diff_run(hw_diff *df, const hw_target *old_t, const hw_target *new_t, int sources)
 {
     memset(df, 0, sizeof *df);
+    df->sources = sources;
+    df->old_format = old_t->format, df->new_format = new_t->format;
     df->arena = arena_create();
     if (!df->arena)
         return -1;
@@ -493,29 +706,34 @@ int diff_targets(hw_diff *df, const hw_target *old_t, const hw_target *new_t)
     df->old_id = old_t->id, df->new_id = new_t->id;
     df->old_name = old_t->name ? old_t->name : old_t->id;
     df->new_name = new_t->name ? new_t->name : new_t->id;
-    ctx c = {df, old_t, new_t, {0}, {0}, NULL, {NULL, NULL}, 0};
+    ctx c = {.df = df, .o = old_t, .n = new_t};
+    choose_facts(&c);
     diff_target(&c);
-    diff_list(&c, &block_kind, LISTS(&c, blocks));
+    if (DW_HAS(&c, HW_FACT(BLOCKS)))
+        diff_list(&c, &block_kind, LISTS(&c, blocks));
     if (target_is_perf_tree(old_t) && target_is_perf_tree(new_t)) {
         diff_tree(&c); /* names repeat across PMUs: paired by both */
     } else {
         /* events first, metrics next: what follows reads through their renames */
         diff_list(&c, &event_kind, LISTS(&c, events));
-        diff_list(&c, &metric_kind, LISTS(&c, metrics));
+        if (DW_HAS(&c, HW_FACT(METRICS)))
+            diff_list(&c, &metric_kind, LISTS(&c, metrics));
     }
     diff_groups(&c);
-    diff_list(&c, &methodology_kind, LISTS(&c, methodologies));
-    diff_list(&c, &enum_kind, LISTS(&c, enums));
-    diff_rules(&c);
-    diff_list(&c, &layout_kind, LISTS(&c, layouts));
-    diff_list(&c, &register_kind, LISTS(&c, registers));
-    diff_list(&c, &report_kind, LISTS(&c, reports));
-    diff_list(&c, &constant_kind, LISTS(&c, constants));
-    diff_list(&c, &input_kind, LISTS(&c, inputs));
-    diff_notes(&c);
+    diff_rest(&c);
     if (c.failed || arena_failed(df->arena))
         return -1;
     if (df->nchanges > 1)
         qsort(df->changes, (size_t)df->nchanges, sizeof *df->changes, by_place);
     return 0;
+}
+
+int diff_targets(hw_diff *df, const hw_target *old_t, const hw_target *new_t)
+{
+    return diff_run(df, old_t, new_t, 0);
+}
+
+int diff_sources(hw_diff *df, const hw_target *a, const hw_target *b)
+{
+    return diff_run(df, a, b, 1);
 }

@@ -35,6 +35,13 @@ int diff_parse_classes(const char *list, diff_classes *out, char *bad, size_t si
  * 0, or -1 when out of memory. */
 int diff_targets(hw_diff *df, const hw_target *old_t, const hw_target *new_t);
 
+/* The same for two files that describe one device, A (as OLD) and B (as
+ * NEW), neither a version of the other: the names each file gives the
+ * device (id, slug, name) and its own description are not compared, even
+ * between two files of one format; the report says "only in A" where a
+ * diff says "removed". */
+int diff_sources(hw_diff *df, const hw_target *a, const hw_target *b);
+
 /* Render every output of each target in memory from its plan (templates
  * as in run_emit; NULL: the built-in ones) and add the generated files
  * that differ to df. NEW is rendered as if it were at OLD's path, so a

@@ -105,9 +105,17 @@ typedef struct hw_diff {
     const char *old_spec, *new_spec; /* as the user gave them */
     const char *old_id, *new_id;     /* the targets' C ids */
     const char *old_name, *new_name; /* product names, or ids */
+    const char *old_format, *new_format;
     diff_change *changes;            /* by section, then name, then order found */
     int nchanges;
     size_t cap_changes;
+    int cross;                       /* two formats: only facts both carry */
+    int sources;                     /* two vendors' files of one device
+                                        (diff_sources): OLD and NEW are A
+                                        and B, neither is a later version */
+    unsigned facts;                  /* HW_FACT() bits compared */
+    const char *bound;               /* run-time values held ("#slots = 8
+                                        (OLD's slots)"), or NULL */
     diff_file *files;                /* by name */
     int nfiles;
     size_t cap_files;

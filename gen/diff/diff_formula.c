@@ -311,6 +311,8 @@ typedef struct sampler {
     int n;
     side s[2];
     const diff_renames *r;
+    const formula_binding *bind; /* held at their values */
+    int nbind;
 } sampler;
 
 static int side_init(side *s, const hw_target *t, int metric)
@@ -503,6 +505,11 @@ static int run_samples(sampler *sp, hw_arena *a, formula_cmp *out)
     int equivalent = 1, scaled = 1, have_factor = 0;
     double factor = 0.0;
     for (int j = 0; (equivalent || scaled) && sample(sp, j, &state, u); j++) {
+        for (int b = 0; b < sp->nbind; b++) {
+            int slot = slot_of(sp, sp->bind[b].name);
+            if (slot >= 0)
+                u[slot] = sp->bind[b].value;
+        }
         double x = evaluate(sp, 0, u), y = evaluate(sp, 1, u);
         if (equivalent && !formula_close(x, y)) {
             equivalent = 0;
@@ -539,12 +546,19 @@ static int run_samples(sampler *sp, hw_arena *a, formula_cmp *out)
 int formula_compare(hw_arena *a, const hw_target *old_t, int mo, const hw_target *new_t,
                     int mn, const diff_renames *r, formula_cmp *out)
 {
+    return formula_compare_bound(a, old_t, mo, new_t, mn, r, NULL, 0, out);
+}
+
+int formula_compare_bound(hw_arena *a, const hw_target *old_t, int mo,
+                          const hw_target *new_t, int mn, const diff_renames *r,
+                          const formula_binding *bind, int nbind, formula_cmp *out)
+{
     *out = (formula_cmp){FORMULA_EQUIVALENT, 0, 1.0, {0, NULL, NULL, 0, 0}};
     if (same_tree(old_t, old_t->metrics[mo].expr, new_t, new_t->metrics[mn].expr, r)) {
         out->same_tree = 1;
         return 0;
     }
-    sampler sp = {NULL, 0, {{0}, {0}}, r};
+    sampler sp = {NULL, 0, {{0}, {0}}, r, bind, nbind};
     int rc = -1;
     if (side_init(&sp.s[0], old_t, mo) == 0 && side_init(&sp.s[1], new_t, mn) == 0 &&
         collect_names(&sp) == 0) {

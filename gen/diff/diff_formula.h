@@ -57,4 +57,17 @@ int formula_compare(hw_arena *a, const hw_target *old_t, int mo,
                     const hw_target *new_t, int mn, const diff_renames *r,
                     formula_cmp *out);
 
+/* A name the inputs do not vary: a run-time value one side leaves free
+ * (perf's #slots) that the other side knows (the core's slot count). */
+typedef struct formula_binding {
+    const char *name; /* as the sampler names it: the run-time value's key */
+    double value;
+} formula_binding;
+
+/* formula_compare() with the names of `bind` held at their values in
+ * every input tried (and shown so in a witness). */
+int formula_compare_bound(hw_arena *a, const hw_target *old_t, int mo,
+                          const hw_target *new_t, int mn, const diff_renames *r,
+                          const formula_binding *bind, int nbind, formula_cmp *out);
+
 #endif

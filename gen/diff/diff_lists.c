@@ -2,8 +2,11 @@
  * every comparison of diff.c and diff_sections.c (diff_lists.h). */
 #include "diff/diff_lists.h"
 
+#include <ctype.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/expr.h"
 #include "core/names.h"
@@ -45,7 +48,8 @@ int dw_same(const char *a, const char *b)
 diff_change *dw_renamed(ctx *c, diff_section s, const char *name, const char *owner,
                         const char *old_name, const char *new_name)
 {
-    if (dw_same(old_name, new_name))
+    if (dw_same(old_name, new_name) ||
+        (c->fold && old_name && new_name && strcasecmp(old_name, new_name) == 0))
         return NULL;
     diff_change *ch = dw_change(c, s, DIFF_CLASS_RENAMED, name);
     if (ch)
@@ -67,9 +71,35 @@ diff_change *dw_field(ctx *c, diff_section s, diff_class k, const char *name,
     return ch;
 }
 
+/* Text with every run of white space one space, none at either end. */
+static const char *squeeze(ctx *c, const char *text)
+{
+    if (!text)
+        return NULL;
+    hw_buf b;
+    buf_init(&b);
+    for (const char *p = text; *p; p++) {
+        if (!isspace((unsigned char)*p))
+            buf_putc(&b, *p);
+        else if (b.len && !isspace((unsigned char)p[1]) && p[1])
+            buf_putc(&b, ' ');
+    }
+    if (!b.len) {
+        buf_free(&b);
+        return "";
+    }
+    return arena_take(c->df->arena, &b);
+}
+
 void dw_described(ctx *c, diff_section s, const char *name, const char *what,
                const char *old_text, const char *new_text)
 {
+    if (c->cross && !DW_HAS(c, HW_FACT(TEXT)))
+        return;
+    /* across formats a text one file leaves out is not a disagreement */
+    if (c->cross && (!old_text || !*old_text || !new_text || !*new_text ||
+                     dw_same(squeeze(c, old_text), squeeze(c, new_text))))
+        return;
     dw_field(c, s, DIFF_CLASS_DESCRIBED, name, what, old_text, new_text);
 }
 
@@ -85,6 +115,13 @@ void dw_one_side(ctx *c, diff_section s, diff_class k, const char *name,
         ch->old_text = text;
     else
         ch->new_text = text;
+}
+
+const char *dw_side_word(const ctx *c, int gone)
+{
+    if (c->df->sources)
+        return gone ? "only in A" : "only in B";
+    return gone ? "removed" : "added";
 }
 
 const char *dw_part(ctx *c, const char *item, const char *name)
@@ -104,6 +141,25 @@ static const char *name_of(const item_kind *k, items l, int i)
     return *(const char *const *)((const char *)item_at(l, k->size, i) + k->name_off);
 }
 
+const char *dw_key(ctx *c, const char *name)
+{
+    if (!c->fold || !name)
+        return name;
+    char *low = arena_printf(c->df->arena, "%s", name);
+    for (char *p = low; p && *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    return low;
+}
+
+const char *dw_units(const ctx *c, const hw_target *t, const char *units)
+{
+    if (!c->cross || !units || !target_is_perf_tree(t))
+        return units;
+    char *end;
+    (void)strtod(units, &end); /* perf reads the scale so, the unit after it */
+    return end;
+}
+
 /* Same names pair up (the first of a name, should one repeat). */
 static int pair_by_name(ctx *c, pairing *p, const item_kind *k, items o, items n)
 {
@@ -116,12 +172,12 @@ static int pair_by_name(ctx *c, pairing *p, const item_kind *k, items o, items n
     }
     for (int j = 0; j < n.n; j++) {
         p->to_old[j] = -1;
-        const char *name = name_of(k, n, j);
+        const char *name = dw_key(c, name_of(k, n, j));
         if (name && name_index_put(&names, name, j) == -2)
             c->failed = 1;
     }
     for (int i = 0; i < o.n; i++) {
-        const char *name = name_of(k, o, i);
+        const char *name = dw_key(c, name_of(k, o, i));
         int j = name ? name_index_get(&names, name) : -1;
         p->to_new[i] = j >= 0 && p->to_old[j] < 0 ? j : -1;
         if (p->to_new[i] >= 0)
@@ -149,9 +205,9 @@ static void compare_item(ctx *c, const item_kind *k, const char *name, const voi
     diff_section s = k->section;
     if (k->summary)
         dw_field(c, s, k->cls, name, k->summary_what, k->text(c, c->o, a), k->text(c, c->n, b));
-    if (k->units_off)
-        dw_field(c, s, DIFF_CLASS_UNITS, name, "units", member(a, k->units_off),
-              member(b, k->units_off));
+    if (k->units_off && DW_HAS(c, HW_FACT(UNITS)))
+        dw_field(c, s, DIFF_CLASS_UNITS, name, "units", dw_units(c, c->o, member(a, k->units_off)),
+              dw_units(c, c->n, member(b, k->units_off)));
     if (k->title_off)
         dw_described(c, s, name, "title", member(a, k->title_off), member(b, k->title_off));
     if (k->desc_off)
@@ -176,7 +232,8 @@ void diff_items(ctx *c, const item_kind *k, items o, items n, const char *owner,
         if (p.to_new[i] >= 0)
             compare_item(c, k, name, a, item_at(n, k->size, p.to_new[i]));
         else if (owner)
-            dw_one_side(c, k->section, part_class, name, "removed", 1, k->text(c, c->o, a));
+            dw_one_side(c, k->section, part_class, name, dw_side_word(c, 1), 1,
+                        k->text(c, c->o, a));
         else
             dw_one_side(c, k->section, DIFF_CLASS_REMOVED, name, k->what, 1, k->text(c, c->o, a));
     }
@@ -186,7 +243,7 @@ void diff_items(ctx *c, const item_kind *k, items o, items n, const char *owner,
         const char *name = owner ? dw_part(c, owner, name_of(k, n, j)) : name_of(k, n, j);
         const char *text = k->text(c, c->n, item_at(n, k->size, j));
         if (owner)
-            dw_one_side(c, k->section, part_class, name, "added", 0, text);
+            dw_one_side(c, k->section, part_class, name, dw_side_word(c, 0), 0, text);
         else
             dw_one_side(c, k->section, DIFF_CLASS_ADDED, name, k->what, 0, text);
     }
@@ -199,11 +256,14 @@ void diff_list(ctx *c, const item_kind *k, items o, items n)
 
 /* ---- lists of names --------------------------------------------------------- */
 
-static int in_list(const char *const *list, int n, const char *name, const diff_renames *r)
+static int in_list(const char *const *list, int n, const char *name, const diff_renames *r,
+                   int fold)
 {
-    for (int i = 0; i < n; i++)
-        if (strcmp(renames_old_name(r, list[i]), name) == 0)
+    for (int i = 0; i < n; i++) {
+        const char *x = renames_old_name(r, list[i]);
+        if (fold ? strcasecmp(x, name) == 0 : strcmp(x, name) == 0)
             return 1;
+    }
     return 0;
 }
 
@@ -215,7 +275,7 @@ static const char *missing(ctx *c, const char *const *a, int na, const diff_rena
     hw_buf out;
     buf_init(&out);
     for (int i = 0; i < na; i++)
-        if (!in_list(b, nb, renames_old_name(ra, a[i]), rb))
+        if (!in_list(b, nb, renames_old_name(ra, a[i]), rb, c->fold))
             buf_printf(&out, "%s%s", out.len ? " " : "", a[i]);
     if (!out.len) {
         buf_free(&out);
@@ -231,9 +291,9 @@ void dw_list_change(ctx *c, diff_section s, diff_class k, const char *name,
     const char *gone = missing(c, a, na, NULL, b, nb, r);
     const char *came = missing(c, b, nb, r, a, na, NULL);
     diff_change *ch;
-    if (gone && (ch = dw_field(c, s, k, name, dw_fmt(c, "%s removed", what), gone, NULL)))
+    if (gone && (ch = dw_field(c, s, k, name, dw_fmt(c, "%s %s", what, dw_side_word(c, 1)), gone, NULL)))
         ch->one_sided = 1;
-    if (came && (ch = dw_field(c, s, k, name, dw_fmt(c, "%s added", what), NULL, came)))
+    if (came && (ch = dw_field(c, s, k, name, dw_fmt(c, "%s %s", what, dw_side_word(c, 0)), NULL, came)))
         ch->one_sided = 1;
 }
 

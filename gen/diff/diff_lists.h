@@ -11,6 +11,7 @@
 #include "core/ir.h"
 #include "diff/diff_change.h"
 #include "diff/diff_formula.h"
+#include "load/load_facts.h"
 
 /* ---- recording changes --------------------------------------------------- */
 
@@ -22,7 +23,19 @@ typedef struct ctx {
     char *metric_changed;    /* OLD metric i: its value is not the same */
     const hw_enum *enums[2]; /* the enum whose values are compared */
     int failed;
+    /* Two formats (cross): only the facts both carry are compared (both,
+     * HW_FACT() bits), names case-insensitively when either format's are
+     * (fold), text after whitespace is normalised, and a run-time value
+     * one side leaves free is held at what the other knows (bind). */
+    int cross, fold;
+    unsigned both;
+    const load_facts *fo, *fn;
+    formula_binding bind[16];
+    int nbind;
 } ctx;
+
+/* Whether both formats carry fact `f` (HW_FACT(...)). */
+#define DW_HAS(c, f) (((c)->both & (f)) != 0)
 
 __attribute__((format(printf, 2, 3)))
 const char *dw_fmt(ctx *c, const char *f, ...);
@@ -45,6 +58,9 @@ void dw_described(ctx *c, diff_section s, const char *name, const char *what,
 /* Something only one version has: `text` says what it was (gone) or is. */
 void dw_one_side(ctx *c, diff_section s, diff_class k, const char *name, const char *what,
               int gone, const char *text);
+/* "removed" (gone) or "added"; between two sources (diff_sources), where
+ * neither is a later version, "only in A" or "only in B". */
+const char *dw_side_word(const ctx *c, int gone);
 /* "ITEM.NAME": the name of a part of an item. */
 const char *dw_part(ctx *c, const char *item, const char *name);
 
@@ -53,6 +69,14 @@ const char *dw_part(ctx *c, const char *item, const char *name);
 void dw_list_change(ctx *c, diff_section s, diff_class k, const char *name, const char *what,
                  const char *const *a, int na, const char *const *b, int nb,
                  const diff_renames *r);
+
+/* The units of t as a comparison across formats reads them: perf's
+ * ScaleUnit "1percent of slots" is a scale (1) and a unit ("percent of
+ * slots"), the unit compared. Otherwise units as written. */
+const char *dw_units(const ctx *c, const hw_target *t, const char *units);
+
+/* A name as the pairing reads it: lower case when names fold. */
+const char *dw_key(ctx *c, const char *name);
 
 /* Values as the text of a change. */
 const char *dw_text_int(ctx *c, long long v);

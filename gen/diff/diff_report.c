@@ -1,6 +1,7 @@
 /* diff_report.c - a diff as readable text, as Markdown for a pull request,
  * or as JSON for tools (diff.h; the JSON schema is in README.md). */
 #include "diff/diff.h"
+#include "load/load_facts.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -97,6 +98,32 @@ static void put_note(hw_buf *b, const diff_change *ch)
 
 static const char *or_none(const char *s) { return s ? s : "none"; }
 
+/* A class as the report names it: between two sources of one device
+ * (diff_sources), where neither is a later version, what a diff calls
+ * added is only in B, and removed only in A. */
+static const char *class_label(const hw_diff *df, diff_class c)
+{
+    if (df->sources && c == DIFF_CLASS_ADDED)
+        return "only in B";
+    if (df->sources && c == DIFF_CLASS_REMOVED)
+        return "only in A";
+    return diff_class_name(c);
+}
+
+/* The n-th class in the order a report lists them: a diff's order (the
+ * enum's); between two sources, what only A has before what only B has. */
+static diff_class class_at(const hw_diff *df, int n)
+{
+    if (df->sources && n == DIFF_CLASS_ADDED)
+        return DIFF_CLASS_REMOVED;
+    if (df->sources && n == DIFF_CLASS_REMOVED)
+        return DIFF_CLASS_ADDED;
+    return (diff_class)n;
+}
+
+/* Between two values: a change from OLD to NEW, or two sources' values. */
+static const char *between(const hw_diff *df) { return df->sources ? " vs " : " -> "; }
+
 /* ---- text ---------------------------------------------------------------------- */
 
 /* One item, one line: a line break inside a value (a description of
@@ -122,11 +149,11 @@ static void text_value(hw_buf *b, const diff_change *ch, const char *s)
         buf_putc(b, '"');
 }
 
-static void text_change(hw_buf *b, const diff_change *ch)
+static void text_change(hw_buf *b, const hw_diff *df, const diff_change *ch)
 {
-    buf_printf(b, "  %-11s %s", diff_class_name(ch->cls), ch->name);
+    buf_printf(b, "  %-11s %s", class_label(df, ch->cls), ch->name);
     if (ch->new_name)
-        buf_printf(b, " -> %s", ch->new_name);
+        buf_printf(b, "%s%s", between(df), ch->new_name);
     const char *o = ch->old_text, *n = ch->new_text;
     int one = ch->one_sided || (o && n && !strcmp(o, n)) ||
               (ch->cls == DIFF_CLASS_RENAMED && (!o || !n));
@@ -140,7 +167,7 @@ static void text_change(hw_buf *b, const diff_change *ch)
     } else if (!one) {
         buf_putc(b, ' ');
         text_value(b, ch, o);
-        buf_puts(b, " -> ");
+        buf_puts(b, between(df));
         text_value(b, ch, n);
     }
     hw_buf note;
@@ -156,25 +183,27 @@ static void text_change(hw_buf *b, const diff_change *ch)
     buf_putc(b, '\n');
 }
 
-static void text_summary(hw_buf *b, const counts *k, const char *sep)
+static void text_summary(hw_buf *b, const hw_diff *df, const counts *k, const char *sep)
 {
     int first = 1;
     if (!k->nlisted && !k->nhidden) {
         buf_puts(b, "no changes");
         return;
     }
-    for (int c = 0; c < DIFF_NCLASSES; c++)
+    for (int n = 0; n < DIFF_NCLASSES; n++) {
+        diff_class c = class_at(df, n);
         if (k->listed[c]) {
-            buf_printf(b, "%s%d %s", first ? "" : ", ", k->listed[c], diff_class_name(c));
+            buf_printf(b, "%s%d %s", first ? "" : ", ", k->listed[c], class_label(df, c));
             first = 0;
         }
+    }
     if (!k->nhidden)
         return;
     buf_printf(b, "%snot listed: ", first ? "" : sep);
     first = 1;
     for (int c = 0; c < DIFF_NCLASSES; c++)
         if (k->hidden[c]) {
-            buf_printf(b, "%s%d %s", first ? "" : ", ", k->hidden[c], diff_class_name(c));
+            buf_printf(b, "%s%d %s", first ? "" : ", ", k->hidden[c], class_label(df, c));
             first = 0;
         }
     buf_puts(b, " (--all lists them)");
@@ -191,11 +220,12 @@ static void put_title(hw_buf *b, const hw_diff *df, const char *arrow)
 /* How a text-like format lays out the parts of a report. */
 typedef struct layout {
     void (*head)(hw_buf *b, const hw_diff *df);         /* title and specs */
-    void (*section)(hw_buf *b, const char *heading);    /* before its changes */
-    void (*change)(hw_buf *b, const diff_change *ch);
+    void (*section)(hw_buf *b, const hw_diff *df, const char *heading); /* before its changes */
+    void (*change)(hw_buf *b, const hw_diff *df, const diff_change *ch);
     const char *files;     /* before the generated files */
     const char *file;      /* format of one: how, name */
     const char *summary;   /* before the summary line */
+    const char *pair_summary; /* the same between two sources */
 } layout;
 
 static void report_lines(hw_buf *b, const hw_diff *df, int all, diff_classes fail_on,
@@ -206,37 +236,67 @@ static void report_lines(hw_buf *b, const hw_diff *df, int all, diff_classes fai
     for (int s = 0; s < DIFF_NSECTIONS; s++) {
         if (!k.per_section[s])
             continue;
-        l->section(b, diff_section_heading(s));
-        for (int i = 0; i < df->nchanges; i++) {
-            const diff_change *ch = &df->changes[i];
-            if ((int)ch->section == s && diff_listed(ch->cls, all, fail_on))
-                l->change(b, ch);
-        }
+        l->section(b, df, diff_section_heading(s));
+        for (int n = 0; n < DIFF_NCLASSES; n++)
+            for (int i = 0; i < df->nchanges; i++) {
+                const diff_change *ch = &df->changes[i];
+                if ((int)ch->section == s && ch->cls == class_at(df, n) &&
+                    diff_listed(ch->cls, all, fail_on))
+                    l->change(b, df, ch);
+            }
     }
     if (df->nfiles) {
         buf_puts(b, l->files);
         for (int i = 0; i < df->nfiles; i++)
             buf_printf(b, l->file, df->files[i].how, df->files[i].name);
     }
-    buf_puts(b, l->summary);
-    text_summary(b, &k, "; ");
+    buf_puts(b, df->sources ? l->pair_summary : l->summary);
+    text_summary(b, df, &k, "; ");
     buf_putc(b, '\n');
+}
+
+/* Across formats: the facts compared, and the run-time values held. */
+static void put_facts(hw_buf *b, const hw_diff *df, const char *facts_head,
+                      const char *bound_head, const char *end)
+{
+    if (!df->cross)
+        return;
+    buf_puts(b, facts_head);
+    int first = 1;
+    for (int f = 0; f < HW_NFACTS; f++)
+        if (df->facts & (1u << f)) {
+            buf_printf(b, "%s%s", first ? "" : ", ", load_fact_name(f));
+            first = 0;
+        }
+    buf_puts(b, first ? "none" : "");
+    buf_puts(b, end);
+    if (df->bound)
+        buf_printf(b, "%s%s%s", bound_head, df->bound, end);
 }
 
 static void text_head(hw_buf *b, const hw_diff *df)
 {
+    if (df->sources) {
+        buf_printf(b, "\nA: %s (%s, %s)\nB: %s (%s, %s)\n", df->old_spec, df->old_name,
+                   df->old_format, df->new_spec, df->new_name, df->new_format);
+        put_facts(b, df, "compared (facts both formats carry): ", "held: ", "\n");
+        return;
+    }
     buf_puts(b, "hwcgen diff: ");
     put_title(b, df, "->");
     buf_printf(b, "\nold: %s\nnew: %s\n", df->old_spec, df->new_spec);
+    put_facts(b, df, "compared (facts both formats carry): ", "held: ", "\n");
 }
 
-static void text_section(hw_buf *b, const char *heading)
+static void text_section(hw_buf *b, const hw_diff *df, const char *heading)
 {
+    (void)df;
     buf_printf(b, "\n%s:\n", heading);
 }
 
 static const layout text_layout = {text_head, text_section, text_change,
-                                   "\ngenerated files:\n", "  %-8s %s\n", "\nsummary: "};
+                                   "\ngenerated files:\n", "  %-8s %s\n", "\nsummary: ",
+                                   "\nA and B: "};
 
 /* ---- Markdown ------------------------------------------------------------------- */
 
@@ -272,17 +332,17 @@ static void md_row(hw_buf *b, hw_buf *cells, int n)
     buf_puts(b, "|\n");
 }
 
-static void md_change(hw_buf *b, const diff_change *ch)
+static void md_change(hw_buf *b, const hw_diff *df, const diff_change *ch)
 {
     hw_buf c[6];
     for (int i = 0; i < 6; i++)
         buf_init(&c[i]);
-    buf_puts(&c[0], diff_class_name(ch->cls));
+    buf_puts(&c[0], class_label(df, ch->cls));
     buf_putc(&c[1], '`');
     md_cell(&c[1], ch->name);
     buf_putc(&c[1], '`');
     if (ch->new_name) {
-        buf_puts(&c[1], " → `");
+        buf_puts(&c[1], df->sources ? " vs `" : " → `");
         md_cell(&c[1], ch->new_name);
         buf_putc(&c[1], '`');
     }
@@ -307,21 +367,30 @@ static void md_change(hw_buf *b, const diff_change *ch)
 
 static void md_head(hw_buf *b, const hw_diff *df)
 {
+    if (df->sources) {
+        buf_printf(b, "\n### A: `%s` (%s, %s); B: `%s` (%s, %s)\n\n", df->old_spec, df->old_name,
+                   df->old_format, df->new_spec, df->new_name, df->new_format);
+        put_facts(b, df, "- compared (facts both formats carry): ", "- held: ", "\n");
+        return;
+    }
     buf_puts(b, "## hwcgen diff: ");
     put_title(b, df, "→");
     buf_printf(b, "\n\n- old: `%s`\n- new: `%s`\n", df->old_spec, df->new_spec);
+    put_facts(b, df, "- compared (facts both formats carry): ", "- held: ", "\n");
 }
 
-static void md_section(hw_buf *b, const char *heading)
+static void md_section(hw_buf *b, const hw_diff *df, const char *heading)
 {
-    buf_printf(b, "\n### %c%s\n\n", heading[0] - 'a' + 'A', heading + 1);
-    buf_puts(b, "| change | item | what | old | new | note |\n"
-                "|---|---|---|---|---|---|\n");
+    buf_printf(b, "\n%s %c%s\n\n", df->sources ? "####" : "###", heading[0] - 'a' + 'A',
+               heading + 1);
+    buf_puts(b, df->sources ? "| disagreement | item | what | A | B | note |\n"
+                            : "| change | item | what | old | new | note |\n");
+    buf_puts(b, "|---|---|---|---|---|---|\n");
 }
 
 static const layout markdown_layout = {
     md_head, md_section, md_change, "\n### Generated files\n\n| change | file |\n|---|---|\n",
-    "| %s | `%s` |\n", "\n**Summary:** "};
+    "| %s | `%s` |\n", "\n**Summary:** ", "\n**A and B:** "};
 
 /* ---- JSON ----------------------------------------------------------------------- */
 
@@ -345,7 +414,7 @@ static void json_opt(cJSON *o, const char *key, const char *s)
         cJSON_AddStringToObject(o, key, s);
 }
 
-static cJSON *json_change(const diff_change *ch, diff_classes fail_on)
+static cJSON *json_change(const hw_diff *df, const diff_change *ch, diff_classes fail_on)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "section", diff_section_name(ch->section));
@@ -366,6 +435,9 @@ static cJSON *json_change(const diff_change *ch, diff_classes fail_on)
         cJSON_AddItemToObject(w, "new", json_number(ch->witness.new_value));
     }
     json_opt(o, "note", ch->note);
+    if (df->sources && (ch->cls == DIFF_CLASS_ADDED || ch->cls == DIFF_CLASS_REMOVED))
+        cJSON_AddStringToObject(o, "only_in",
+                                ch->cls == DIFF_CLASS_ADDED ? df->new_spec : df->old_spec);
     cJSON_AddBoolToObject(o, "matters", (fail_on & DIFF_BIT(ch->cls)) != 0);
     return o;
 }
@@ -385,10 +457,18 @@ cJSON *diff_report_json(const hw_diff *df, int all, diff_classes fail_on)
     cJSON_AddNumberToObject(root, "version", 1);
     json_side(root, "old", df->old_spec, df->old_id, df->old_name);
     json_side(root, "new", df->new_spec, df->new_id, df->new_name);
+    if (df->cross) {
+        cJSON *facts = cJSON_AddArrayToObject(root, "facts");
+        for (int f = 0; f < HW_NFACTS; f++)
+            if (df->facts & (1u << f))
+                cJSON_AddItemToArray(facts, cJSON_CreateString(load_fact_name(f)));
+        if (df->bound)
+            cJSON_AddStringToObject(root, "held", df->bound);
+    }
     cJSON *changes = cJSON_AddArrayToObject(root, "changes");
     for (int i = 0; i < df->nchanges; i++)
         if (diff_listed(df->changes[i].cls, all, fail_on))
-            cJSON_AddItemToArray(changes, json_change(&df->changes[i], fail_on));
+            cJSON_AddItemToArray(changes, json_change(df, &df->changes[i], fail_on));
     cJSON *files = cJSON_AddArrayToObject(root, "files");
     for (int i = 0; i < df->nfiles; i++) {
         cJSON *f = cJSON_CreateObject();

@@ -404,9 +404,10 @@ void diff_notes(ctx *c)
         if (b)
             dw_described(c, DIFF_NOTE, note_name(c, a), "text", a->text, b->text);
         else
-            dw_one_side(c, DIFF_NOTE, D, note_name(c, a), "removed", 1, a->text);
+            dw_one_side(c, DIFF_NOTE, D, note_name(c, a), dw_side_word(c, 1), 1, a->text);
     }
     for (int j = 0; j < n->nnotes; j++)
         if (!taken[j])
-            dw_one_side(c, DIFF_NOTE, D, note_name(c, &n->notes[j]), "added", 0, n->notes[j].text);
+            dw_one_side(c, DIFF_NOTE, D, note_name(c, &n->notes[j]), dw_side_word(c, 0), 0,
+                        n->notes[j].text);
 }

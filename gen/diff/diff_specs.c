@@ -46,7 +46,9 @@ static int one_pair(hw_target *a, const hw_plan *pa, hw_target *b, const hw_plan
         return DIFF_ERROR;
     }
     int rc = DIFF_ERROR;
-    if (diff_files(&df, a, pa, b, pb, o->templates, d) == 0) {
+    /* the files each format's target generates are named for its file:
+     * across formats they say nothing of the device */
+    if (df.cross || diff_files(&df, a, pa, b, pb, o->templates, d) == 0) {
         if (always || listed(&df, o)) {
             if (reports && o->format == DIFF_FORMAT_JSON)
                 cJSON_AddItemToArray(reports, diff_report_json(&df, o->all, o->fail_on));

@@ -54,21 +54,6 @@ static int same_kv(const hw_kv *a, const hw_kv *b)
     return a && b && a->number == b->number && strcmp(a->value, b->value) == 0;
 }
 
-/* Every key of a and b that one lacks or has another value for; `skip`
- * (may be NULL) is compared by the caller. */
-static void diff_keys(ctx *c, diff_section s, const char *name, const hw_pobj *a,
-                      const hw_pobj *b, const char *skip)
-{
-    for (int k = 0; k < a->nkvs; k++) {
-        const hw_kv *x = &a->kvs[k], *y = kv_copy(b, x->key, copy_of(a, k));
-        if (!same_kv(x, y) && !(skip && y && strcmp(x->key, skip) == 0))
-            dw_field(c, s, key_class(x->key), name, x->key, x->value, y ? y->value : NULL);
-    }
-    for (int k = 0; k < b->nkvs; k++)
-        if (!kv_copy(a, b->kvs[k].key, copy_of(b, k)))
-            dw_field(c, s, key_class(b->kvs[k].key), name, b->kvs[k].key, NULL, b->kvs[k].value);
-}
-
 /* o does not say `key` itself (empty is not saying, to jevents.py). */
 static int absent(const hw_pobj *o, const char *key)
 {
@@ -76,12 +61,65 @@ static int absent(const hw_pobj *o, const char *key)
     return !kv || !*kv->value;
 }
 
-/* What neither object says itself, as each read it through ArchStdEvent:
- * `key` absent from both, the IR's values compared. */
+/* o leaves `key` to the standard event or metric its ArchStdEvent names. */
+static int inherits(const hw_pobj *o, const char *key)
+{
+    return o && absent(o, key) && !absent(o, "ArchStdEvent");
+}
+
+/* The keys an object may take from its ArchStdEvent, compared by what the
+ * IR read (diff_inherited); its name, and ArchStdEvent itself, name the
+ * pair, which is paired by name already. */
+static int resolved_key(const char *key)
+{
+    static const char *const keys[] = {"ArchStdEvent", "EventName", "MetricName",
+                                       "EventCode", "ScaleUnit", "BriefDescription",
+                                       "PublicDescription", "MetricExpr", "MetricThreshold",
+                                       "MetricGroup", NULL};
+    for (const char *const *k = keys; *k; k++)
+        if (strcmp(*k, key) == 0)
+            return 1;
+    return 0;
+}
+
+/* Every key of a and b that one lacks or has another value for; `skip`
+ * (may be NULL) is compared by the caller, and so is a key the other
+ * object inherits. */
+static void diff_keys(ctx *c, diff_section s, const char *name, const hw_pobj *a,
+                      const hw_pobj *b, const char *skip)
+{
+    for (int k = 0; k < a->nkvs; k++) {
+        const hw_kv *x = &a->kvs[k], *y = kv_copy(b, x->key, copy_of(a, k));
+        if (!y && ((inherits(b, x->key) && resolved_key(x->key)) ||
+                   strcmp(x->key, "ArchStdEvent") == 0))
+            continue;
+        if (!same_kv(x, y) && !(skip && y && strcmp(x->key, skip) == 0))
+            dw_field(c, s, key_class(x->key), name, x->key, x->value, y ? y->value : NULL);
+    }
+    for (int k = 0; k < b->nkvs; k++)
+        if (!kv_copy(a, b->kvs[k].key, copy_of(b, k)) &&
+            !(inherits(a, b->kvs[k].key) && resolved_key(b->kvs[k].key)) &&
+            strcmp(b->kvs[k].key, "ArchStdEvent") != 0)
+            dw_field(c, s, key_class(b->kvs[k].key), name, b->kvs[k].key, NULL, b->kvs[k].value);
+}
+
+/* Whether `key` is compared by the IR's values: one object or both take
+ * it from ArchStdEvent (the other, if not, says it), or neither says it. */
+static int through_std(const hw_pobj *a, const hw_pobj *b, const char *key)
+{
+    if (!a && !b)
+        return 0;
+    if (absent(a, key) && absent(b, key))
+        return 1;
+    return (inherits(a, key) && (inherits(b, key) || !absent(b, key))) ||
+           (inherits(b, key) && !absent(a, key));
+}
+
+/* `key` as each object reads it, x and y, when through_std(). */
 static void diff_inherited(ctx *c, diff_section s, const char *name, const hw_pobj *a,
                            const hw_pobj *b, const char *key, const char *x, const char *y)
 {
-    if ((a || b) && absent(a, key) && absent(b, key))
+    if (through_std(a, b, key))
         dw_field(c, s, key_class(key), name, dw_fmt(c, "%s (ArchStdEvent)", key), x, y);
 }
 
@@ -211,13 +249,14 @@ static void compare_event(ctx *c, const char *name, int i, int j)
     diff_inherited(c, S, name, x, y, "PublicDescription", a->description, b->description);
 }
 
-/* Metric i's MetricExpr against metric j's, both written: by value, as
- * diff.c compares formulas, so a rewrite perf reads the same is
- * `equivalent` and one by a constant factor `scaled`. */
-static void diff_metric_expr(ctx *c, const char *name, int i, int j, const hw_kv *x,
-                             const hw_kv *y)
+/* Metric i's MetricExpr against metric j's, x and y as each reads it
+ * (written, or through ArchStdEvent): by value, as diff.c compares
+ * formulas, so a rewrite perf reads the same is `equivalent` and one by a
+ * constant factor `scaled`. */
+static void diff_metric_expr(ctx *c, const char *name, int i, int j, const char *field,
+                             const char *x, const char *y)
 {
-    if (same_kv(x, y))
+    if (dw_same(x, y))
         return;
     const hw_metric *a = &c->o->metrics[i], *b = &c->n->metrics[j];
     static const diff_renames same_names = {NULL, 0, 0}; /* a tree's events keep theirs */
@@ -229,12 +268,23 @@ static void diff_metric_expr(ctx *c, const char *name, int i, int j, const hw_kv
     }
     static const diff_class verdicts[] = {DIFF_CLASS_EQUIVALENT, DIFF_CLASS_SCALED,
                                           DIFF_CLASS_DIFFERENT};
-    diff_change *ch = dw_field(c, DIFF_METRIC, verdicts[cmp.verdict], name, "MetricExpr",
-                               x->value, y->value);
+    diff_change *ch = dw_field(c, DIFF_METRIC, verdicts[cmp.verdict], name, field, x, y);
     if (ch) {
         ch->factor = cmp.factor;
         ch->witness = cmp.witness;
     }
+}
+
+/* Its groups as MetricGroup writes them, or NULL. */
+static const char *metric_groups(ctx *c, const hw_metric *m)
+{
+    if (!m->ngroups)
+        return NULL;
+    hw_buf b;
+    buf_init(&b);
+    for (int g = 0; g < m->ngroups; g++)
+        buf_printf(&b, "%s%s", g ? ";" : "", m->groups[g]);
+    return arena_take(c->df->arena, &b);
 }
 
 static void compare_metric(ctx *c, const char *name, int i, int j)
@@ -247,11 +297,13 @@ static void compare_metric(ctx *c, const char *name, int i, int j)
     if (x && y) {
         diff_keys(c, S, name, x, y, "MetricExpr");
         const hw_kv *ex = pobj_kv(x, "MetricExpr"), *ey = pobj_kv(y, "MetricExpr");
-        if (ex && ey)
-            diff_metric_expr(c, name, i, j, ex, ey);
+        if (ex && ey && !same_kv(ex, ey))
+            diff_metric_expr(c, name, i, j, "MetricExpr", ex->value, ey->value);
     }
-    diff_inherited(c, S, name, x, y, "MetricExpr", a->formula, b->formula);
+    if (through_std(x, y, "MetricExpr"))
+        diff_metric_expr(c, name, i, j, "MetricExpr (ArchStdEvent)", a->formula, b->formula);
     diff_inherited(c, S, name, x, y, "MetricThreshold", a->threshold, b->threshold);
+    diff_inherited(c, S, name, x, y, "MetricGroup", metric_groups(c, a), metric_groups(c, b));
     diff_inherited(c, S, name, x, y, "ScaleUnit", a->units, b->units);
     diff_inherited(c, S, name, x, y, "BriefDescription", a->title, b->title);
     diff_inherited(c, S, name, x, y, "PublicDescription", a->description, b->description);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/expr.h"
+#include "load/load_panfrost.h"
 #include "load/load_xml.h"
 
 typedef int (*xml_loader)(hw_target *, xmlDocPtr, hw_diag *);
@@ -66,9 +67,14 @@ static int load_xml_file(hw_target *t, const char *path, hw_diag *d)
     const xmlNode *root = xmlDocGetRootElement(doc);
     int rc = -1;
     size_t i = 0, n = sizeof xml_formats / sizeof xml_formats[0];
-    while (i < n && !xmlu_is(root, xml_formats[i].root))
+    /* Panfrost's root is <metrics> too, as Intel's OA files' is: told
+     * apart by what it holds (<category>, not <set>) */
+    int panfrost = panfrost_is(root);
+    while (!panfrost && i < n && !xmlu_is(root, xml_formats[i].root))
         i++;
-    if (i == n) {
+    if (panfrost) {
+        rc = load_panfrost(t, doc, d); /* Mesa's file: its own shape, no schema of ours */
+    } else if (i == n) {
         hw_loc loc = xmlu_loc(path, root);
         diag_error(d, &loc, "root element <%s> is not a hwcgen spec "
                             "(gpu-template, oa-counters, perf-model or metrics)",

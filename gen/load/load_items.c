@@ -9,6 +9,7 @@
 
 #include "load/load.h"
 #include "load/load_mali_db.h"
+#include "load/load_panfrost.h"
 #include "load/load_perf.h"
 
 void load_items_init(load_items *l)
@@ -69,9 +70,22 @@ static int is_oa_xml(const char *name)
     return strncmp(name, "oa-", 3) == 0 && n > 7 && strcmp(name + n - 4, ".xml") == 0;
 }
 
-/* The oa-*.xml files of a directory, sorted (malloc'd, NULL-ended); NULL
- * when it has none or cannot be read. */
-static char **oa_xml_files(const char *dir)
+static int is_xml(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 4 && strcmp(name + n - 4, ".xml") == 0;
+}
+
+static void free_files(char **files)
+{
+    for (char **f = files; f && *f; f++)
+        free(*f);
+    free(files);
+}
+
+/* The files of a directory whose names `want` accepts, sorted (malloc'd,
+ * NULL-ended); NULL when it has none, cannot be read, or memory ran out. */
+static char **dir_files(const char *dir, int (*want)(const char *name))
 {
     DIR *dp = opendir(dir);
     if (!dp)
@@ -80,7 +94,7 @@ static char **oa_xml_files(const char *dir)
     size_t n = 0;
     int oom = 0;
     for (struct dirent *e = readdir(dp); e && !oom; e = readdir(dp)) {
-        if (!is_oa_xml(e->d_name))
+        if (!want(e->d_name))
             continue;
         char **grown = realloc(names, (n + 2) * sizeof *grown);
         char *full = malloc(strlen(dir) + strlen(e->d_name) + 2);
@@ -96,18 +110,18 @@ static char **oa_xml_files(const char *dir)
         }
     }
     closedir(dp);
+    if (oom) {
+        free_files(names);
+        return NULL;
+    }
     if (names)
         qsort(names, n, sizeof *names, by_name);
     return names;
 }
 
-/* A directory holding Intel OA metric files (oa-*.xml, Mesa's and IGT's
- * layout): one spec item per file, in name order. 1 when `path` is one. */
-static int oa_dir_items(load_items *l, int p, const char *path, hw_diag *d)
+/* One spec item per file, in order, for path p; takes the list. */
+static void add_files(load_items *l, int p, char **files, hw_diag *d)
 {
-    char **files = oa_xml_files(path);
-    if (!files)
-        return 0;
     for (char **f = files; *f; f++) {
         load_item *it = load_items_add(l, LOAD_SPEC, p);
         if (!it) {
@@ -119,6 +133,26 @@ static int oa_dir_items(load_items *l, int p, const char *path, hw_diag *d)
         it->file = *f;
     }
     free(files);
+}
+
+/* A directory of Intel OA metric files (oa-*.xml, Mesa's and IGT's
+ * layout), or of Panfrost's files and no other XML (Mesa's
+ * src/panfrost/perf): one spec item per file, in name order. 1 when
+ * `path` is either. */
+static int spec_dir_items(load_items *l, int p, const char *path, hw_diag *d)
+{
+    char **files = dir_files(path, is_oa_xml);
+    if (!files) {
+        files = dir_files(path, is_xml);
+        for (char **f = files; f && *f; f++)
+            if (!panfrost_file(*f)) {
+                free_files(files);
+                return 0;
+            }
+    }
+    if (!files)
+        return 0;
+    add_files(l, p, files, d);
     return 1;
 }
 
@@ -140,7 +174,7 @@ int load_items_path(load_items *l, const char *path, hw_diag *d)
         return p;
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        if (!oa_dir_items(l, p, path, d))
+        if (!spec_dir_items(l, p, path, d))
             perf_tree_list(l, p, path, d);
         return p;
     }

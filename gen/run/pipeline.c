@@ -89,12 +89,8 @@ static void drop_targets(hw_run *r)
     r->ntargets = 0;
 }
 
-/* Paths that name a file another path names (a symbolic or hard link:
- * Arm's telemetry tree links neoverse-n2-r0p0.json and -r0p1.json to
- * neoverse-n2.json) are skipped: the file loads once, by the name that is
- * not a symbolic link, else by its first name. Twice, it would write every
- * output twice. skip[i] is set for each path left out. */
-static int skip_same_files(char *const *paths, int n, char *skip, hw_diag *d)
+/* (pipeline.h) Twice, a file would write every output twice. */
+int run_skip_same_files(char *const *paths, int n, char *skip, hw_diag *d)
 {
     struct stat *st = calloc((size_t)n + 1, sizeof *st);
     char *have = calloc((size_t)n + 1, 1), *link = calloc((size_t)n + 1, 1);
@@ -419,7 +415,7 @@ int run_load_check(hw_run *r, char *const *paths, int n)
 {
     drop_targets(r);
     char *skip = calloc((size_t)n + 1, 1);
-    if (!skip || skip_same_files(paths, n, skip, r->d) != 0) {
+    if (!skip || run_skip_same_files(paths, n, skip, r->d) != 0) {
         free(skip);
         return out_of_memory(r->d);
     }

@@ -88,6 +88,14 @@ void run_free(hw_run *r);
  * after reporting. */
 hw_target *run_open(const char *path, hw_plan *p, hw_diag *d);
 
+/* Paths that name a file another path names (a symbolic or hard link:
+ * Arm's telemetry tree links neoverse-n2-r0p0.json and -r0p1.json to
+ * neoverse-n2.json) are skipped: the file loads once, by the name that is
+ * not a symbolic link, else by its first name (a note says so). skip[i]
+ * (n zeroed bytes from the caller) is set for each path left out. -1 when
+ * out of memory. */
+int run_skip_same_files(char *const *paths, int n, char *skip, hw_diag *d);
+
 /* Every target `path` names (load_items_path()), each checked and planned
  * on its own; *out (malloc'd) holds NULL where one is unusable, and *plans
  * (malloc'd, unless `plans` is NULL: then they are only made for what
