@@ -447,7 +447,8 @@ static void test_docs(void **state)
                     "`GPU_IRQ_ACTIVE`, human name \"GPU interrupt pending cycles\"<br>*C:*");
     expect_line(t1, "Formulas use double arithmetic; 0/0 is 0 and x/0 is plus or minus "
                     "infinity, as Arm's libGPUCounters divides.");
-    expect_line(t1, "| `MaliGPUIRQActiveCy / MaliGPUActiveCy * 100` | percent |");
+    expect_line(t1, "`MaliGPUIRQUtil` | **Interrupt pending utilization** | percent |");
+    expect_line(t1, "*Formula:* `MaliGPUIRQActiveCy / MaliGPUActiveCy * 100`<br>");
     free(t1);
     free(t2);
 }

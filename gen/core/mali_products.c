@@ -48,3 +48,17 @@ const mali_product *mali_product_by_name(const char *name)
             return &products[i];
     return NULL;
 }
+
+int mali_target_ids(const hw_target *t, const uint32_t **ids)
+{
+    *ids = t->product_ids;
+    if (t->nproduct_ids > 0)
+        return t->nproduct_ids;
+    const mali_product *p = t->vendor && strcmp(t->vendor, "arm") == 0 && t->name
+                                ? mali_product_by_name(t->name)
+                                : NULL;
+    if (!p)
+        return 0;
+    *ids = p->ids;
+    return p->ids[1] ? 2 : 1;
+}

@@ -15,6 +15,8 @@
 
 #include <stdint.h>
 
+#include "core/ir.h"
+
 typedef struct mali_product {
     const char *file;     /* Panfrost's file stem: "G57", "T88x"; NULL
                              when Panfrost has no file for the GPU */
@@ -33,5 +35,11 @@ const mali_product *mali_product_by_file(const char *stem);
 /* The product called `name` or its alias ("Mali-G720", "Immortalis-G720"),
  * or NULL. */
 const mali_product *mali_product_by_name(const char *name);
+
+/* The product ids of target t, into *ids; how many. Its own where its
+ * file states them; else, for an Arm GPU (our templates name a GPU, not
+ * its ids), Arm's for its name, so that its files from several vendors are
+ * known as one device; else none. */
+int mali_target_ids(const hw_target *t, const uint32_t **ids);
 
 #endif

@@ -15,6 +15,7 @@
 #include "diff/diff_sections.h"
 #include "diff/diff_tree.h"
 #include "diff/diff_lists.h"
+#include "core/mali_products.h"
 #include "core/expr.h"
 #include "core/names.h"
 
@@ -133,8 +134,10 @@ static const char *product_ids(ctx *c, const hw_target *t)
 {
     hw_buf b;
     buf_init(&b);
-    for (int i = 0; i < t->nproduct_ids; i++)
-        buf_printf(&b, "%s0x%04X", b.len ? " " : "", (unsigned)t->product_ids[i]);
+    const uint32_t *ids;
+    int n = mali_target_ids(t, &ids);
+    for (int i = 0; i < n; i++)
+        buf_printf(&b, "%s0x%04X", b.len ? " " : "", (unsigned)ids[i]);
     return b.len ? arena_take(c->df->arena, &b) : (buf_free(&b), (const char *)NULL);
 }
 

@@ -7,6 +7,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/mali_products.h"
 #include "core/json.h"
 #include "run/pipeline.h"
 
@@ -72,20 +73,21 @@ static int by_value(const void *x, const void *y)
 static void gpu_key(audit *a, int i)
 {
     uint32_t ids[IDS_MAX];
-    int n = 0, grew = 1;
-    for (int k = 0; k < a->m[i].t->nproduct_ids && n < IDS_MAX; k++)
-        if (!has_id(ids, n, a->m[i].t->product_ids[k]))
-            ids[n++] = a->m[i].t->product_ids[k];
+    const uint32_t *own;
+    int n = 0, grew = 1, nown = mali_target_ids(a->m[i].t, &own);
+    for (int k = 0; k < nown && n < IDS_MAX; k++)
+        if (!has_id(ids, n, own[k]))
+            ids[n++] = own[k];
     while (grew && n) {
         grew = 0;
         for (int j = 0; j < a->n; j++) {
-            const hw_target *o = a->m[j].t;
-            int shares = 0;
-            for (int k = 0; k < o->nproduct_ids; k++)
-                shares |= has_id(ids, n, o->product_ids[k]);
-            for (int k = 0; shares && k < o->nproduct_ids && n < IDS_MAX; k++)
-                if (!has_id(ids, n, o->product_ids[k]))
-                    ids[n++] = o->product_ids[k], grew = 1;
+            const uint32_t *o;
+            int no = mali_target_ids(a->m[j].t, &o), shares = 0;
+            for (int k = 0; k < no; k++)
+                shares |= has_id(ids, n, o[k]);
+            for (int k = 0; shares && k < no && n < IDS_MAX; k++)
+                if (!has_id(ids, n, o[k]))
+                    ids[n++] = o[k], grew = 1;
         }
     }
     qsort(ids, (size_t)n, sizeof *ids, by_value);

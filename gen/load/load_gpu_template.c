@@ -19,7 +19,6 @@
 #include <limits.h>
 #include <string.h>
 
-#include "core/mali_products.h"
 #include "load/load_xml.h"
 
 typedef struct gt_ctx {
@@ -321,26 +320,6 @@ static int load_list(gt_ctx *c, const xmlNode *root, const char *list,
     return 0;
 }
 
-/* A template names its GPU, not its product ids: an Arm GPU gets Arm's
- * ids by its name from the table Panfrost's files are known by, so that
- * `hwcgen audit` groups it with Arm's database and Panfrost for that GPU.
- * NULL (no ids) for a GPU the table does not know. */
-static int product_ids_by_name(hw_target *t)
-{
-    const mali_product *p = t->vendor && strcmp(t->vendor, "arm") == 0
-                                ? mali_product_by_name(t->name)
-                                : NULL;
-    if (!p)
-        return 0;
-    uint32_t *ids = arena_alloc(t->arena, sizeof *ids * 2);
-    if (!ids)
-        return GT_OOM;
-    ids[0] = p->ids[0], ids[1] = p->ids[1];
-    t->product_ids = ids;
-    t->nproduct_ids = ids[1] ? 2 : 1;
-    return 0;
-}
-
 int load_gpu_template(hw_target *t, xmlDocPtr doc, hw_diag *d)
 {
     gt_ctx c = {t, d, t->spec_path};
@@ -349,8 +328,7 @@ int load_gpu_template(hw_target *t, xmlDocPtr doc, hw_diag *d)
     if (load_list(&c, root, "blocks", "block", load_block) != 0 ||
         load_list(&c, root, "counters", "counter", load_counter) != 0 ||
         load_list(&c, root, "constants", "constant", load_constant) != 0 ||
-        load_list(&c, root, "template", "section", load_section) != 0 ||
-        product_ids_by_name(t) != 0)
+        load_list(&c, root, "template", "section", load_section) != 0)
         return -1;
     return d->errors == before ? 0 : -1;
 }
