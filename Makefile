@@ -236,7 +236,8 @@ asan:
 # print median/min/max over BENCH_RUNS runs (default 21) and a verdict per
 # target; they report numbers and never fail on one.
 BENCH_DIR    := $(B)/bench
-BENCH_CFLAGS  = $(BASE_CFLAGS) -O2 -g
+# _DEFAULT_SOURCE: bench.h waits with wait4 for a run's peak memory.
+BENCH_CFLAGS  = $(BASE_CFLAGS) -D_DEFAULT_SOURCE -O2 -g
 BENCH_SPEC   := spec/arm/neoverse-v1.json
 
 # The evaluator header freshly generated from the spec, compiled as a user would.
@@ -260,6 +261,11 @@ $(BENCH_DIR)/bench_tree: tests/bench/bench_tree.c tests/bench/bench.h
 	@echo "  CC      $<"
 	@$(CC) $(BENCH_CFLAGS) $< -o $@
 
+$(BENCH_DIR)/bench_mali_db: tests/bench/bench_mali_db.c tests/bench/bench.h
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	@$(CC) $(BENCH_CFLAGS) $< -o $@
+
 $(BENCH_DIR)/bench_perf_json: tests/bench/bench_perf_json.c tests/bench/bench.h
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
@@ -274,13 +280,18 @@ BENCH_PYTHON       ?= $(firstword $(wildcard /usr/bin/python3) python3)
 
 # The tree benchmarks need the kernel's pmu-events (target pmu-events).
 bench: $(BIN) $(BENCH_DIR)/bench_generate $(BENCH_DIR)/bench_eval $(BENCH_DIR)/bench_tree \
-		$(BENCH_DIR)/bench_perf_json pmu-events
+		$(BENCH_DIR)/bench_perf_json $(BENCH_DIR)/bench_mali_db pmu-events mali-refs
 	@rm -rf $(BENCH_DIR)/scratch && mkdir -p $(BENCH_DIR)/scratch
 	@$(BENCH_DIR)/bench_generate ./$(BIN) $(BENCH_DIR)/scratch $(SPECS)
 	@$(BENCH_DIR)/bench_eval
 	@if [ -f $(PMU_EVENTS)/jevents.py ]; then \
 	  $(BENCH_DIR)/bench_tree ./$(BIN) $(PMU_EVENTS) $(BENCH_DIR)/scratch/tree; \
 	else echo "bench: perf's events tree skipped: needs $(KERNEL_PKG) and python3"; fi
+	@if [ -f $(LIBGPUCOUNTERS_DIR)/specification/database/Mali-ProductInfo.xml ]; then \
+	  $(BENCH_DIR)/bench_mali_db ./$(BIN) $(LIBGPUCOUNTERS_DIR)/specification/database \
+	    $(BENCH_DIR)/scratch/mali-db; \
+	else echo "bench: Arm's Mali counter database skipped: needs LIBGPUCOUNTERS_GIT=DIR" \
+	  "(a clone of libGPUCounters; see mali-refs)"; fi
 	@if [ -z "$(TELEMETRY_SOLUTION)" ]; then \
 	  echo "bench: beside Arm's perf_json_generator skipped: needs TELEMETRY_SOLUTION=DIR," \
 	    "a copy of github.com/ARM-software/telemetry-solution"; \

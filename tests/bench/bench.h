@@ -7,6 +7,7 @@
 #ifndef HWCGEN_BENCH_H
 #define HWCGEN_BENCH_H
 
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,6 +103,31 @@ static inline int bench_exec(char *const argv[], int quiet, double *seconds, dou
     *seconds = bench_now() - t0;
     if (cpu)
         *cpu = bench_children_cpu() - c0;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Run argv with its output thrown away (its own warnings are not the
+ * benchmark's), waiting with wait4 for its peak memory: its exit status,
+ * or -1. *seconds: wall time; *kib: its peak resident set. */
+static inline int bench_measured(char *const argv[], double *seconds, long *kib)
+{
+    double t0 = bench_now();
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+            _exit(127);
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    int status = 0;
+    struct rusage ru;
+    while (wait4(pid, &status, 0, &ru) < 0)
+        if (errno != EINTR)
+            return -1;
+    *seconds = bench_now() - t0;
+    *kib = ru.ru_maxrss;
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 

@@ -14,39 +14,12 @@
  * 5 here: one jevents round takes seconds), the ratio of 2 to 1, and the
  * peak resident memory of each command (wait4's ru_maxrss).
  */
-#define _DEFAULT_SOURCE /* wait4 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 
 #include "bench.h"
-
-/* Run argv, waiting with wait4 for its peak memory: exit status, or -1.
- * *seconds: wall time; *kib: its peak resident set. */
-static int run_measured(char *const argv[], double *seconds, long *kib)
-{
-    double t0 = bench_now();
-    pid_t pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        /* the tree's own warnings (misspelled keys...) are not the bench's */
-        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
-            _exit(127);
-        execvp(argv[0], argv);
-        fprintf(stderr, "bench_tree: cannot run %s: %s\n", argv[0], strerror(errno));
-        _exit(127);
-    }
-    int status = 0;
-    struct rusage ru;
-    while (wait4(pid, &status, 0, &ru) < 0)
-        if (errno != EINTR)
-            return -1;
-    *seconds = bench_now() - t0;
-    *kib = ru.ru_maxrss;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
 enum { JEVENTS, HW_PERF_C, HW_ALL, NCMDS };
 
@@ -74,14 +47,14 @@ static int round_once(const char *hwcgen, const char *pe, const char *scratch, i
     char *h2[] = {(char *)hwcgen, "generate", "-q", "-o", dir2, arch, NULL};
     double s1 = 0, s2 = 0;
     long k1 = 0, k2 = 0;
-    if (run_measured(jx, &s1, &k1) != 0 || run_measured(ja, &s2, &k2) != 0) {
+    if (bench_measured(jx, &s1, &k1) != 0 || bench_measured(ja, &s2, &k2) != 0) {
         fprintf(stderr, "bench_tree: jevents.py failed\n");
         return -1;
     }
     sec[JEVENTS] = s1 + s2;
     kib[JEVENTS] = k1 > k2 ? k1 : k2;
-    if (run_measured(h1, &sec[HW_PERF_C], &kib[HW_PERF_C]) != 0 ||
-        run_measured(h2, &sec[HW_ALL], &kib[HW_ALL]) != 0) {
+    if (bench_measured(h1, &sec[HW_PERF_C], &kib[HW_PERF_C]) != 0 ||
+        bench_measured(h2, &sec[HW_ALL], &kib[HW_ALL]) != 0) {
         fprintf(stderr, "bench_tree: %s generate failed\n", hwcgen);
         return -1;
     }
