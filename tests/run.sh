@@ -409,6 +409,27 @@ else
     fi
 fi
 
+# hwcgen eval of Intel OA sets against the generated C on the same inputs
+# (tests/oa-eval/check.sh): our fixture's sets, whose equations use every
+# operator of both languages, and, with Mesa's source, sets of a real
+# platform.
+if sh tests/oa-eval/check.sh "$HWCGEN" "$CC" "$tmp/oa-eval" tests/oa-metrics/oa-test.xml \
+        RenderBasic ComputeBasic >"$tmp/oa-eval.log" 2>&1; then
+    pass; cat "$tmp/oa-eval.log"
+else
+    cat "$tmp/oa-eval.log"; fail "hwcgen eval of the OA fixture differs from its generated C"
+fi
+if [ -n "$mesa_perf" ] && [ -f "$mesa_perf/oa-tglgt2.xml" ]; then
+    if sh tests/oa-eval/check.sh "$HWCGEN" "$CC" "$tmp/oa-eval-tgl" "$mesa_perf/oa-tglgt2.xml" \
+            RenderBasic ComputeBasic L3_1 EuActivity1 TestOa >"$tmp/oa-eval-tgl.log" 2>&1; then
+        pass; cat "$tmp/oa-eval-tgl.log"
+    else
+        cat "$tmp/oa-eval-tgl.log"; fail "hwcgen eval of Mesa's oa-tglgt2.xml differs from its generated C"
+    fi
+else
+    skip "hwcgen eval not compared on a real Intel OA platform: needs Debian's mesa 25.0.7 source package (make mesa-src fetches it)"
+fi
+
 if [ "$failed" -ne 0 ]; then
     echo "failures:$failures"
 fi
