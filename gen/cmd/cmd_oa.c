@@ -237,7 +237,7 @@ int cmd_oa_eval(const hw_oa_set *s, const char *const *names, int n, int argc, c
         else
             mark_reads(s, s->counters[chosen[k]].read, &needs, seen);
     }
-    for (int i = 0; i < argc && !bad; i++) {
+    for (int i = 0; i < argc; i++) {
         int rc = set_word(argv[i], &in, &given, d);
         if (rc == EXIT_USAGE) {
             free(chosen), free(seen);
