@@ -271,6 +271,11 @@ $(BENCH_DIR)/bench_perf_json: tests/bench/bench_perf_json.c tests/bench/bench.h
 	@echo "  CC      $<"
 	@$(CC) $(BENCH_CFLAGS) $< -o $@
 
+$(BENCH_DIR)/bench_oa: tests/bench/bench_oa.c tests/bench/bench.h
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	@$(CC) $(BENCH_CFLAGS) $< -o $@
+
 # The peer of `generate --outputs perf`: Arm's perf_json_generator, from a
 # copy of Arm's telemetry-solution repository given as
 # `make bench TELEMETRY_SOLUTION=DIR`, run by the system's python3 on
@@ -280,7 +285,8 @@ BENCH_PYTHON       ?= $(firstword $(wildcard /usr/bin/python3) python3)
 
 # The tree benchmarks need the kernel's pmu-events (target pmu-events).
 bench: $(BIN) $(BENCH_DIR)/bench_generate $(BENCH_DIR)/bench_eval $(BENCH_DIR)/bench_tree \
-		$(BENCH_DIR)/bench_perf_json $(BENCH_DIR)/bench_mali_db pmu-events mali-refs
+		$(BENCH_DIR)/bench_perf_json $(BENCH_DIR)/bench_mali_db $(BENCH_DIR)/bench_oa pmu-events \
+		mali-refs mesa-src
 	@rm -rf $(BENCH_DIR)/scratch && mkdir -p $(BENCH_DIR)/scratch
 	@$(BENCH_DIR)/bench_generate ./$(BIN) $(BENCH_DIR)/scratch $(SPECS)
 	@$(BENCH_DIR)/bench_eval
@@ -300,6 +306,11 @@ bench: $(BIN) $(BENCH_DIR)/bench_generate $(BENCH_DIR)/bench_eval $(BENCH_DIR)/b
 	    "(perf's arm64 files, which the generator edits)"; \
 	else $(BENCH_DIR)/bench_perf_json ./$(BIN) $(BENCH_PYTHON) "$(TELEMETRY_SOLUTION)" \
 	  $(PMU_EVENTS)/arch/arm64 $(BENCH_DIR)/scratch/perf-json; fi
+	@if [ ! -f $(MESA_DIR)/src/intel/perf/gen_perf.py ]; then \
+	  echo "bench: Intel OA beside Mesa's gen_perf.py skipped: needs Debian's mesa $(MESA_VER)" \
+	    "source package (make mesa-src)"; \
+	else $(BENCH_DIR)/bench_oa ./$(BIN) $(BENCH_PYTHON) $(MESA_DIR)/src/intel/perf \
+	  $(BENCH_DIR)/scratch/oa; fi
 	@rm -rf $(BENCH_DIR)/scratch
 
 # ---- fuzzing: libFuzzer targets in tests/fuzz/ (clang) ----------------------

@@ -463,6 +463,59 @@ else
     fi
 fi
 
+# hwcgen eval of Intel OA sets against the generated C on the same inputs
+# (tests/oa-eval/check.sh): our fixture's sets, whose equations use every
+# operator of both languages, and, with Mesa's source, sets of a real
+# platform.
+if sh tests/oa-eval/check.sh "$HWCGEN" "$CC" "$tmp/oa-eval" tests/oa-metrics/oa-test.xml \
+        RenderBasic ComputeBasic >"$tmp/oa-eval.log" 2>&1; then
+    pass; cat "$tmp/oa-eval.log"
+else
+    cat "$tmp/oa-eval.log"; fail "hwcgen eval of the OA fixture differs from its generated C"
+fi
+# eval and list of an OA platform: each wrong input is an error naming it,
+# with the exit status the help gives (1: a value or name, 2: usage).
+oa_expect() { # label, status, message, command...
+    label=$1 want=$2 msg=$3; shift 3
+    "$@" >"$tmp/oa-cli.out" 2>"$tmp/oa-cli.err"; got=$?
+    if [ "$got" -eq "$want" ] && grep -qF -- "$msg" "$tmp/oa-cli.err"; then pass
+    else cat "$tmp/oa-cli.err"; fail "OA $label: exit $got (want $want), message '$msg' expected"; fi
+}
+oa_fix=tests/oa-metrics/oa-test.xml
+oa_expect "eval of an unknown set" 1 "unknown metric set 'RenderBasik' (did you mean 'RenderBasic'?)" \
+    "$HWCGEN" eval $oa_fix --set RenderBasik GPU_TIME=1
+oa_expect "eval of an unknown counter" 1 "set RenderBasic has no counter 'GpuTim' (did you mean 'GpuTime'?)" \
+    "$HWCGEN" eval $oa_fix --set RenderBasic --metric GpuTim GPU_TIME=1
+oa_expect "eval without a value read" 1 "no value given for \$GpuTimestampFrequency" \
+    "$HWCGEN" eval $oa_fix --set RenderBasic --metric GpuTime GPU_TIME=1
+oa_expect "eval with a value given twice" 1 "'GPU_TIME' is given twice" \
+    "$HWCGEN" eval $oa_fix --set RenderBasic --metric GpuTime GPU_TIME=1 GPU_TIME=2 '$GpuTimestampFrequency=3'
+oa_expect "eval of a negative value" 1 "GPU_TIME: '-1' is not an unsigned 64-bit integer" \
+    "$HWCGEN" eval $oa_fix --set RenderBasic --metric GpuTime GPU_TIME=-1 '$GpuTimestampFrequency=3'
+oa_expect "eval of an unknown name" 1 "'A64' is neither a field of the accumulator" \
+    "$HWCGEN" eval $oa_fix --set RenderBasic --metric GpuTime A64=1
+oa_expect "eval without --set" 2 "is an Intel OA platform: choose one of its metric sets" \
+    "$HWCGEN" eval $oa_fix GPU_TIME=1
+oa_expect "--set of a spec that is no OA platform" 2 "--set chooses a metric set of an Intel OA platform" \
+    "$HWCGEN" list spec/intel/oa-chv.xml --set RenderBasic
+if [ "$("$HWCGEN" eval $oa_fix --set RenderBasic --metric GpuTime GPU_TIME=12 '$GpuTimestampFrequency=4' 2>&1)" = "GpuTime 3000000000" ] &&
+   [ "$("$HWCGEN" list $oa_fix --set ComputeBasic 2>&1)" = "$(printf 'GpuCoreClocks\tuint64\tcycles\tevent\tGPU_CLOCK 0 READ')" ]; then
+    pass
+else
+    fail "OA eval of GpuTime (12 ticks at 4 Hz: 3000000000 ns) or list of ComputeBasic's counters is not as written"
+fi
+
+if [ -n "$mesa_perf" ] && [ -f "$mesa_perf/oa-tglgt2.xml" ]; then
+    if sh tests/oa-eval/check.sh "$HWCGEN" "$CC" "$tmp/oa-eval-tgl" "$mesa_perf/oa-tglgt2.xml" \
+            RenderBasic ComputeBasic L3_1 EuActivity1 TestOa >"$tmp/oa-eval-tgl.log" 2>&1; then
+        pass; cat "$tmp/oa-eval-tgl.log"
+    else
+        cat "$tmp/oa-eval-tgl.log"; fail "hwcgen eval of Mesa's oa-tglgt2.xml differs from its generated C"
+    fi
+else
+    skip "hwcgen eval not compared on a real Intel OA platform: needs Debian's mesa 25.0.7 source package (make mesa-src fetches it)"
+fi
+
 if [ "$failed" -ne 0 ]; then
     echo "failures:$failures"
 fi

@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "cmd/cmd_oa.h"
 #include "core/expr.h"
 
 static void list_metrics(const hw_target *t, FILE *out)
@@ -94,6 +95,24 @@ void list_print(const hw_target *t, int kind, FILE *out)
         fns[kind](t, out);
 }
 
+static const cmd_option options[] = {
+    {"set", 0, "SET", 0, NULL},
+};
+
+/* An Intel OA platform: its sets, or the counters of the set --set names. */
+static int list_oa(const cmd_context *c, const hw_target *t, int argc)
+{
+    const char *name = cmd_value(c->args, "set");
+    if (argc == 2)
+        return cmd_usage_error("list: %s", "an Intel OA platform lists its metric sets, or "
+                               "with --set SET the counters of one; it takes no kind");
+    const hw_oa_set *s = name ? cmd_oa_set(t->oa, name, c->d) : NULL;
+    if (name && !s)
+        return EXIT_SPEC;
+    cmd_oa_list(t->oa, s, stdout);
+    return 0;
+}
+
 static int run_list(const cmd_context *c, int argc, char **argv)
 {
     if (argc < 1 || argc > 2)
@@ -106,19 +125,29 @@ static int run_list(const cmd_context *c, int argc, char **argv)
     int rc = cmd_open_one("list", argv[0], &t, &p, c->d);
     if (rc)
         return rc;
-    list_print(t, k, stdout);
+    if (t->oa || cmd_value(c->args, "set"))
+        rc = t->oa ? list_oa(c, t, argc)
+                   : cmd_usage_error("list: --set chooses a metric set of an Intel OA "
+                                     "platform; %s is none", argv[0]);
+    else
+        list_print(t, k, stdout);
     plan_free(&p);
     target_free(t);
-    return 0;
+    return rc;
 }
 
 const cmd_command cmd_list = {
     "list",
-    "SPEC [events|metrics|groups|inputs|constants]",
+    "SPEC [--set SET] [events|metrics|groups|inputs|constants]",
     "print what a spec defines",
     "Print what SPEC defines, one item per line (default: metrics). SPEC may\n"
     "be one directory of a perf pmu-events tree; a path that names several\n"
-    "(an arch) is a usage error saying how many.\n",
-    NULL, 0, 0, NULL,
+    "(an arch) is a usage error saying how many.\n"
+    "\n"
+    "SPEC may be an Intel OA platform (an oa-*.xml of Mesa's): it lists its\n"
+    "metric sets (symbol name, GUID, counters, register writes, name), or\n"
+    "with --set SET the counters of that set (symbol name, data type,\n"
+    "units, semantic type, equation as the file writes it).\n",
+    options, sizeof options / sizeof options[0], 0, NULL,
     run_list,
 };

@@ -12,6 +12,7 @@
 #include "load/load.h"
 
 #include <ctype.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +27,7 @@ typedef struct oa_ld {
     hw_oa_metrics *m;
     hw_oa_set *set;     /* the set being read */
     const xmlNode *root;
+    char set_w[160];    /* set_what's text */
 } oa_ld;
 
 static hw_loc loc_of(const oa_ld *ld, const xmlNode *n)
@@ -33,10 +35,28 @@ static hw_loc loc_of(const oa_ld *ld, const xmlNode *n)
     return xmlu_loc(ld->file, n);
 }
 
+/* Attribute `name` of n (no namespace), copied into the target's arena, or
+ * NULL. A value the document holds as one text node, as every value of
+ * these files is, is copied from there: xmlGetNoNsProp (xmlu_attr) would
+ * allocate and free a copy of its own for each of the files' millions of
+ * attributes. */
+static const char *attr(oa_ld *ld, const xmlNode *n, const char *name)
+{
+    for (const xmlAttr *a = n->properties; a; a = a->next) {
+        if (a->ns || strcmp((const char *)a->name, name) != 0)
+            continue;
+        const xmlNode *v = a->children;
+        if (v && v->type == XML_TEXT_NODE && !v->next && v->content)
+            return arena_strdup(ld->t->arena, (const char *)v->content);
+        return xmlu_attr(ld->t->arena, n, name);
+    }
+    return NULL;
+}
+
 /* A required attribute; NULL after reporting it missing. */
 static const char *need(oa_ld *ld, const xmlNode *n, const char *name, const char *what)
 {
-    const char *v = xmlu_attr(ld->t->arena, n, name);
+    const char *v = attr(ld, n, name);
     if (!v) {
         hw_loc loc = loc_of(ld, n);
         diag_error(ld->d, &loc, "%s: no %s attribute", what, name);
@@ -54,10 +74,33 @@ static int count(const xmlNode *parent, const char *name)
     return n;
 }
 
+/* a, b, c and d (NULL: none) one after the other in buf, cut to its size.
+ * The texts that name what a message is about are made this way, not with
+ * printf: one is made for every counter and register list of every set,
+ * and only a message reads it. */
+static const char *join(char *buf, size_t size, const char *a, const char *b, const char *c,
+                        const char *d)
+{
+    const char *parts[] = {a, b, c, d};
+    size_t at = 0;
+    for (int i = 0; i < 4; i++)
+        for (const char *p = parts[i]; p && *p && at + 1 < size; p++)
+            buf[at++] = *p;
+    buf[at] = '\0';
+    return buf;
+}
+
+/* w, its first `at` characters kept, then part. */
+static const char *with_part(char *w, size_t size, size_t at, const char *part)
+{
+    join(w + at, size - at, part, NULL, NULL, NULL);
+    return w;
+}
+
 static const char *set_what(oa_ld *ld)
 {
-    return arena_printf(ld->t->arena, "set '%s'",
-                        ld->set->symbol_name ? ld->set->symbol_name : "?");
+    return join(ld->set_w, sizeof ld->set_w, "set '",
+                ld->set->symbol_name ? ld->set->symbol_name : "?", "'", NULL);
 }
 
 /* ---- counters ------------------------------------------------------------ */
@@ -110,12 +153,13 @@ static int c_word(const char *s)
 
 static int read_counter(oa_ld *ld, const xmlNode *n, hw_oa_counter *c)
 {
-    const char *w = arena_printf(ld->t->arena, "%s: counter", set_what(ld));
+    char wbuf[320];
+    const char *w = join(wbuf, sizeof wbuf, set_what(ld), ": counter", NULL, NULL);
     c->loc = loc_of(ld, n);
     c->name = need(ld, n, "name", w);
     c->symbol_name = need(ld, n, "symbol_name", w);
     if (c->symbol_name)
-        w = arena_printf(ld->t->arena, "%s counter '%s'", set_what(ld), c->symbol_name);
+        w = join(wbuf, sizeof wbuf, set_what(ld), " counter '", c->symbol_name, "'");
     c->underscore_name = need(ld, n, "underscore_name", w);
     c->description = need(ld, n, "description", w);
     c->data_type_text = need(ld, n, "data_type", w);
@@ -123,8 +167,8 @@ static int read_counter(oa_ld *ld, const xmlNode *n, hw_oa_counter *c)
     c->semantic_type = need(ld, n, "semantic_type", w);
     c->equation = need(ld, n, "equation", w);
     c->mdapi_group = need(ld, n, "mdapi_group", w);
-    c->max_equation = xmlu_attr(ld->t->arena, n, "max_equation");
-    c->availability = xmlu_attr(ld->t->arena, n, "availability");
+    c->max_equation = attr(ld, n, "max_equation");
+    c->availability = attr(ld, n, "availability");
     if (!c->name || !c->symbol_name || !c->underscore_name || !c->description ||
         !c->data_type_text || !c->units || !c->semantic_type || !c->equation || !c->mdapi_group)
         return -1;
@@ -216,15 +260,17 @@ static int parse(oa_ld *ld, const char *what, const char *text, int lang, const 
 
 static int parse_counter(oa_ld *ld, hw_oa_counter *c)
 {
-    const char *w = arena_printf(ld->t->arena, "%s counter '%s'", set_what(ld), c->symbol_name);
+    char w[320];
+    join(w, sizeof w, set_what(ld), " counter '", c->symbol_name, "': ");
+    size_t at = strlen(w);
     int rc = 0;
-    rc |= parse(ld, arena_printf(ld->t->arena, "%s: equation", w), c->equation, OA_LANG_EQ,
-                &c->loc, &c->read);
+    rc |= parse(ld, with_part(w, sizeof w, at, "equation"), c->equation, OA_LANG_EQ, &c->loc,
+                &c->read);
     if (c->max_equation && !c->max_is_percentage)
-        rc |= parse(ld, arena_printf(ld->t->arena, "%s: max_equation", w), c->max_equation,
+        rc |= parse(ld, with_part(w, sizeof w, at, "max_equation"), c->max_equation,
                     OA_LANG_EQ, &c->loc, &c->max);
     if (c->availability)
-        rc |= parse(ld, arena_printf(ld->t->arena, "%s: availability", w), c->availability,
+        rc |= parse(ld, with_part(w, sizeof w, at, "availability"), c->availability,
                     OA_LANG_AV, &c->loc, &c->avail);
     return rc;
 }
@@ -279,22 +325,39 @@ static int no_cycles(oa_ld *ld)
 
 /* ---- register blocks ----------------------------------------------------- */
 
+/* A register's address or value: a 32-bit number, as written and as read. */
+static int reg_number(oa_ld *ld, const xmlNode *n, const char *name, const char *w,
+                      const char **text, uint32_t *out)
+{
+    *text = need(ld, n, name, w);
+    if (!*text)
+        return -1;
+    uint64_t v = 0;
+    int rc = number_parse_uint(*text, UINT64_MAX, &v);
+    if (rc == 0 && v <= UINT32_MAX) {
+        *out = (uint32_t)v;
+        return 0;
+    }
+    hw_loc loc = loc_of(ld, n);
+    if (rc != 0)
+        diag_error(ld->d, &loc, "<%s %s=\"%s\">: not a whole number", n->name, name, *text);
+    else
+        diag_error(ld->d, &loc, "<%s %s=\"%s\">: above the limit %" PRIu32, n->name, name,
+                   *text, UINT32_MAX);
+    return -1;
+}
+
 static int read_reg(oa_ld *ld, const xmlNode *n, hw_oa_reg *r, const char *w)
 {
-    uint64_t a = 0, v = 0;
-    int rc = xmlu_attr_uint(ld->file, n, "address", UINT32_MAX, &a, ld->d);
-    rc |= xmlu_attr_uint(ld->file, n, "value", UINT32_MAX, &v, ld->d);
-    r->address_text = need(ld, n, "address", w);
-    r->value_text = need(ld, n, "value", w);
-    r->address = (uint32_t)a;
-    r->value = (uint32_t)v;
-    return rc || !r->address_text || !r->value_text ? -1 : 0;
+    int rc = reg_number(ld, n, "address", w, &r->address_text, &r->address);
+    return reg_number(ld, n, "value", w, &r->value_text, &r->value) | rc;
 }
 
 static int read_config(oa_ld *ld, const xmlNode *n, hw_oa_regs *g)
 {
     static const char *const types[] = {"NOA", "OA", "FLEX"};
-    const char *w = arena_printf(ld->t->arena, "%s: register_config", set_what(ld));
+    char wbuf[320];
+    const char *w = join(wbuf, sizeof wbuf, set_what(ld), ": register_config", NULL, NULL);
     g->loc = loc_of(ld, n);
     const char *type = need(ld, n, "type", w);
     if (!type)
@@ -307,18 +370,21 @@ static int read_config(oa_ld *ld, const xmlNode *n, hw_oa_regs *g)
         diag_error(ld->d, &g->loc, "%s: type '%s' is none of NOA, OA and FLEX", w, type);
         return -1;
     }
-    w = arena_printf(ld->t->arena, "%s: %s register_config", set_what(ld), type);
-    g->priority = xmlu_attr(ld->t->arena, n, "priority");
+    w = join(wbuf, sizeof wbuf, set_what(ld), ": ", type, " register_config");
+    g->priority = attr(ld, n, "priority");
     uint64_t prio = 0;
     if (g->priority && number_parse_uint(g->priority, INT32_MAX, &prio) != 0) {
         diag_error(ld->d, &g->loc, "%s: priority '%s' is not a whole number", w, g->priority);
         return -1;
     }
-    g->availability = xmlu_attr(ld->t->arena, n, "availability");
+    g->availability = attr(ld, n, "availability");
     int rc = 0;
-    if (g->availability)
-        rc |= parse(ld, arena_printf(ld->t->arena, "%s: availability", w), g->availability,
+    if (g->availability) {
+        size_t at = strlen(wbuf);
+        rc |= parse(ld, with_part(wbuf, sizeof wbuf, at, ": availability"), g->availability,
                     OA_LANG_AV, &g->loc, &g->avail);
+        wbuf[at] = '\0'; /* what the registers' messages name */
+    }
     g->nregs = count(n, "register");
     g->regs = arena_alloc(ld->t->arena, (size_t)(g->nregs + 1) * sizeof *g->regs);
     if (!g->regs)
@@ -342,7 +408,7 @@ static int read_set_attrs(oa_ld *ld, const xmlNode *n, hw_oa_set *s)
     s->chipset = need(ld, n, "chipset", w);
     s->underscore_name = need(ld, n, "underscore_name", w);
     s->guid = need(ld, n, "hw_config_guid", w);
-    s->oa_format = xmlu_attr(ld->t->arena, n, "oa_format");
+    s->oa_format = attr(ld, n, "oa_format");
     if (!s->name || !s->symbol_name || !s->chipset || !s->underscore_name || !s->guid)
         return -1;
     if (!c_word(s->underscore_name)) {
@@ -360,13 +426,13 @@ static int read_set_attrs(oa_ld *ld, const xmlNode *n, hw_oa_set *s)
 
 /* Two items of one list with the same value of a name: the second is an
  * error naming the first's line. */
-static int unique(oa_ld *ld, const char *what, const char *kind, const char *v,
+static int unique(oa_ld *ld, const char *set, const char *kind, const char *v,
                   const char *first_v, const hw_loc *loc, const hw_loc *first)
 {
     if (!v || !first_v || strcmp(v, first_v) != 0)
         return 0;
-    diag_error(ld->d, loc, "%s: %s '%s' given twice (first at %s:%d)", what, kind, v,
-               first->file, first->line);
+    diag_error(ld->d, loc, "set '%s': %s '%s' given twice (first at %s:%d)",
+               set ? set : "?", kind, v, first->file, first->line);
     return -1;
 }
 
@@ -377,7 +443,7 @@ static int counters_unique(oa_ld *ld)
     for (int i = 0; i < s->ncounters; i++)
         for (int k = 0; k < i; k++) {
             const hw_oa_counter *a = &s->counters[i], *b = &s->counters[k];
-            const char *w = set_what(ld);
+            const char *w = s->symbol_name;
             rc |= unique(ld, w, "counter symbol_name", a->symbol_name, b->symbol_name, &a->loc,
                          &b->loc);
             rc |= unique(ld, w, "counter underscore_name", a->underscore_name,
@@ -392,7 +458,7 @@ static int sets_unique(oa_ld *ld)
     for (int i = 0; i < ld->m->nsets; i++)
         for (int k = 0; k < i; k++) {
             const hw_oa_set *a = &ld->m->sets[i], *b = &ld->m->sets[k];
-            const char *w = arena_printf(ld->t->arena, "set '%s'", a->symbol_name);
+            const char *w = a->symbol_name;
             rc |= unique(ld, w, "hw_config_guid", a->guid, b->guid, &a->loc, &b->loc);
             rc |= unique(ld, w, "symbol_name", a->symbol_name, b->symbol_name, &a->loc, &b->loc);
             rc |= unique(ld, w, "underscore_name", a->underscore_name, b->underscore_name,
@@ -490,7 +556,7 @@ static int identity(oa_ld *ld)
 
 int load_oa_metrics(hw_target *t, xmlDocPtr doc, hw_diag *d)
 {
-    oa_ld ld = {t, d, t->spec_path, NULL, NULL, xmlDocGetRootElement(doc)};
+    oa_ld ld = {t, d, t->spec_path, NULL, NULL, xmlDocGetRootElement(doc), ""};
     t->format = HW_FORMAT_OA_METRICS;
     ld.m = arena_alloc(t->arena, sizeof *ld.m);
     if (!ld.m)

@@ -332,7 +332,8 @@ xmlDocPtr xmlu_read(const char *path, hw_diag *d)
     xmlSetStructuredErrorFunc(&x, on_parse_error);
     /* No XML_PARSE_NOENT (substitution), no DTDLOAD, no network. Lines
      * past 65535 keep their numbers (Mesa's oa-acmgt3.xml has 300,000). */
-    int opts = XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES;
+    int opts = XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES |
+               XML_PARSE_COMPACT;
     int before = d->errors;
     xmlDocPtr doc = text.len > INT_MAX ? NULL
                   : xmlCtxtReadMemory(ctxt, text.data ? text.data : "", (int)text.len,

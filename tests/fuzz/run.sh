@@ -22,7 +22,7 @@ status=0
 # Per-target flags: inputs the size of our specs, a hang limit.
 flags() {
     case $1 in
-    fuzz_xml|fuzz_telemetry|fuzz_mali_db) echo "-max_len=131072 -timeout=20" ;;
+    fuzz_xml|fuzz_telemetry|fuzz_mali_db|fuzz_oa_metrics) echo "-max_len=131072 -timeout=20" ;;
     fuzz_mustache) echo "-max_len=4096 -timeout=20" ;;
     *) echo "-max_len=1024 -timeout=20" ;;
     esac

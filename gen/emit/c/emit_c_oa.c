@@ -154,14 +154,35 @@ static void avail_macros(hw_buf *b, const oa_cgen *g)
 
 static const char *const regs_kind[] = {"MUX", "B_COUNTER", "FLEX"};
 
+/* 8 hex digits, as %08x writes them. */
+static char *hex8(char *p, uint32_t v)
+{
+    static const char digits[] = "0123456789abcdef";
+    for (int i = 7; i >= 0; i--, v >>= 4)
+        p[i] = digits[v & 0xf];
+    return p + 8;
+}
+
+/* " \\\n    R(0x%08x, 0x%08x)" without printf: Mesa's files hold 300,000
+ * register writes, and formatting them was most of this header's time. */
+static void reg_line(hw_buf *b, uint32_t address, uint32_t value)
+{
+    char line[40], *p = line;
+    memcpy(p, " \\\n    R(0x", 11);
+    p = hex8(p + 11, address);
+    memcpy(p, ", 0x", 4);
+    p = hex8(p + 4, value);
+    *p++ = ')';
+    buf_putn(b, line, (size_t)(p - line));
+}
+
 static void set_regs(hw_buf *b, const oa_cgen *g, const hw_oa_set *s, const char *SET)
 {
     for (int i = 0; i < s->nconfigs; i++) {
         const hw_oa_regs *r = &s->configs[i];
         buf_printf(b, "#define %s_%s_REGS_%d(R)", g->ID, SET, i);
         for (int k = 0; k < r->nregs; k++)
-            buf_printf(b, " \\\n    R(0x%08x, 0x%08x)", (unsigned)r->regs[k].address,
-                       (unsigned)r->regs[k].value);
+            reg_line(b, r->regs[k].address, r->regs[k].value);
         buf_putc(b, '\n');
     }
     buf_printf(b, "/* X(kind, list, count, availability, priority): kind MUX (NOA), B_COUNTER\n"
