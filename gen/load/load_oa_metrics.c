@@ -282,6 +282,7 @@ static int no_cycles(oa_ld *ld)
 static int read_reg(oa_ld *ld, const xmlNode *n, hw_oa_reg *r, const char *w)
 {
     uint64_t a = 0, v = 0;
+    r->loc = loc_of(ld, n);
     int rc = xmlu_attr_uint(ld->file, n, "address", UINT32_MAX, &a, ld->d);
     rc |= xmlu_attr_uint(ld->file, n, "value", UINT32_MAX, &v, ld->d);
     r->address_text = need(ld, n, "address", w);
