@@ -9,7 +9,11 @@
  *   cpu/tree   a perf pmu-events tree: arm/demo-a for A (STALL_SLOT at
  *       another code, ipc upside down, stall_rate in other units, another
  *       event each side), arm/demo-bc for both B and C by its mapfile rows
- *       (B agrees with it, C places STALL_SLOT elsewhere).
+ *       (B agrees with it, C places STALL_SLOT elsewhere);
+ *   intel/spec.xml, mesa.xml, igt.xml   a tiny OA spec whose id names CHV,
+ *       and two metric files of chipset CHV in Mesa's format: mesa.xml
+ *       programs and reads what the spec lacks or forbids, igt.xml
+ *       differs from mesa.xml set by set (each file's comment lists how).
  *
  * Every expected line was written by hand from the fixtures. Each test
  * runs the binary named by $HWCGEN (default ./hwcgen) from the top of the
@@ -41,6 +45,10 @@
 #define TREE_A "tests/audit/cpu/tree/arch/arm64/arm/demo-a"
 #define TREE_BC "tests/audit/cpu/tree/arch/arm64/arm/demo-bc"
 #define TRY "Try 'hwcgen --help'.\n"
+#define INTEL_SPEC "tests/audit/intel/spec.xml"
+#define INTEL_MESA "tests/audit/intel/mesa.xml"
+#define INTEL_IGT "tests/audit/intel/igt.xml"
+#define MESA_CHV ".build/mesa-25.0.7/src/intel/perf/oa-chv.xml"
 
 static const char *hwcgen;
 static char tmp_dir[64], out_path[80], err_path[80];
@@ -359,6 +367,111 @@ static void test_no_common_device(void **state)
     done(&r);
 }
 
+/* ---- Intel OA ------------------------------------------------------------------------ */
+
+/* The spec names no platform: its id is CHV's (diff_oa.c); the metric
+ * files say chipset="CHV". One device; another chipset is another. */
+static void test_intel_group_by_platform(void **state)
+{
+    (void)state;
+    run_result r = audit("audit " INTEL_SPEC " " INTEL_MESA, 1);
+    has(&r, "\ndevice intel chv:\n  " INTEL_SPEC " (Tiny CHV-like OA counters, oa-counters)\n  "
+            INTEL_MESA " (Intel CHV OA metric sets, oa-metrics)\n");
+    has(&r, "compared (facts both formats carry): OA counters and programming\n");
+    /* the spec's counters are not "only in A": metric files list none */
+    lacks(&r, "only in A");
+    done(&r);
+    r = audit("audit " INTEL_SPEC " tests/oa-metrics/oa-test.xml", 0);
+    has(&r, "summary: 0 devices described by two or more sources");
+    done(&r);
+}
+
+/* A set's FLEX writes and reads against the spec: a register it lacks
+ * (once, though two sets write it), bits outside the fields, a code no
+ * enum has, a broken support rule, counters past a block's end, a fixed
+ * counter read alone in other units (a flexible one counts what its set
+ * programs: Flex reads A2 in events, no line). */
+static void test_intel_flex(void **state)
+{
+    (void)state;
+    run_result r = audit("audit " INTEL_SPEC " " INTEL_MESA, 1);
+    has(&r, "  layout      A9: read by Basic.Beyond none (block A has 4 counters, " INTEL_SPEC
+            ":10) vs A 9 READ (" INTEL_MESA ":24)\n");
+    has(&r, "  layout      B2: read by Basic.Beyond none (block B has 2 counters, " INTEL_SPEC
+            ":16) vs B 2 READ (" INTEL_MESA ":24)\n");
+    has(&r, "  encoding    0x0000E55C: register none vs written by set Basic (" INTEL_MESA
+            ":33)\n");
+    assert_int_equal(count(&r, "0x0000E55C:"), 1);
+    has(&r, "  encoding    Basic.CNTL0: bits outside its fields none (" INTEL_SPEC ":40) vs "
+            "0x10000000 (0x10003011 at " INTEL_MESA ":32)\n");
+    has(&r, "  encoding    Basic.CNTL0.A3: INCREMENT no code 3 in INC (" INTEL_SPEC ":20) vs 3 "
+            "(CNTL0 = 0x10003011 at " INTEL_MESA ":32)\n");
+    has(&r, "  rule        Basic.CNTL0.A2: COARSE under INC BOTH only NONE, ROW0 (rule at "
+            INTEL_SPEC ":33) vs VS (CNTL0 = 0x10003011 at " INTEL_MESA ":32)\n");
+    /* Compute's A3 = BOTH with coarse NONE: defined and allowed */
+    lacks(&r, "Compute.");
+    has(&r, "  units       A1: units threads (" INTEL_SPEC ":12) vs events (Basic.Threads, "
+            INTEL_MESA ":21)\n");
+    lacks(&r, "A2: units");
+    lacks(&r, "A0: units");
+    has(&r, "A and B: 1 units, 3 encoding, 1 rule, 2 layout\n");
+    done(&r);
+}
+
+/* Two metric files of one platform, set by set. */
+static void test_intel_sets(void **state)
+{
+    (void)state;
+    run_result r = audit("audit " INTEL_MESA " " INTEL_IGT, 1);
+    has(&r, "  only in A   Compute: 1 counter (" INTEL_MESA ":36)\n");
+    has(&r, "  only in B   Memory: 1 counter (" INTEL_IGT ":38)\n");
+    has(&r, "  only in B   Basic.Extra: " INTEL_IGT ":26\n");
+    has(&r, "  moved       Basic.Busy: offset in the query data 16 vs 8 (A at " INTEL_MESA
+            ":18, B at " INTEL_IGT ":14)\n");
+    has(&r, "  moved       Basic.Flex: offset in the query data 8 vs 16 (A at " INTEL_MESA
+            ":15, B at " INTEL_IGT ":17)\n");
+    has(&r, "  different   Basic.Busy: equation A 0 READ vs A 0 READ 2 UMUL (A at " INTEL_MESA
+            ":18, B at " INTEL_IGT ":14)\n              A 0 READ=");
+    has(&r, "  units       Basic.Threads: units events vs number (A at " INTEL_MESA ":21, B at "
+            INTEL_IGT ":20)\n");
+    has(&r, "  encoding    Basic.NOA: write 2 0x00009888 = 0x10150000, of 2 writes (" INTEL_MESA
+            ":29) vs 0x00009888 = 0x10150002, of 2 writes (" INTEL_IGT ":31)\n");
+    /* A 2 READ and A 2 READ 0 UADD: the same value, listed with --all */
+    lacks(&r, "Basic.Flex: equation");
+    lacks(&r, "Basic.GpuTime");
+    lacks(&r, "Basic.FLEX");
+    done(&r);
+    r = audit("audit --all " INTEL_MESA " " INTEL_IGT, 1);
+    has(&r, "  equivalent  Basic.Flex: equation A 2 READ vs A 2 READ 0 UADD");
+    done(&r);
+}
+
+/* The seed's CHV spec against Mesa's oa-chv.xml: 67 counter fields in 12
+ * sets break the PRM's support rules (the seed's note on EU_INCREMENT
+ * counts them); every FLEX address, code and read is the spec's; Mesa's
+ * Sampler Accesses reads A28 alone and calls it messages, the PRM's A28
+ * counts 2x2s. */
+static void test_intel_real_chv(void **state)
+{
+    (void)state;
+    if (access(MESA_CHV, R_OK) != 0) {
+        printf("  skipped: no " MESA_CHV " (make mesa-src)\n");
+        skip();
+    }
+    run_result r = audit("audit spec/intel/oa-chv.xml " MESA_CHV, 1);
+    has(&r, "\ndevice intel chv:\n");
+    has(&r, "  rule        RenderBasic.EU_PERF_CNTL5.A18: EU_COARSE_FILTER under EU_INCREMENT "
+            "FPU0_FPU1_ACTIVE only NONE, ROW0, ROW1 (rule at spec/intel/oa-chv.xml:456) vs PS "
+            "(EU_PERF_CNTL5 = 0x00053052 at " MESA_CHV ":783)\n");
+    assert_int_equal(count(&r, "\n  rule        "), 67);
+    has(&r, "  units       A28: units 2x2s (spec/intel/oa-chv.xml:219) vs messages "
+            "(RenderPipeProfile.SamplerAccesses, " MESA_CHV ":1683)\n");
+    assert_int_equal(count(&r, "\n  rule        ComputeBasic."), 0);
+    lacks(&r, "  encoding    ");
+    lacks(&r, "  layout      ");
+    done(&r);
+}
+
 /* ---- the formats ----------------------------------------------------------------------- */
 
 static void test_markdown(void **state)
@@ -547,6 +660,10 @@ int main(void)
         cmocka_unit_test(test_products_by_name),
         cmocka_unit_test(test_seed_g720_with_database),
         cmocka_unit_test(test_no_common_device),
+        cmocka_unit_test(test_intel_group_by_platform),
+        cmocka_unit_test(test_intel_flex),
+        cmocka_unit_test(test_intel_sets),
+        cmocka_unit_test(test_intel_real_chv),
         cmocka_unit_test(test_markdown),
         cmocka_unit_test(test_json),
         cmocka_unit_test(test_json_agreement),

@@ -40,9 +40,10 @@ const cmd_command cmd_audit = {
     "where files of several vendors that\n"
     "describe one device disagree",
     "Load and check every SOURCE (spec files, Arm's telemetry JSON, perf\n"
-    "pmu-events trees, Arm's Mali database, Mesa's Panfrost XML, in any\n"
-    "mix), group the targets by the device they describe (a CPU by its\n"
-    "MIDR, a perf directory by its mapfile rows; a GPU by its product ids),\n"
+    "pmu-events trees, Arm's Mali database, Mesa's Panfrost XML, Mesa's\n"
+    "and IGT's Intel OA metric XML, in any mix), group the targets by the\n"
+    "device they describe (a CPU by its MIDR, a perf directory by its\n"
+    "mapfile rows; a GPU by its product ids; Intel OA by its platform),\n"
     "and compare each pair from two sources as `hwcgen diff` compares two\n"
     "formats: only the facts both carry, and never the names each file\n"
     "gives the device. Each pair with a disagreement is reported: a\n"

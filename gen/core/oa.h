@@ -195,6 +195,7 @@ enum { OA_REGS_NOA, OA_REGS_OA, OA_REGS_FLEX };
 const char *oa_regs_type_name(int type); /* "NOA", "OA", "FLEX" */
 
 typedef struct hw_oa_reg {
+    hw_loc loc;
     uint32_t address, value;
     const char *address_text, *value_text; /* as written */
 } hw_oa_reg;

@@ -15,6 +15,7 @@
 #include "diff/diff_sections.h"
 #include "diff/diff_tree.h"
 #include "diff/diff_lists.h"
+#include "diff/diff_oa.h"
 #include "core/mali_products.h"
 #include "core/expr.h"
 #include "core/names.h"
@@ -697,6 +698,11 @@ static void choose_facts(ctx *c)
         dw_bind_runtime(c);
 }
 
+/* The facts that make a list of events worth comparing. */
+#define EVENT_FACTS                                                                            \
+    (HW_FACT(EVENT_CODES) | HW_FACT(PLACES) | HW_FACT(HW_NAMES) | HW_FACT(EVENT_DETAILS) |     \
+     HW_FACT(EVENT_CLASSES) | HW_FACT(UNITS))
+
 static int diff_run(hw_diff *df, const hw_target *old_t, const hw_target *new_t, int sources)
 {
     memset(df, 0, sizeof *df);
@@ -717,13 +723,17 @@ static int diff_run(hw_diff *df, const hw_target *old_t, const hw_target *new_t,
     if (target_is_perf_tree(old_t) && target_is_perf_tree(new_t)) {
         diff_tree(&c); /* names repeat across PMUs: paired by both */
     } else {
-        /* events first, metrics next: what follows reads through their renames */
-        diff_list(&c, &event_kind, LISTS(&c, events));
+        /* events first, metrics next: what follows reads through their
+         * renames; events only when both formats say something of them
+         * (Mesa's OA metric sets read counters but list none) */
+        if (DW_HAS(&c, EVENT_FACTS))
+            diff_list(&c, &event_kind, LISTS(&c, events));
         if (DW_HAS(&c, HW_FACT(METRICS)))
             diff_list(&c, &metric_kind, LISTS(&c, metrics));
     }
     diff_groups(&c);
     diff_rest(&c);
+    diff_oa(&c);
     if (c.failed || arena_failed(df->arena))
         return -1;
     if (df->nchanges > 1)

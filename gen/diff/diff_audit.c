@@ -9,6 +9,7 @@
 
 #include "core/mali_products.h"
 #include "core/json.h"
+#include "diff/diff_oa.h"
 #include "run/pipeline.h"
 
 enum { AUDIT_SAME = 0, AUDIT_DIFFERS = 1, AUDIT_ERROR = 2 };
@@ -36,9 +37,10 @@ typedef struct audit {
 
 enum { KEYS_MAX = 16, IDS_MAX = 8 };
 
-/* The devices member i describes, "cpu 0x410FD400" or "gpu 0x9001
- * 0x9003", into keys (at most max); how many. A perf directory that
- * serves two cores describes two devices; a GPU's ids are one. */
+/* The devices member i describes, "cpu 0x410FD400", "gpu 0x9001 0x9003"
+ * or "intel chv", into keys (at most max); how many. A perf directory
+ * that serves two cores describes two devices; a GPU's ids are one; an
+ * Intel OA file's platform is Mesa's chipset (diff_oa.c). */
 static int device_keys(const audit *a, int i, char keys[][KEY_SIZE], int max)
 {
     const hw_target *t = a->m[i].t;
@@ -51,6 +53,9 @@ static int device_keys(const audit *a, int i, char keys[][KEY_SIZE], int max)
                             (t->cores[c].part_num & 0xFFFu) << 4));
     if (a->m[i].gpu[0] && n < max)
         snprintf(keys[n++], KEY_SIZE, "%s", a->m[i].gpu);
+    const char *platform = diff_oa_platform(t);
+    if (platform && n < max)
+        snprintf(keys[n++], KEY_SIZE, "intel %s", platform);
     return n;
 }
 

@@ -3,10 +3,11 @@
  *
  * Every source is loaded and checked (any path the loaders accept: spec
  * files, Arm's telemetry JSON, perf trees, Arm's Mali database, Panfrost
- * XML). Targets are grouped by the device they describe, known by its
- * identity alone (diff_audit.c, device_keys): a CPU by its MIDR
- * (implementer and part, or a perf directory's mapfile rows), a GPU by
- * its product ids. A loader that fills these fields plugs in with no
+ * XML, Intel OA metric XML). Targets are grouped by the device they
+ * describe, known by its identity alone (diff_audit.c, device_keys): a
+ * CPU by its MIDR (implementer and part, or a perf directory's mapfile
+ * rows), a GPU by its product ids, Intel OA by its platform
+ * (diff_oa.h). A loader that fills these fields plugs in with no
  * change here. Each pair of a group's targets from different sources is
  * compared as `hwcgen diff` compares two formats (only the facts both
  * carry, load_facts.h), and where three or more describe one counter, the

@@ -23,6 +23,7 @@
     X(RULE, "rule", "support rules")                                          \
     X(REGISTER, "register", "registers")                                      \
     X(REPORT, "report", "report layouts")                                     \
+    X(SET, "set", "metric sets")       /* Intel OA: sets, their counters */    \
     X(CONSTANT, "constant", "constants")                                      \
     X(INPUT, "input", "inputs")                                               \
     X(NOTE, "note", "notes")                                                  \

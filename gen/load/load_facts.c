@@ -29,11 +29,18 @@ static const load_facts formats[] = {
      F(BLOCKS) | F(PLACES) | F(EVENT_DETAILS) | F(HW_NAMES) | F(UNITS) | F(METRICS) |
          F(EVENT_GROUPS) | F(METRIC_GROUPS) | F(CONSTANTS) | F(NOTES) | F(TEXT),
      0, NULL, NULL},
-    /* hwcgen's Intel OA XML */
+    /* hwcgen's Intel OA XML: the counters, and the registers, codes and
+     * support rules that program the flexible ones (from Intel's PRM) */
     {"oa-counters",
      F(EVENT_CODES) | F(BLOCKS) | F(PLACES) | F(EVENT_DETAILS) | F(UNITS) | F(METRICS) |
-         F(METRIC_GROUPS) | F(ENCODINGS) | F(CONSTANTS) | F(NOTES) | F(TEXT),
+         F(METRIC_GROUPS) | F(ENCODINGS) | F(OA_COUNTERS) | F(CONSTANTS) | F(NOTES) |
+         F(TEXT),
      0, NULL, NULL},
+    /* Mesa's and IGT's Intel OA metric XML: metric sets (their register
+     * writes, counters, equations, places in Mesa's query data); their
+     * FLEX writes program the flexible counters, and their equations read
+     * counters by block and index (diff/diff_oa.h) */
+    {"oa-metrics", F(OA_COUNTERS) | F(OA_SETS), 0, NULL, NULL},
     /* hwcgen's performance models */
     {"perf-model", F(METRICS) | F(METHODOLOGIES) | F(CONSTANTS) | F(INPUTS) | F(NOTES) | F(TEXT),
      0, NULL, NULL},

@@ -33,6 +33,10 @@
     X(METRIC_GROUPS, "metric groups")                                        \
     X(METHODOLOGIES, "methodologies")                                        \
     X(ENCODINGS, "encodings")             /* enums, rules, registers */      \
+    /* Intel OA: which counters there are to read (block, index, units)    \
+     * and which register fields and codes program the flexible ones */    \
+    X(OA_COUNTERS, "OA counters and programming")                            \
+    X(OA_SETS, "metric sets")             /* Intel OA: writes, counters */   \
     X(CONSTANTS, "constants")                                                \
     X(INPUTS, "inputs")                                                      \
     X(NOTES, "notes")                                                        \

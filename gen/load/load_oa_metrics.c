@@ -349,6 +349,7 @@ static int reg_number(oa_ld *ld, const xmlNode *n, const char *name, const char 
 
 static int read_reg(oa_ld *ld, const xmlNode *n, hw_oa_reg *r, const char *w)
 {
+    r->loc = loc_of(ld, n);
     int rc = reg_number(ld, n, "address", w, &r->address_text, &r->address);
     return reg_number(ld, n, "value", w, &r->value_text, &r->value) | rc;
 }
