@@ -37,7 +37,7 @@ SPECS     := $(sort $(wildcard spec/*/*.json spec/*/*.xml))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
 
-.PHONY: all deps test-deps docs-test-deps pmu-events mesa-src mali-refs generate docs-svg svg-files check asan bench fuzz fuzz-smoke install clean
+.PHONY: all deps test-deps docs-test-deps build-example-deps pmu-events mesa-src mali-refs generate docs-svg svg-files check asan bench fuzz fuzz-smoke install clean
 
 all: deps $(BIN) generate docs-svg
 
@@ -86,6 +86,12 @@ docs-test-deps:
 	@$(call want,command -v dot,graphviz,Graphviz)
 	@$(call want,command -v python3,python3,python3)
 	@$(call want,command -v chromium && test -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf,chromium fonts-dejavu-core,Chromium)
+
+# What tests/build-example is built with, besides make: CMake, and Meson
+# with Ninja (a tool that is missing skips its build, naming it).
+build-example-deps:
+	@$(call want,command -v cmake,cmake,CMake)
+	@$(call want,command -v meson && command -v ninja,meson ninja-build,Meson and Ninja)
 
 # The real consumer of perf-merge's output: the kernel's tools/perf/pmu-events
 # and its jevents.py (tests/test_perf_merge.c), from Debian's linux-source-6.12.
@@ -239,7 +245,7 @@ $(TSAN_BIN): $(SRCS) $(HDRS) $(RESOURCES) Makefile
 	  LDFLAGS="-fsanitize=thread" BIN=$@ TSAN_BIN= $@
 endif
 
-check: test-deps docs-test-deps pmu-events mesa-src mali-refs $(BIN) $(TESTS) $(TSAN_BIN) fuzz-smoke
+check: test-deps docs-test-deps build-example-deps pmu-events mesa-src mali-refs $(BIN) $(TESTS) $(TSAN_BIN) fuzz-smoke
 	@HWCGEN=./$(BIN) HWCGEN_TSAN=$(TSAN_BIN) HWCGEN_PMU_EVENTS=$(PMU_EVENTS) CC="$(CC)" \
 	  HWCGEN_LIBGPUCOUNTERS=$${HWCGEN_LIBGPUCOUNTERS:-$(LIBGPUCOUNTERS_DIR)} \
 	  HWCGEN_GATOR=$${HWCGEN_GATOR:-$(GATOR_DIR)} \

@@ -409,6 +409,19 @@ else
     fi
 fi
 
+# A user's build regenerating the headers: the example project built for
+# real with make, CMake and Meson (tests/build-example/check.sh says what
+# each must do); a tool that is missing is skipped, naming it.
+for tool in make cmake meson; do
+    sh tests/build-example/check.sh "$HWCGEN" spec/arm/neoverse-v1.json \
+        "$tmp/build-example/$tool" "$tool" >"$tmp/build-example-$tool.log" 2>&1
+    case $? in
+    0) pass; tail -n 1 "$tmp/build-example-$tool.log" ;;
+    77) skip "the example project not built with $tool: $(tail -n 1 "$tmp/build-example-$tool.log")" ;;
+    *) tail -n 25 "$tmp/build-example-$tool.log"; fail "the example project's build with $tool (above)" ;;
+    esac
+done
+
 if [ "$failed" -ne 0 ]; then
     echo "failures:$failures"
 fi
