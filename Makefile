@@ -352,9 +352,16 @@ fuzz: $(FUZZ_BINS)
 fuzz-smoke: $(FUZZ_BINS)
 	@sh tests/fuzz/run.sh smoke $(FUZZ_BINS)
 
+# The version hwcgen --version prints, for hwcgen.pc.
+VERSION := $(shell sed -n 's/^\#define HWCGEN_VERSION "\(.*\)"/\1/p' gen/core/version.h)
+
 install: $(BIN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/hwcgen/templates \
-	  $(DESTDIR)$(PREFIX)/share/hwcgen/schema $(DESTDIR)$(PREFIX)/share/man/man1
+	  $(DESTDIR)$(PREFIX)/share/hwcgen/schema $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/pkgconfig
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' gen/hwcgen.pc.in \
+	  > $(DESTDIR)$(PREFIX)/share/pkgconfig/hwcgen.pc
+	chmod 644 $(DESTDIR)$(PREFIX)/share/pkgconfig/hwcgen.pc
 	install -m 755 hwcgen $(DESTDIR)$(PREFIX)/bin/hwcgen
 	install -m 644 templates/*.mustache $(DESTDIR)$(PREFIX)/share/hwcgen/templates/
 	install -m 644 spec/schema/*.rng $(DESTDIR)$(PREFIX)/share/hwcgen/schema/
