@@ -84,7 +84,7 @@ static long long mtime_ns(const char *path)
 
 /* A spec's two C headers (and the manifest) depend on the program and
  * the spec; run again, the manifest it reads back from DIR is no input,
- * and the headers, unchanged, are still given the time of now: a build
+ * and the headers, unchanged, are still given the current time: a build
  * tool would otherwise run hwcgen again and again after a touch. */
 static void test_depfile_of_a_spec(void **state)
 {
@@ -112,6 +112,13 @@ static void test_depfile_of_a_spec(void **state)
     expect_file(dep, want);
     assert_true(mtime_ns(header) >= mtime_ns(V1));
     assert_true(mtime_ns(header) > 1000000000LL * 1000000000LL);
+
+    /* "DIR/" names the same files, and reads its manifest as "DIR//..." */
+    char slash[PATH_MAX + 1];
+    snprintf(slash, sizeof slash, "%s/", out);
+    assert_int_equal(HWCGEN(root, "generate", "-q", "--outputs", "c", "-o", slash, "--depfile",
+                            dep, V1), 0);
+    expect_file(dep, want);
 }
 
 /* A directory of a perf tree: its own JSON files as given, and the arch's

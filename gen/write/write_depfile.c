@@ -32,30 +32,38 @@ static int put_path(hw_buf *b, const char *path, hw_diag *d)
     return 0;
 }
 
-/* dir/name, dir without a trailing '/' ("out/" and "out" name the same). */
-static void out_path(hw_buf *b, const char *dir, const char *name)
+/* The length of dir without its trailing '/'s ("out/" and "out" name
+ * the same directory). */
+static size_t dir_len(const char *dir)
 {
     size_t n = strlen(dir);
     while (n > 1 && dir[n - 1] == '/')
         n--;
-    buf_putn(b, dir, n);
+    return n;
+}
+
+/* dir/name. */
+static void out_path(hw_buf *b, const char *dir, const char *name)
+{
+    buf_putn(b, dir, dir_len(dir));
     buf_putc(b, '/');
     buf_puts(b, name);
 }
 
-/* Whether `path` is one of the set's own files (read back from dir). */
+/* Whether `path` is one of the set's own files (read back from dir: the
+ * manifest). */
 static int is_output(const char *path, const out_set *s, const char *dir)
 {
-    int found = 0;
-    for (int i = 0; !found && i < s->nfiles; i++) {
-        hw_buf full;
-        buf_init(&full);
-        out_path(&full, dir, s->files[i].name);
-        buf_putc(&full, '\0');
-        found = !full.failed && strcmp(full.data, path) == 0;
-        buf_free(&full);
-    }
-    return found;
+    size_t n = dir_len(dir);
+    if (strncmp(path, dir, n) != 0 || path[n] != '/')
+        return 0;
+    const char *name = path + n;
+    while (*name == '/') /* "out/" given: read as "out//name" */
+        name++;
+    for (int i = 0; i < s->nfiles; i++)
+        if (strcmp(name, s->files[i].name) == 0)
+            return 1;
+    return 0;
 }
 
 static int put_out_name(hw_buf *b, const char *dir, const char *name, hw_diag *d)
