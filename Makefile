@@ -38,7 +38,7 @@ SPECS     := $(sort $(wildcard spec/*/*.json spec/*/*.xml))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
 
-.PHONY: all deps docs-deps test-deps docs-test-deps pmu-events mesa-src mali-refs generate check asan bench fuzz fuzz-smoke install clean
+.PHONY: all deps docs-deps test-deps docs-test-deps build-example-deps pmu-events mesa-src mali-refs generate check asan bench fuzz fuzz-smoke install clean
 
 all: deps $(BIN) generate
 
@@ -90,6 +90,12 @@ docs-test-deps:
 	@$(call want,command -v chromium && test -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf,chromium fonts-dejavu-core,Chromium)
 	@$(call want,command -v pdftoppm,poppler-utils,pdftoppm)
 	@$(call want,command -v cmark-gfm,cmark-gfm,cmark-gfm)
+
+# What tests/build-example is built with, besides make: CMake, and Meson
+# with Ninja (a tool that is missing skips its build, naming it).
+build-example-deps:
+	@$(call want,command -v cmake,cmake,CMake)
+	@$(call want,command -v meson && command -v ninja,meson ninja-build,Meson and Ninja)
 
 # The real consumer of perf-merge's output: the kernel's tools/perf/pmu-events
 # and its jevents.py (tests/test_perf_merge.c), from Debian's linux-source-6.12.
@@ -220,7 +226,7 @@ $(TSAN_BIN): $(SRCS) $(HDRS) $(RESOURCES) Makefile
 	  LDFLAGS="-fsanitize=thread" BIN=$@ TSAN_BIN= $@
 endif
 
-check: test-deps docs-test-deps pmu-events mesa-src mali-refs $(BIN) $(TESTS) $(TSAN_BIN) fuzz-smoke
+check: test-deps docs-test-deps build-example-deps pmu-events mesa-src mali-refs $(BIN) $(TESTS) $(TSAN_BIN) fuzz-smoke
 	@HWCGEN=./$(BIN) HWCGEN_TSAN=$(TSAN_BIN) HWCGEN_PMU_EVENTS=$(PMU_EVENTS) CC="$(CC)" \
 	  HWCGEN_LIBGPUCOUNTERS=$${HWCGEN_LIBGPUCOUNTERS:-$(LIBGPUCOUNTERS_DIR)} \
 	  HWCGEN_GATOR=$${HWCGEN_GATOR:-$(GATOR_DIR)} \
@@ -349,9 +355,16 @@ fuzz: $(FUZZ_BINS)
 fuzz-smoke: $(FUZZ_BINS)
 	@sh tests/fuzz/run.sh smoke $(FUZZ_BINS)
 
+# The version hwcgen --version prints, for hwcgen.pc.
+VERSION := $(shell sed -n 's/^\#define HWCGEN_VERSION "\(.*\)"/\1/p' gen/core/version.h)
+
 install: $(BIN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/hwcgen/templates \
-	  $(DESTDIR)$(PREFIX)/share/hwcgen/schema $(DESTDIR)$(PREFIX)/share/man/man1
+	  $(DESTDIR)$(PREFIX)/share/hwcgen/schema $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/pkgconfig
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' gen/hwcgen.pc.in \
+	  > $(DESTDIR)$(PREFIX)/share/pkgconfig/hwcgen.pc
+	chmod 644 $(DESTDIR)$(PREFIX)/share/pkgconfig/hwcgen.pc
 	install -m 755 hwcgen $(DESTDIR)$(PREFIX)/bin/hwcgen
 	install -m 644 templates/*.mustache $(DESTDIR)$(PREFIX)/share/hwcgen/templates/
 	install -m 644 spec/schema/*.rng $(DESTDIR)$(PREFIX)/share/hwcgen/schema/

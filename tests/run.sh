@@ -516,6 +516,42 @@ else
     skip "hwcgen eval not compared on a real Intel OA platform: needs Debian's mesa 25.0.7 source package (make mesa-src fetches it)"
 fi
 
+# make install, as a build finds it: into a DESTDIR under .build/, the
+# installed hwcgen.pc read with pkg-config must give the version the
+# installed hwcgen prints, and name the program, the templates and the
+# schemas where they were installed.
+dest="$PWD/.build/install-check"
+rm -rf "$dest"
+if ! command -v pkg-config >/dev/null; then
+    skip "make install's hwcgen.pc not read: pkg-config is not installed (package pkg-config)"
+elif ! MAKEFLAGS= make -s --no-print-directory install DESTDIR="$dest" PREFIX=/usr \
+        >"$tmp/install.log" 2>&1; then
+    cat "$tmp/install.log"; fail "make install into $dest failed"
+else
+    pc() { PKG_CONFIG_PATH="$dest/usr/share/pkgconfig" PKG_CONFIG_LIBDIR= pkg-config "$@" hwcgen; }
+    prog=$(pc --variable=hwcgen) version=$(pc --modversion)
+    printed=$("$dest$prog" --version 2>&1)
+    if [ "$prog" = /usr/bin/hwcgen ] && [ "$printed" = "hwcgen $version" ] &&
+       [ -f "$dest$(pc --variable=templatesdir)/c_header.h.mustache" ] &&
+       [ -f "$dest$(pc --variable=schemadir)/perf-model.rng" ]; then pass; else
+        fail "hwcgen.pc (version '$version', program '$prog', templates '$(pc --variable=templatesdir)', schemas '$(pc --variable=schemadir)') disagrees with what make install put in $dest ('$printed')"
+    fi
+fi
+rm -rf "$dest"
+
+# A user's build regenerating the headers: the example project built for
+# real with make, CMake and Meson (tests/build-example/check.sh says what
+# each must do); a tool that is missing is skipped, naming it.
+for tool in make cmake meson; do
+    sh tests/build-example/check.sh "$HWCGEN" spec/arm/neoverse-v1.json \
+        "$tmp/build-example/$tool" "$tool" >"$tmp/build-example-$tool.log" 2>&1
+    case $? in
+    0) pass; tail -n 1 "$tmp/build-example-$tool.log" ;;
+    77) skip "the example project not built with $tool: $(tail -n 1 "$tmp/build-example-$tool.log")" ;;
+    *) tail -n 25 "$tmp/build-example-$tool.log"; fail "the example project's build with $tool (above)" ;;
+    esac
+done
+
 if [ "$failed" -ne 0 ]; then
     echo "failures:$failures"
 fi

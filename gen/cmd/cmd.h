@@ -17,6 +17,7 @@ typedef struct cmd_context {
     const char *templates; /* --templates DIR, a directory; NULL: none */
     unsigned kinds;        /* --outputs LIST (out_kinds.h); every kind without it */
     int quiet;             /* -q */
+    const char *program;   /* argv[0]: how hwcgen was run */
     hw_diag *d;
 } cmd_context;
 

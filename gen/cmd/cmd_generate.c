@@ -2,9 +2,13 @@
 #include "cmd/cmd_generate.h"
 
 #include <glob.h>
+#include <limits.h>
 #include <stdio.h>
+#include <unistd.h>
 
+#include "core/reads.h"
 #include "run/pipeline.h"
+#include "write/write_depfile.h"
 
 static const cmd_option options[] = {
     {"output", 'o', "DIR", 0, NULL},
@@ -13,6 +17,13 @@ static const cmd_option options[] = {
      "(with the docs index), perf (with the mapfile),\n"
      "streamline; default all. Files of the other kinds in\n"
      "DIR stay as they are, and stay in its manifest."},
+    {"depfile", 0, "FILE", 0,
+     "also write FILE, a Make/Ninja dependency file (as\n"
+     "gcc -MD -MP): every file written under DIR depends\n"
+     "on every input read and on the hwcgen program, which\n"
+     "stands for what is built into it. Written only when\n"
+     "the run succeeds; the files whose content is\n"
+     "unchanged are then given the current time too."},
 };
 
 static int default_specs(glob_t *g)
@@ -45,6 +56,35 @@ static void summary(const cmd_context *c, const hw_run *run, int ok,
                 errors == 1 ? "" : "s");
 }
 
+/* The program as run: its file (/proc/self/exe), else argv[0]. */
+static const char *program_path(const char *argv0, char *buf, size_t size)
+{
+    ssize_t n = readlink("/proc/self/exe", buf, size - 1);
+    if (n <= 0 || (size_t)n >= size - 1)
+        return argv0;
+    buf[n] = '\0';
+    return buf;
+}
+
+/* generate --depfile FILE, once the run has written its files. */
+static int write_depfile(const cmd_context *c, const hw_run *run, const char *out_dir)
+{
+    const char *file = cmd_value(c->args, "depfile");
+    if (!file)
+        return 0;
+    int n = 0;
+    char **reads = reads_list(&n);
+    if (!reads) {
+        diag_error(c->d, NULL, "out of memory");
+        return -1;
+    }
+    char exe[PATH_MAX];
+    int rc = depfile_write(file, &run->out, out_dir, program_path(c->program, exe, sizeof exe),
+                           reads, n, c->d);
+    reads_list_free(reads, n);
+    return rc;
+}
+
 static int run_generate(const cmd_context *c, int argc, char **argv)
 {
     const char *out_dir = cmd_value(c->args, "output");
@@ -74,7 +114,8 @@ static int run_generate(const cmd_context *c, int argc, char **argv)
     int counts[3] = {0, 0, 0}; /* written, unchanged, removed */
     int ok = run_load_check(&run, specs, n) == 0 &&
              run_emit(&run, out_dir, c->templates) == 0 &&
-             run_commit(&run, &counts[0], &counts[1], &counts[2]) == 0;
+             run_commit(&run, &counts[0], &counts[1], &counts[2]) == 0 &&
+             write_depfile(c, &run, out_dir) == 0;
     summary(c, &run, ok, out_dir, counts);
     run_free(&run);
     globfree(&g);
@@ -83,7 +124,7 @@ static int run_generate(const cmd_context *c, int argc, char **argv)
 
 const cmd_command cmd_generate = {
     "generate",
-    "[-o DIR] [--outputs LIST] [SPEC...]",
+    "[-o DIR] [--outputs LIST] [--depfile FILE] [SPEC...]",
     "load, check and emit every output\n"
     "(no SPEC: every spec under spec/ into out/)",
     "Load and check every SPEC (default: spec/*/*.json and spec/*/*.xml),\n"

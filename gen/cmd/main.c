@@ -18,6 +18,7 @@
 #include "cmd/cmd_options.h"
 #include "cmd/cmd_perf_merge.h"
 #include "core/out_kinds.h"
+#include "core/reads.h"
 #include "core/version.h"
 #include "core/json.h"
 #include "render/render.h"
@@ -124,9 +125,10 @@ static int check_threads(void)
 
 /* The command named first, once the options it shares with every command
  * (and HWCGEN_THREADS) are checked. */
-static int run(const cmd_args *a, const cmd_command *c)
+static int run(const cmd_args *a, const cmd_command *c, const char *program)
 {
-    cmd_context ctx = {a, cmd_value(a, "templates"), OUT_ALL, cmd_flag(a, "quiet"), NULL};
+    cmd_context ctx = {a, cmd_value(a, "templates"), OUT_ALL, cmd_flag(a, "quiet"), program,
+                       NULL};
     if (cmd_args_scope(a, c->name) || check_outputs(a, &ctx.kinds) ||
         check_templates(ctx.templates) || check_threads())
         return EXIT_USAGE;
@@ -136,6 +138,9 @@ static int run(const cmd_args *a, const cmd_command *c)
     d.werror = cmd_flag(a, "werror");
     ctx.d = &d;
     json_init();
+    /* generate --depfile names every file read from here on, the user's
+     * templates first */
+    reads_record(cmd_value(a, "depfile") != NULL);
     render_check_templates(ctx.templates, &d);
     /* a broken template stops every command here, but generate, which
      * says what it did not write */
@@ -145,7 +150,7 @@ static int run(const cmd_args *a, const cmd_command *c)
     return rc;
 }
 
-static int dispatch(const cmd_args *a)
+static int dispatch(const cmd_args *a, const char *program)
 {
     const char *command = a->noperands ? a->operands[0] : NULL;
     if (cmd_flag(a, "version")) {
@@ -157,7 +162,7 @@ static int dispatch(const cmd_args *a)
     if (!command)
         return cmd_usage_error("no command given");
     const cmd_command *c = find_command(command);
-    return c ? run(a, c) : unknown_command(command);
+    return c ? run(a, c, program) : unknown_command(command);
 }
 
 int main(int argc, char **argv)
@@ -169,7 +174,7 @@ int main(int argc, char **argv)
     cmd_args a;
     int rc = cmd_args_parse(&a, tables, 1 + NCOMMANDS, argc, argv);
     if (rc == 0)
-        rc = dispatch(&a);
+        rc = dispatch(&a, argc > 0 ? argv[0] : "hwcgen");
     cmd_args_free(&a);
     return rc;
 }

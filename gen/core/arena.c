@@ -1,5 +1,6 @@
 /* arena.c - region allocator and growable byte buffer. */
 #include "core/arena.h"
+#include "core/reads.h"
 
 #include <errno.h>
 
@@ -301,5 +302,8 @@ int buf_read_file(hw_buf *b, const char *path, size_t max)
     int bad = ferror(f);
     fclose(f);
     errno = bad ? EIO : b->failed ? ENOMEM : b->len - start > max ? EFBIG : 0;
-    return errno ? -1 : 0;
+    if (errno)
+        return -1;
+    reads_note(path); /* an input of the run (reads.h) */
+    return 0;
 }

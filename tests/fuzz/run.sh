@@ -24,6 +24,7 @@ flags() {
     case $1 in
     fuzz_xml|fuzz_telemetry|fuzz_mali_db|fuzz_oa_metrics) echo "-max_len=131072 -timeout=20" ;;
     fuzz_mustache) echo "-max_len=4096 -timeout=20" ;;
+    fuzz_perf_tree|fuzz_perf_merge|fuzz_manifest) echo "-max_len=16384 -timeout=20" ;;
     *) echo "-max_len=1024 -timeout=20" ;;
     esac
 }
