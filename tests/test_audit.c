@@ -25,7 +25,7 @@
 
 #include <cmocka.h>
 
-#include "test_util.h"
+#include "test_shell.h"
 
 #include "core/mali_products.h"
 
@@ -50,37 +50,7 @@
 #define INTEL_IGT "tests/audit/intel/igt.xml"
 #define MESA_CHV ".build/mesa-25.0.7/src/intel/perf/oa-chv.xml"
 
-static const char *hwcgen;
-static char tmp_dir[64], out_path[80], err_path[80];
 
-typedef struct run_result {
-    int status;
-    char *out, *err;
-} run_result;
-
-/* hwcgen with `args` (a shell word list of plain paths and options). */
-static run_result run(const char *args)
-{
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd, "%s %s >%s 2>%s", hwcgen, args, out_path, err_path);
-    int status = system(cmd);
-    run_result r = {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(out_path, NULL),
-                    read_file(err_path, NULL)};
-    assert_non_null(r.out);
-    assert_non_null(r.err);
-    return r;
-}
-
-static void show(const run_result *r)
-{
-    printf("  exit %d\n  stdout:\n%s  stderr:\n%s", r->status, r->out, r->err);
-}
-
-static void done(run_result *r)
-{
-    free(r->out);
-    free(r->err);
-}
 
 /* The audit ran to its end with this status and said nothing on stderr. */
 static run_result audit(const char *args, int status)
@@ -620,29 +590,7 @@ static void test_status(void **state)
 static int setup(void **state)
 {
     (void)state;
-    hwcgen = hwcgen_binary("test_audit");
-    if (!hwcgen)
-        return -1;
-    char dir[] = "/tmp/hwcgen-test-audit-XXXXXX";
-    if (!mkdtemp(dir))
-        return -1;
-    snprintf(tmp_dir, sizeof tmp_dir, "%s", dir);
-    snprintf(out_path, sizeof out_path, "%s/out", dir);
-    snprintf(err_path, sizeof err_path, "%s/err", dir);
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    remove(out_path);
-    remove(err_path);
-    char *slash = strrchr(err_path, '/');
-    if (slash) {
-        *slash = '\0';
-        remove(err_path);
-    }
-    return 0;
+    return shell_setup("test_audit");
 }
 
 int main(void)
@@ -669,5 +617,5 @@ int main(void)
         cmocka_unit_test(test_json_agreement),
         cmocka_unit_test(test_status),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, shell_teardown);
 }

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "test_util.h"
+#include "test_shell.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,37 +24,7 @@
 #define DIR "tests/diff/"
 #define TRY "Try 'hwcgen --help'.\n"
 
-static const char *hwcgen;
-static char out_path[64], err_path[64];
 
-typedef struct run_result {
-    int status;
-    char *out, *err;
-} run_result;
-
-/* hwcgen with `args` (a shell word list of plain paths and options). */
-static run_result run(const char *args)
-{
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd, "%s %s >%s 2>%s", hwcgen, args, out_path, err_path);
-    int status = system(cmd);
-    run_result r = {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(out_path, NULL),
-                    read_file(err_path, NULL)};
-    assert_non_null(r.out);
-    assert_non_null(r.err);
-    return r;
-}
-
-static void show(const run_result *r)
-{
-    printf("  exit %d\n  stdout:\n%s  stderr:\n%s", r->status, r->out, r->err);
-}
-
-static void done(run_result *r)
-{
-    free(r->out);
-    free(r->err);
-}
 
 /* Exactly this status, stdout (the file `expect`; NULL: not compared) and
  * stderr. */
@@ -341,28 +311,7 @@ static void test_errors(void **state)
 static int setup(void **state)
 {
     (void)state;
-    hwcgen = hwcgen_binary("test_diff");
-    if (!hwcgen)
-        return -1;
-    char dir[] = "/tmp/hwcgen-test-diff-XXXXXX";
-    if (!mkdtemp(dir))
-        return -1;
-    snprintf(out_path, sizeof out_path, "%s/out", dir);
-    snprintf(err_path, sizeof err_path, "%s/err", dir);
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    remove(out_path);
-    remove(err_path);
-    char *slash = strrchr(err_path, '/');
-    if (slash) {
-        *slash = '\0';
-        remove(err_path);
-    }
-    return 0;
+    return shell_setup("test_diff");
 }
 
 int main(void)
@@ -387,5 +336,5 @@ int main(void)
         cmocka_unit_test(test_no_change),
         cmocka_unit_test(test_errors),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, shell_teardown);
 }

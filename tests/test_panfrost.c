@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "test_util.h"
+#include "test_shell.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -20,31 +20,7 @@
 #define FIXTURES "tests/panfrost/"
 #define MESA_PERF ".build/mesa-25.0.7/src/panfrost/perf"
 
-static const char *hwcgen;
-static char out_path[64], err_path[64];
 
-typedef struct run_result {
-    int status;
-    char *out, *err;
-} run_result;
-
-static run_result run(const char *args)
-{
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd, "%s %s >%s 2>%s", hwcgen, args, out_path, err_path);
-    int status = system(cmd);
-    run_result r = {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(out_path, NULL),
-                    read_file(err_path, NULL)};
-    assert_non_null(r.out);
-    assert_non_null(r.err);
-    return r;
-}
-
-static void done(run_result *r)
-{
-    free(r->out);
-    free(r->err);
-}
 
 static void expect(const char *args, int status, const char *out, const char *err)
 {
@@ -155,28 +131,7 @@ static void test_mesa_files(void **state)
 static int setup(void **state)
 {
     (void)state;
-    hwcgen = hwcgen_binary("test_panfrost");
-    if (!hwcgen)
-        return -1;
-    char dir[] = "/tmp/hwcgen-test-panfrost-XXXXXX";
-    if (!mkdtemp(dir))
-        return -1;
-    snprintf(out_path, sizeof out_path, "%s/out", dir);
-    snprintf(err_path, sizeof err_path, "%s/err", dir);
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    remove(out_path);
-    remove(err_path);
-    char *slash = strrchr(err_path, '/');
-    if (slash) {
-        *slash = '\0';
-        remove(err_path);
-    }
-    return 0;
+    return shell_setup("test_panfrost");
 }
 
 int main(void)
@@ -187,5 +142,5 @@ int main(void)
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_mesa_files),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, shell_teardown);
 }
