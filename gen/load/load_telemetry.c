@@ -17,6 +17,7 @@
 #include "load/load_cores.h"
 #include "core/json.h"
 #include "core/json_lines.h"
+#include "load/load_json_doc.h"
 #include "core/names.h"
 #include "core/spdx.h"
 
@@ -746,54 +747,13 @@ static void load_document(loader *l, const cJSON *root)
     }
 }
 
-static void raw_control_error(const hw_target *t, const char *text, size_t len, size_t raw,
-                              hw_diag *d)
-{
-    int line, col;
-    json_line_col(text, len, raw, &line, &col);
-    hw_loc loc = loc_at(t->spec_path, line, col);
-    diag_error(d, &loc, "JSON syntax error: raw control character U+%04X in a "
-               "string (write it escaped, e.g. \\n)", (unsigned char)text[raw]);
-}
-
-/* The document's tree, in `scratch`, and the line of every value into
- * *lines; NULL after reporting. A raw control character in a string,
- * which cJSON lets through, is reported before anything else the text
- * has wrong. */
-static cJSON *parse_document(hw_target *t, const char *text, size_t len, hw_arena *scratch,
-                             json_lines *lines, hw_diag *d)
-{
-    const char *end = NULL;
-    cJSON *root = json_parse_in(scratch, text, len, &end);
-    size_t raw = root ? len : json_raw_control(text, len);
-    if (root && json_lines_build(lines, scratch, text, len) != 0) {
-        diag_error(d, NULL, "out of memory");
-        return NULL;
-    }
-    if (root)
-        raw = lines->raw;
-    if (raw < len) {
-        raw_control_error(t, text, len, raw, d);
-        return NULL;
-    }
-    if (!root) {
-        size_t off = end && end >= text ? (size_t)(end - text) : 0;
-        int line, col;
-        json_line_col(text, len, off, &line, &col);
-        hw_loc loc = loc_at(t->spec_path, line, col);
-        diag_error(d, &loc, "JSON syntax error%s", off >= len ? " (unexpected end, "
-                   "or nesting deeper than the parser allows)" : "");
-    }
-    return root;
-}
-
 int load_telemetry(hw_target *t, const char *text, size_t len, hw_diag *d)
 {
     /* What loading needs only while it runs: cJSON's tree and the paths
      * of every value. */
     hw_arena *scratch = arena_create();
     loader l = {t, d, {{0}, NULL, 0, 0, 0}, NULL, NULL, NULL, 0};
-    cJSON *root = scratch ? parse_document(t, text, len, scratch, &l.lines, d) : NULL;
+    cJSON *root = scratch ? json_document(t->spec_path, text, len, scratch, &l.lines, d) : NULL;
     if (!root) {
         if (!scratch)
             diag_error(d, NULL, "out of memory");
