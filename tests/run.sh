@@ -55,6 +55,25 @@ done
 if sh tests/check_layout.sh gen >"$tmp/layout.out" 2>&1; then pass; else
     cat "$tmp/layout.out"; fail "gen/ breaks the include rules (tests/check_layout.sh, above)"; fi
 
+# The size rules of gen/ (tests/check_sizes.sh): first on files of our own
+# at each limit and one past it, then on gen/.
+sizes=$tmp/sizes
+mkdir -p "$sizes/ok" "$sizes/long-file" "$sizes/long-function"
+body() { i=0; while [ "$i" -lt "$1" ]; do echo "    x++;"; i=$((i + 1)); done; }
+{ echo "static int f(int x)"; echo "{"; body 60; echo "}"; } > "$sizes/ok/a.c"
+{ echo "static int f(int x)"; echo "{"; body 61; echo "}"; } > "$sizes/long-function/a.c"
+body 801 > "$sizes/long-file/a.h"
+if sh tests/check_sizes.sh "$sizes/ok" >"$tmp/sizes.out" 2>&1 &&
+   ! sh tests/check_sizes.sh "$sizes/long-function" >"$tmp/sizes.fn" 2>&1 &&
+   grep -q "a.c:2: static int f(int x): 61 lines" "$tmp/sizes.fn" &&
+   ! sh tests/check_sizes.sh "$sizes/long-file" >"$tmp/sizes.file" 2>&1 &&
+   grep -q "a.h: 801 lines" "$tmp/sizes.file"; then pass; else
+    cat "$tmp/sizes.out" "$tmp/sizes.fn" "$tmp/sizes.file" 2>/dev/null
+    fail "tests/check_sizes.sh does not report a 61-line function and an 801-line file, or reports a 60-line one"
+fi
+if sh tests/check_sizes.sh gen >"$tmp/sizes.out" 2>&1; then pass; else
+    cat "$tmp/sizes.out"; fail "gen/ breaks the size rules (tests/check_sizes.sh, above)"; fi
+
 # Every generated header compiles alone, copied into an empty directory,
 # with gcc and clang, as C and C++; freestanding ones also as C89 without
 # a hosted library.
