@@ -258,6 +258,20 @@ static void test_failure_while_rendering(void **state)
     expect_failed_untouched(status, &before, "broken docs index template");
 }
 
+/* A failure that only rendering meets, late in the run: the program that
+ * draws the V1 diagram fails (templates are checked before anything
+ * renders, so a broken one no longer gets this far). */
+static void test_failure_while_drawing(void **state)
+{
+    (void)state;
+    tamper();
+    snapshot before = snap(out_dir);
+    assert_int_equal(setenv("HWCGEN_DOT", "/bin/false", 1), 0);
+    int status = generate(out_dir, NULL, 0);
+    unsetenv("HWCGEN_DOT");
+    expect_failed_untouched(status, &before, "the diagram's drawing program fails");
+}
+
 /* The same run with a good spec last writes the tree back as generated. */
 static void test_good_run_repairs(void **state)
 {
@@ -422,6 +436,7 @@ int main(void)
         cmocka_unit_test(test_broken_last_xml),
         cmocka_unit_test(test_broken_last_missing),
         cmocka_unit_test(test_failure_while_rendering),
+        cmocka_unit_test(test_failure_while_drawing),
         cmocka_unit_test(test_good_run_repairs),
         cmocka_unit_test(test_unwritable_output),
         cmocka_unit_test(test_partly_unwritable),
