@@ -32,10 +32,17 @@ static void arena_aware_free(void *p)
         free(p);
 }
 
-void json_init(void)
+static pthread_once_t hooked = PTHREAD_ONCE_INIT;
+
+static void install_hooks(void)
 {
     cJSON_Hooks hooks = {counting_malloc, arena_aware_free};
     cJSON_InitHooks(&hooks);
+}
+
+void json_init(void)
+{
+    pthread_once(&hooked, install_hooks);
 }
 
 cJSON *json_parse(const char *text, size_t len, const char **end)
@@ -51,6 +58,8 @@ cJSON *json_parse(const char *text, size_t len, const char **end)
 
 cJSON *json_parse_in(hw_arena *a, const char *text, size_t len, const char **end)
 {
+    /* without the hooks cJSON would malloc the nodes the arena is to free */
+    json_init();
     parse_arena = a;
     cJSON *root = json_parse(text, len, end);
     parse_arena = NULL;

@@ -16,8 +16,10 @@
 
 #include "core/arena.h"
 
-/* Route cJSON's allocations through the counter of failures. Once, before
- * any other thread starts (the hooks are the process's). */
+/* Route cJSON's allocations through the counter of failures (and, while
+ * json_parse_in() runs, its arena). Call it before other threads use
+ * cJSON (the hooks are the process's); later calls do nothing, and
+ * json_parse_in() makes the first itself if none was made. */
 void json_init(void);
 
 /* `len` bytes of `text` as JSON (text need not end with a NUL, nor after
