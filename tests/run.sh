@@ -538,12 +538,15 @@ fi
 # make install, as a build finds it: into a DESTDIR under .build/, the
 # installed hwcgen.pc read with pkg-config must give the version the
 # installed hwcgen prints, and name the program, the templates and the
-# schemas where they were installed.
+# schemas where they were installed. It runs as a user types it: without
+# the compiler and flags of the make that runs these tests, which make asan
+# sets and exports, so that it never builds ./hwcgen with a sanitizer.
 dest="$PWD/.build/install-check"
 rm -rf "$dest"
 if ! command -v pkg-config >/dev/null; then
     skip "make install's hwcgen.pc not read: pkg-config is not installed (package pkg-config)"
-elif ! MAKEFLAGS= make -s --no-print-directory install DESTDIR="$dest" PREFIX=/usr \
+elif ! env -u CC -u CFLAGS -u LDFLAGS -u B -u BIN -u TSAN_BIN MAKEFLAGS= MAKELEVEL= \
+        make -s --no-print-directory install DESTDIR="$dest" PREFIX=/usr \
         >"$tmp/install.log" 2>&1; then
     cat "$tmp/install.log"; fail "make install into $dest failed"
 else

@@ -45,6 +45,17 @@ static inline void done(run_result *r)
     free(r->err);
 }
 
+/* A run with a source that does not load: exit 2, no report, and the
+ * loader's own message, which starts with `err_start`. */
+static inline void expect_unloaded(const char *args, const char *err_start)
+{
+    run_result r = run(args);
+    assert_int_equal(r.status, 2);
+    assert_string_equal(r.out, "");
+    assert_true(strncmp(r.err, err_start, strlen(err_start)) == 0);
+    done(&r);
+}
+
 /* The binary under test (HWCGEN) and a fresh temporary directory. */
 static inline int shell_setup(const char *test)
 {
