@@ -306,14 +306,14 @@ static void test_products_by_name(void **state)
 }
 
 /* The seed's spec/mali/mali-g720.xml and Arm's database (a libGPUCounters
- * checkout named by $HWCGEN_LIBGPUCOUNTERS, else /tmp/libgpucounters;
+ * checkout named by $HWCGEN_LIBGPUCOUNTERS, else make mali-refs' copy;
  * skipped without one) are one device, 0xC000. */
 static void test_seed_g720_with_database(void **state)
 {
     (void)state;
     const char *top = getenv("HWCGEN_LIBGPUCOUNTERS");
     char db[600], args[800];
-    snprintf(db, sizeof db, "%s/specification/database", top ? top : "/tmp/libgpucounters");
+    snprintf(db, sizeof db, "%s/specification/database", top && *top ? top : ".build/libgpucounters");
     if (access(db, R_OK) != 0) {
         printf("  skipped: no libGPUCounters database at %s\n", db);
         skip();
