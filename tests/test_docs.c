@@ -428,7 +428,7 @@ static char *dot_prog;
 static int emit_into(out_set *out, hw_diag *d)
 {
     out_init(out);
-    emit_to to = {out, NULL, d, dot_prog};
+    emit_to to = {out, NULL, d, dot_prog, NULL};
     for (int i = 0; i < ntargets; i++) {
         out->owner = targets[i]->spec_name;
         if (emit_docs(targets[i], &plans[i], &to) != 0)

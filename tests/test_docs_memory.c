@@ -109,7 +109,7 @@ static int trial(hw_target *t, const hw_plan *p, long n, const char *spec)
     out_init(&out);
     hw_diag d;
     diag_init(&d, NULL);
-    emit_to to = {&out, NULL, &d, NULL};
+    emit_to to = {&out, NULL, &d, NULL, NULL};
     failed_one = 0;
     countdown = n;
     int rc = emit_docs(t, p, &to) || emit_docs_index(&to) ? -1 : 0;

@@ -696,8 +696,8 @@ static void test_deterministic(void **state)
     out_init(&b);
     for (int i = 0; i < f->n; i++) {
         const hw_plan *p = &f->run.plans[i];
-        assert_int_equal(emit_perf(f->t[i], p, &(emit_to){&a, NULL, &f->d, NULL}), 0);
-        assert_int_equal(emit_perf(f->t[i], p, &(emit_to){&b, NULL, &f->d, NULL}), 0);
+        assert_int_equal(emit_perf(f->t[i], p, &(emit_to){&a, NULL, &f->d, NULL, NULL}), 0);
+        assert_int_equal(emit_perf(f->t[i], p, &(emit_to){&b, NULL, &f->d, NULL, NULL}), 0);
     }
     assert_int_equal(a.nfiles, b.nfiles);
     for (int i = 0; i < a.nfiles; i++) {

@@ -668,7 +668,7 @@ static void test_generated_c(void **state)
     diag_init(&d, NULL);
     char dir[] = "/tmp/hwcgen-perf-metric-XXXXXX", path[256], cmd[1024];
     assert_non_null(mkdtemp(dir));
-    emit_to to = {&out, NULL, &d, NULL};
+    emit_to to = {&out, NULL, &d, NULL, NULL};
     assert_int_equal(emit_c_headers(t, &p, &to), 0);
     snprintf(path, sizeof path, "%s/hwcgen", dir);
     assert_int_equal(mkdir(path, 0755), 0);

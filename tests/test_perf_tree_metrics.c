@@ -81,7 +81,7 @@ static char *fixture_header(void)
     assert_int_equal(n, 1);
     out_set out;
     out_init(&out);
-    emit_to to = {&out, NULL, &d, NULL};
+    emit_to to = {&out, NULL, &d, NULL, NULL};
     assert_int_equal(emit_c_headers(all[0], &plans[0], &to), 0);
     int i = out_find(&out, "include/hwcgen/x86_namelake_metrics.h", 0);
     assert_true(i >= 0);

@@ -89,7 +89,7 @@ static inline void te_header(te_run *r)
     out_init(&out);
     hw_diag d;
     diag_init(&d, NULL);
-    emit_to to = {&out, NULL, &d, NULL};
+    emit_to to = {&out, NULL, &d, NULL, NULL};
     assert_int_equal(emit_c_headers(r->t, r->p, &to), 0);
     char name[256], path[320];
     snprintf(name, sizeof name, "include/hwcgen/%s_metrics.h", r->t->id);

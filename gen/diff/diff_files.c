@@ -30,7 +30,7 @@ static int by_name(const void *pa, const void *pb)
 static int render(hw_target *t, const hw_plan *p, out_set *out, const char *templates,
                   hw_diag *d)
 {
-    emit_to to = {out, templates, d, NULL};
+    emit_to to = {out, templates, d, NULL, NULL};
     return emit_all(&t, p, 1, &to);
 }
 

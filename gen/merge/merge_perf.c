@@ -308,7 +308,7 @@ static int merge_one(merge *g, const hw_target *t, const hw_plan *p)
     if (slot)
         *slot = dir;
     const char *json_dir = arena_printf(g->a, "%s/%s", ARCH, dir);
-    emit_to to = {&g->out, NULL, g->d, NULL};
+    emit_to to = {&g->out, NULL, g->d, NULL, NULL};
     int from = g->out.nfiles;
     /* the tree's standard events: which of t's each is, once, by the plan
      * (a warning there made an error, --werror, stops the merge) */

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,39 +43,48 @@ static int no_inherit(int fd)
     return fcntl(fd, F_SETFD, FD_CLOEXEC);
 }
 
-/* Feed `dot` to *in and read *out and *err until both end, without ever
- * blocking on one while the child waits on another. The child's input is
- * a socket so that writing to a child that has quit is an error, not a
- * SIGPIPE. */
-static int exchange(int *in, int out, int err, const char *dot, size_t len,
-                    hw_buf *svg, hw_buf *why)
+/* Send what the socket takes of the rest of j's DOT text without
+ * waiting; close the child's input once all is sent, or once it stopped
+ * reading (its exit status then says why). */
+static void feed(graphviz_job *j)
 {
-    size_t sent = 0;
-    int open_out = 1, open_err = 1;
-    if (len == 0) {
-        close(*in);
-        *in = -1;
+    while (j->in >= 0 && j->sent < j->len) {
+        ssize_t w = send(j->in, j->dot + j->sent, j->len - j->sent,
+                         MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (w > 0)
+            j->sent += (size_t)w;
+        else if (w < 0 && errno == EINTR)
+            continue;
+        else if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+            return;
+        else
+            j->sent = j->len;
     }
+    if (j->in >= 0) {
+        close(j->in);
+        j->in = -1;
+    }
+}
+
+/* Feed the rest of the DOT text and read the child's output and error
+ * until both end, without ever blocking on one while the child waits on
+ * another. The child's input is a socket so that writing to a child that
+ * has quit is an error, not a SIGPIPE. */
+static int exchange(graphviz_job *j, hw_buf *svg, hw_buf *why)
+{
+    int open_out = 1, open_err = 1;
+    feed(j);
     while (open_out || open_err) {
-        struct pollfd fds[3] = {{out, open_out ? POLLIN : 0, 0},
-                                {err, open_err ? POLLIN : 0, 0},
-                                {*in, POLLOUT, 0}};
-        if (poll(fds, *in >= 0 ? 3 : 2, -1) < 0) {
+        struct pollfd fds[3] = {{j->out, open_out ? POLLIN : 0, 0},
+                                {j->err, open_err ? POLLIN : 0, 0},
+                                {j->in, POLLOUT, 0}};
+        if (poll(fds, j->in >= 0 ? 3 : 2, -1) < 0) {
             if (errno == EINTR)
                 continue;
             return -1;
         }
-        if (*in >= 0 && fds[2].revents) {
-            ssize_t w = send(*in, dot + sent, len - sent, MSG_NOSIGNAL);
-            if (w < 0 && errno != EINTR && errno != EAGAIN)
-                sent = len; /* it stopped reading: its status says why */
-            else if (w > 0)
-                sent += (size_t)w;
-            if (sent == len) {
-                close(*in);
-                *in = -1;
-            }
-        }
+        if (j->in >= 0 && fds[2].revents)
+            feed(j);
         for (int k = 0; k < 2; k++) {
             if (!fds[k].revents)
                 continue;
@@ -128,43 +138,80 @@ static void explain(hw_buf *why, const char *prog, int status, int err)
                    WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
-int graphviz_svg(const char *prog, const char *dot, size_t len, hw_buf *svg, hw_buf *why)
+void graphviz_start(graphviz_job *j, const char *prog, const char *dot, size_t len)
 {
+    *j = (graphviz_job){prog, dot, len, 0, -1, -1, -1, -1, 0};
     int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
-    size_t had = svg->len;
-    pid_t pid = -1;
-    int status = 0, rc = -1, e = 0;
     if (socketpair(AF_UNIX, SOCK_STREAM, 0, in) != 0 || pipe(out) != 0 || pipe(err) != 0) {
-        e = errno;
+        j->start_errno = errno;
     } else {
         for (int k = 0; k < 2; k++)
             no_inherit(in[k]), no_inherit(out[k]), no_inherit(err[k]);
         int child[3] = {in[1], out[1], err[1]};
-        if (start(prog, child, &pid) != 0)
-            e = errno;
+        if (start(prog, child, &j->pid) != 0) {
+            j->start_errno = errno;
+            j->pid = -1;
+        }
     }
     for (int k = 0; k < 3; k++) { /* the child's ends: its own copies stay */
         int *fd = k == 0 ? &in[1] : k == 1 ? &out[1] : &err[1];
         if (*fd >= 0)
             close(*fd);
     }
-    if (pid > 0) {
-        rc = exchange(&in[0], out[0], err[0], dot, len, svg, why);
-        while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+    j->in = in[0];
+    j->out = out[0];
+    j->err = err[0];
+    if (j->pid > 0)
+        feed(j); /* most graphs fit the socket: the child starts at once */
+}
+
+/* Close what is left open of j's descriptors. */
+static void close_job(graphviz_job *j)
+{
+    int *fd[3] = {&j->in, &j->out, &j->err};
+    for (int k = 0; k < 3; k++)
+        if (*fd[k] >= 0) {
+            close(*fd[k]);
+            *fd[k] = -1;
+        }
+}
+
+int graphviz_finish(graphviz_job *j, hw_buf *svg, hw_buf *why)
+{
+    size_t had = svg->len;
+    int status = 0, rc = -1;
+    if (j->pid > 0) {
+        rc = exchange(j, svg, why);
+        while (waitpid(j->pid, &status, 0) < 0 && errno == EINTR)
             ;
+        j->pid = -1;
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
             rc = -1;
     }
-    for (int k = 0; k < 3; k++) {
-        int fd = k == 0 ? in[0] : k == 1 ? out[0] : err[0];
-        if (fd >= 0)
-            close(fd);
-    }
+    close_job(j);
     if (rc != 0) {
-        explain(why, prog, status, e);
+        explain(why, j->prog, status, j->start_errno);
         svg->len = had;
         if (svg->data)
             svg->data[had] = '\0';
     }
     return rc;
+}
+
+void graphviz_cancel(graphviz_job *j)
+{
+    close_job(j);
+    if (j->pid > 0) {
+        kill(j->pid, SIGTERM);
+        while (waitpid(j->pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+        j->pid = -1;
+    }
+}
+
+int graphviz_svg(const char *prog, const char *dot, size_t len, hw_buf *svg, hw_buf *why)
+{
+    graphviz_job j;
+    graphviz_start(&j, prog, dot, len);
+    return graphviz_finish(&j, svg, why);
 }

@@ -33,6 +33,9 @@ typedef struct emit_to {
     const char *templates;
     hw_diag *d;
     const char *dot;
+    /* The target's diagrams, already being drawn (emit/docs/emit_docs.h);
+     * NULL: the docs draw them when their turn comes. */
+    struct docs_drawings *drawings;
 } emit_to;
 
 /* Render templates/<name>.mustache with `data` into the file `file` (below

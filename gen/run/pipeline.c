@@ -451,7 +451,7 @@ typedef struct emit_job {
 static int emit_one(void *ctx, int i, hw_diag *d)
 {
     emit_job *j = ctx;
-    emit_to to = {&j->sets[i], j->to->templates, d, j->to->dot};
+    emit_to to = {&j->sets[i], j->to->templates, d, j->to->dot, NULL};
     return emit_target(j->r->targets[i], &j->r->plans[i], &to, j->r->outputs);
 }
 
@@ -509,7 +509,7 @@ int run_emit(hw_run *r, const char *dir, const char *templates)
 {
     if (find_graphviz(r) != 0)
         return -1;
-    emit_to to = {&r->out, templates, r->d, r->dot};
+    emit_to to = {&r->out, templates, r->d, r->dot, NULL};
     r->dir = dir;
     r->before = dir ? manifest_read(dir, r->d)
                     : json_parse(NO_MANIFEST, sizeof NO_MANIFEST - 1, NULL);

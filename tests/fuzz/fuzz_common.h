@@ -78,7 +78,7 @@ static inline void fuzz_check_and_emit(hw_target *t, hw_diag *d)
     if (t && check_target(t, d) == 0 && plan_target(t, OUT_ALL, &p, d) == 0) {
         out_set out;
         out_init(&out);
-        emit_to to = {&out, NULL, d, NULL};
+        emit_to to = {&out, NULL, d, NULL, NULL};
         emit_all(&t, &p, 1, &to);
         out_free(&out);
         plan_free(&p);

@@ -47,7 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (t[i]) {
             out_set out;
             out_init(&out);
-            emit_to to = {&out, NULL, &d, NULL};
+            emit_to to = {&out, NULL, &d, NULL, NULL};
             emit_all(&t[i], &p[i], 1, &to);
             out_free(&out);
         }

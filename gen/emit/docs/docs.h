@@ -206,7 +206,9 @@ void page_rules(dgen *g, cJSON *data);
 void page_reports(dgen *g, cJSON *data);
 
 /* docs_diagrams.c: docs/<slug>-<method>.dot per methodology: its stages,
- * decision tree and a legend, each node linked to its row of the page. */
+ * decision tree and a legend, each node linked to its row of the page;
+ * and its drawing, docs/<slug>-<method>.svg, collected from
+ * to->drawings (or drawn now when that is NULL). */
 int docs_diagrams(const hw_target *t, const emit_to *to);
 
 /* docs_index.c: t's rows of docs/index.md and docs/index.html, into the

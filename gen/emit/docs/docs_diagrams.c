@@ -10,9 +10,11 @@
  * pixels tall for a GPU, it could not be read at page width. The page's
  * "Reads" and "Used by" lists say the same in text.)
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "emit/docs/docs.h"
+#include "emit/docs/docs_diagrams.h"
 #include "core/resources.h"
 #include "core/spdx.h"
 #include "render/graphviz.h"
@@ -310,14 +312,93 @@ static int svg_keep(const hw_target *t, const emit_to *to, const char *raw, hw_b
     return out->failed ? -1 : 0;
 }
 
-/* The drawing of the DOT text `dot` into `file`, by to->dot. */
-static int draw(dgen *g, const emit_to *to, const hw_buf *dot, const char *file)
+/* ---- the files of a target ----------------------------------------------- */
+
+/* One methodology's diagram: its DOT text, and its drawing under way. */
+typedef struct drawing {
+    const char *stem; /* docs/<stem>.dot and .svg */
+    hw_buf dot;
+    graphviz_job job;
+    int started; /* job runs or ran: finish or cancel it */
+} drawing;
+
+/* A target's diagrams, from docs_drawings_start() to docs_drawings_free(). */
+struct docs_drawings {
+    dgen g;
+    drawing *d;
+    int n;
+};
+
+/* The DOT text of methodology m into dr->dot; its drawing started when
+ * there is a program to draw with. 0, or -1 after reporting. */
+static int start_one(dgen *g, const hw_methodology *m, const emit_to *to, drawing *dr)
+{
+    dr->stem = doc_method_stem(g, m);
+    cJSON *data = topdown_data(g, m);
+    int rc = -1;
+    if (arena_failed(g->a))
+        diag_error(to->d, NULL, "out of memory building the docs of %s", g->t->spec_name);
+    else
+        rc = render_template(to->templates, "docs_topdown.dot", data, MU_ESCAPE_NONE,
+                             &dr->dot, to->d);
+    cJSON_Delete(data);
+    if (rc == 0 && to->dot) {
+        graphviz_start(&dr->job, to->dot, dr->dot.data, dr->dot.len);
+        dr->started = 1;
+    }
+    return rc;
+}
+
+int docs_drawings_start(const hw_target *t, const emit_to *to, docs_drawings **out)
+{
+    *out = NULL;
+    if (t->nmethodologies == 0)
+        return 0;
+    docs_drawings *dd = calloc(1, sizeof *dd);
+    drawing *d = calloc((size_t)t->nmethodologies, sizeof *d);
+    hw_arena *a = arena_create();
+    if (!dd || !d || !a) {
+        free(dd);
+        free(d);
+        arena_free(a);
+        diag_error(to->d, NULL, "out of memory");
+        return -1;
+    }
+    dd->g = (dgen){t, a, 0, NULL, {{NULL}, 0}, NULL, NULL, {NULL}, NULL, to->dot != NULL};
+    dd->d = d;
+    *out = dd;
+    for (int i = 0; i < t->nmethodologies; i++) {
+        buf_init(&d[i].dot);
+        dd->n = i + 1;
+        if (start_one(&dd->g, &t->methodologies[i], to, &d[i]) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+void docs_drawings_free(docs_drawings *dd)
+{
+    for (int i = 0; dd && i < dd->n; i++) {
+        if (dd->d[i].started)
+            graphviz_cancel(&dd->d[i].job);
+        buf_free(&dd->d[i].dot);
+    }
+    if (dd) {
+        arena_free(dd->g.a);
+        free(dd->d);
+        free(dd);
+    }
+}
+
+/* docs/<stem>.svg: the drawing of dr, collected. */
+static int finish_one(const dgen *g, const emit_to *to, drawing *dr, const char *file)
 {
     hw_buf raw, why, svg;
     buf_init(&raw);
     buf_init(&why);
     buf_init(&svg);
-    int rc = graphviz_svg(to->dot, dot->data, dot->len, &raw, &why);
+    int rc = graphviz_finish(&dr->job, &raw, &why);
+    dr->started = 0;
     if (rc != 0)
         diag_error(to->d, NULL, "%s of %s not drawn: %s", file, g->t->spec_name,
                    why.failed ? "out of memory" : why.data);
@@ -331,43 +412,32 @@ static int draw(dgen *g, const emit_to *to, const hw_buf *dot, const char *file)
 
 /* docs/<stem>.dot, and docs/<stem>.svg drawn from it when there is a
  * program to draw it with. */
-static int emit_topdown(dgen *g, const hw_methodology *m, const emit_to *to)
+static int add_files(docs_drawings *dd, const emit_to *to)
 {
-    const char *stem = doc_method_stem(g, m);
-    cJSON *data = topdown_data(g, m);
-    hw_buf dot, copy;
-    buf_init(&dot);
-    buf_init(&copy);
-    int rc = -1;
-    if (arena_failed(g->a))
-        diag_error(to->d, NULL, "out of memory building the docs of %s", g->t->spec_name);
-    else
-        rc = render_template(to->templates, "docs_topdown.dot", data, MU_ESCAPE_NONE, &dot,
-                             to->d);
-    cJSON_Delete(data);
-    if (rc == 0 && to->dot)
-        buf_putn(&copy, dot.data, dot.len);
-    if (rc == 0)
-        rc = out_add(to->out, doc_fmt(g, "docs/%s.dot", stem), &dot);
-    if (rc == 0 && to->dot)
-        rc = draw(g, to, &copy, doc_fmt(g, "docs/%s.svg", stem));
-    buf_free(&dot);
-    buf_free(&copy);
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < dd->n; i++) {
+        drawing *dr = &dd->d[i];
+        hw_buf copy; /* out_add takes the text the program may still read */
+        buf_init(&copy);
+        buf_putn(&copy, dr->dot.data, dr->dot.len);
+        rc = out_add(to->out, doc_fmt(&dd->g, "docs/%s.dot", dr->stem), &copy);
+        buf_free(&copy);
+        if (rc == 0 && dr->started)
+            rc = finish_one(&dd->g, to, dr, doc_fmt(&dd->g, "docs/%s.svg", dr->stem));
+    }
     return rc;
 }
 
-/* ---- the files of a target ----------------------------------------------- */
-
 int docs_diagrams(const hw_target *t, const emit_to *to)
 {
-    dgen g = {t, arena_create(), 0, NULL, {{NULL}, 0}, NULL, NULL, {NULL}, NULL, to->dot != NULL};
-    if (!g.a) {
-        diag_error(to->d, NULL, "out of memory");
+    docs_drawings *mine = NULL;
+    docs_drawings *dd = to->drawings;
+    if (!dd && docs_drawings_start(t, to, &mine) != 0) {
+        docs_drawings_free(mine);
         return -1;
     }
-    int rc = 0;
-    for (int i = 0; rc == 0 && i < t->nmethodologies; i++)
-        rc = emit_topdown(&g, &t->methodologies[i], to);
-    arena_free(g.a);
+    dd = dd ? dd : mine;
+    int rc = dd ? add_files(dd, to) : 0;
+    docs_drawings_free(mine);
     return rc;
 }
