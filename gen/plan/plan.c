@@ -13,12 +13,20 @@ static int plan_c_tree(hw_plan *p, const hw_target *t, hw_diag *d)
             return -2;
         p->c_tables = tables;
     }
-    if (c_names_check(t, p->c_tables, d) != 0)
+    if (c_names_check(t, p->c_tables, NULL, d) != 0)
         return -1;
     if (c_tree_name_members(&p->c_members, t, p->arena) != 0 ||
         (t->nmetrics > 0 && c_tree_names_make(&p->c_tree, t, p->arena) != 0))
         return -2;
     return 0;
+}
+
+/* The names of any other target's <id>.h, listed once and checked. */
+static int plan_c_names(hw_plan *p, const hw_target *t, hw_diag *d)
+{
+    if (c_name_list_make(&p->c_names, t, p->arena) != 0)
+        return -2;
+    return c_names_check(t, NULL, &p->c_names, d);
 }
 
 int plan_target(const hw_target *t, unsigned kinds, hw_plan *p, hw_diag *d)
@@ -36,7 +44,7 @@ int plan_target(const hw_target *t, unsigned kinds, hw_plan *p, hw_diag *d)
     /* C names are only worth putting together once all else passed (a
      * warning made an error, --werror, included) */
     if (rc == 0 && (kinds & OUT_C) && d->errors == before)
-        rc = target_is_perf_tree(t) ? plan_c_tree(p, t, d) : c_names_check(t, NULL, d);
+        rc = target_is_perf_tree(t) ? plan_c_tree(p, t, d) : plan_c_names(p, t, d);
     if (rc == -2 || (rc == 0 && arena_failed(p->arena)))
         diag_error(d, NULL, "out of memory planning the outputs of %s", t->spec_path);
     if (rc != 0 || arena_failed(p->arena) || d->errors != before) {
@@ -56,5 +64,9 @@ int plan_c_header_names(const hw_plan *p, hw_arena *a, c_name_fn *fn, void *ctx)
 {
     if (p->c_tables)
         return cpt_plan_names(p->t, p->c_tables, a, fn, ctx);
+    if (p->c_names.listed) {
+        c_name_list_each(&p->c_names, fn, ctx);
+        return 0;
+    }
     return target_is_perf_tree(p->t) ? 0 : c_header_names(p->t, a, fn, ctx);
 }

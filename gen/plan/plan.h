@@ -29,6 +29,9 @@ typedef struct hw_plan {
      * without events), the members of its evaluators' struct, and the
      * names of its metrics and metric groups */
     const cpt_plan *c_tables;
+    /* C, any other target: every name its <id>.h defines, with what it is
+     * made for (c_name_list_make()); listed = 0 when C was not planned */
+    c_name_list c_names;
     c_tree_members c_members;
     c_tree_names c_tree;
     perf_plan perf;

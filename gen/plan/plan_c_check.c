@@ -103,14 +103,17 @@ static void perf_rows(const hw_target *t, hw_diag *d, const cpt_plan *p)
     }
 }
 
-int c_names_check(const hw_target *t, const cpt_plan *tables, hw_diag *d)
+int c_names_check(const hw_target *t, const cpt_plan *tables, const c_name_list *names,
+                  hw_diag *d)
 {
     int before = d->errors;
     seen s = {t, d, arena_create(), {0}, NULL, 0, 0, NULL, {NULL, NULL}, 0};
-    if (!s.a || name_index_init(&s.names, 4 * (size_t)t->nevents + 256) != 0 ||
-        (tables ? cpt_plan_names(t, tables, s.a, claim, &s) != 0
-                : c_header_names(t, s.a, claim, &s) != 0) ||
-        s.oom)
+    int oom = !s.a || name_index_init(&s.names, 4 * (size_t)t->nevents + 256) != 0;
+    if (!oom && tables)
+        oom = cpt_plan_names(t, tables, s.a, claim, &s) != 0;
+    else if (!oom && names)
+        c_name_list_each(names, claim, &s);
+    if (oom || s.oom)
         diag_error(d, NULL, "out of memory listing the C names of %s",
                    t->spec_path);
     else if (tables)

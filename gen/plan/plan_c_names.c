@@ -425,3 +425,29 @@ int c_header_names(const hw_target *t, hw_arena *a, c_name_fn *fn, void *ctx)
     macro_names(&w);
     return arena_failed(a) ? -1 : 0;
 }
+
+typedef struct list_make {
+    c_name_list *l;
+    hw_arena *a;
+} list_make;
+
+static void keep(void *ctx, const char *name, const c_owner *owner)
+{
+    list_make *m = ctx;
+    c_named *slot = ARENA_PUSH(m->a, m->l->names, m->l->n, m->l->cap);
+    if (slot)
+        *slot = (c_named){name, *owner};
+}
+
+int c_name_list_make(c_name_list *l, const hw_target *t, hw_arena *a)
+{
+    *l = (c_name_list){NULL, 0, 0, 1};
+    list_make m = {l, a};
+    return c_header_names(t, a, keep, &m) != 0 || arena_failed(a) ? -1 : 0;
+}
+
+void c_name_list_each(const c_name_list *l, c_name_fn *fn, void *ctx)
+{
+    for (int i = 0; i < l->n; i++)
+        fn(ctx, l->names[i].name, &l->names[i].owner);
+}

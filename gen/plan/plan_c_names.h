@@ -92,4 +92,23 @@ typedef void c_name_fn(void *ctx, const char *name, const c_owner *owner);
  * after the stem: IMPLEMENTER, MASK32...). */
 int c_header_names(const hw_target *t, hw_arena *a, c_name_fn *fn, void *ctx);
 
+/* What c_header_names() calls fn with, kept: the plan lists the names
+ * once and the checks and the docs read the list. */
+typedef struct c_named {
+    const char *name; /* NULL: it cannot be spelled (see c_name_fn) */
+    c_owner owner;
+} c_named;
+
+typedef struct c_name_list {
+    c_named *names;
+    int n;
+    size_t cap;
+    int listed; /* c_name_list_make() ran: n == 0 means none */
+} c_name_list;
+
+/* c_header_names() of t into *l, in `a`. 0, or -1 when out of memory. */
+int c_name_list_make(c_name_list *l, const hw_target *t, hw_arena *a);
+/* fn with each name of l, in the order c_header_names() gave them. */
+void c_name_list_each(const c_name_list *l, c_name_fn *fn, void *ctx);
+
 #endif
