@@ -9,11 +9,17 @@
  *    load+check, emit, commit into an empty directory, and commit once
  *    more from a second pass whose files are all on disk already.
  *
+ * 3. What bounds the first: Graphviz's dot drawing the DOT files of the
+ *    last run alone (`dot -Tsvg FILE`, as hwcgen runs it: $HWCGEN_DOT or
+ *    dot on PATH), and hwcgen with HWCGEN_DOT empty (nothing drawn).
+ *
  * Every number is median / min / max over bench_runs() runs, after one
  * untimed warm-up run.
  */
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "bench.h"
@@ -54,6 +60,64 @@ static int pass(char **specs, int n, const char *dir, double *t, int commit, int
     return rc;
 }
 
+/* Wall seconds of `dot -Tsvg -o /dev/null FILE` for every DOT file in
+ * dir/docs, one after the other, into v[0..runs); 0 when there is no
+ * DOT file or no dot, with why in *skip. */
+static int time_dot(const char *dir, double *v, int runs, const char **skip)
+{
+    const char *env = getenv("HWCGEN_DOT");
+    char *prog = (char *)(env ? env : "dot"), pattern[4200];
+    snprintf(pattern, sizeof pattern, "%s/docs/*.dot", dir);
+    glob_t g;
+    if (env && !*env) {
+        *skip = "HWCGEN_DOT is empty";
+        return 0;
+    }
+    if (glob(pattern, 0, NULL, &g) != 0) {
+        *skip = "no DOT file was written";
+        return 0;
+    }
+    for (int r = -1; r < runs; r++) {
+        double all = 0;
+        for (size_t i = 0; i < g.gl_pathc; i++) {
+            char *argv[] = {prog, "-Tsvg", "-o", "/dev/null", g.gl_pathv[i], NULL};
+            double t;
+            if (bench_exec(argv, 1, &t, NULL) != 0) {
+                *skip = "dot does not run";
+                globfree(&g);
+                return 0;
+            }
+            all += t;
+        }
+        if (r >= 0)
+            v[r] = all;
+    }
+    globfree(&g);
+    return 1;
+}
+
+/* hwcgen as in part 1, into an empty directory, HWCGEN_DOT empty. */
+static int time_undrawn(char **cmd, char *dir, const char *scratch, double *v, int runs)
+{
+    const char *was = getenv("HWCGEN_DOT");
+    char *keep = was ? strdup(was) : NULL;
+    setenv("HWCGEN_DOT", "", 1);
+    int rc = 0;
+    for (int r = -1; r < runs && rc == 0; r++) {
+        double t;
+        snprintf(dir, 4096, "%s/undrawn-%d", scratch, r + 1);
+        rc = bench_exec(cmd, 1, &t, NULL);
+        if (r >= 0)
+            v[r] = t;
+    }
+    if (keep)
+        setenv("HWCGEN_DOT", keep, 1);
+    else
+        unsetenv("HWCGEN_DOT");
+    free(keep);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 4) {
@@ -64,7 +128,7 @@ int main(int argc, char **argv)
     char **specs = argv + 3;
     int n = argc - 3, runs = bench_runs();
     char **cmd = calloc((size_t)n + 6, sizeof *cmd);
-    double *v = calloc((size_t)runs * (NSTAGES + 2), sizeof *v);
+    double *v = calloc((size_t)runs * (NSTAGES + 4), sizeof *v);
     if (!cmd || !v)
         return 1;
     double *cold = v, *warm = v + runs, *stage = v + 2 * (size_t)runs;
@@ -122,6 +186,19 @@ int main(int argc, char **argv)
     printf("  the stages through pipeline.h (in process):\n");
     for (int k = 0; k < NSTAGES; k++)
         bench_row(stage_name[k], bench_stats(stage + (size_t)k * runs, runs), 1e3);
+    double *drawn = stage + (size_t)NSTAGES * runs, *undrawn = drawn + runs;
+    const char *skip = NULL;
+    snprintf(dir, sizeof dir, "%s/wall-%d", scratch, runs);
+    printf("  what bounds the first row:\n");
+    if (time_dot(dir, drawn, runs, &skip))
+        bench_row("Graphviz's dot alone, the same diagrams", bench_stats(drawn, runs), 1e3);
+    else
+        printf("  Graphviz's dot alone: skipped (%s)\n", skip);
+    if (time_undrawn(cmd, dir, scratch, undrawn, runs) != 0) {
+        fprintf(stderr, "bench_generate: %s generate failed with HWCGEN_DOT empty\n", hwcgen);
+        return 1;
+    }
+    bench_row("hwcgen generate, empty directory, none drawn", bench_stats(undrawn, runs), 1e3);
     double worst = c.median > w.median ? c.median : w.median;
     printf("TARGET every spec to every output < 50 ms wall: %s (%.1f ms, the median of the "
            "slower of the two)\n", worst < 0.050 ? "MET" : "MISSED", worst * 1e3);
