@@ -25,6 +25,7 @@
 #include "core/arena.h"
 #include "core/diag.h"
 #include "core/names.h"
+#include "load/load_xml_pattern.h"
 
 #define RNG_NS "http://relaxng.org/ns/structure/1.0"
 #define XSD_DATATYPES "http://www.w3.org/2001/XMLSchema-datatypes"
@@ -36,6 +37,7 @@ typedef struct rule_attr {
     const char *name;
     int required;
     const xmlNode *type; /* the value's pattern; NULL: any text */
+    int two_shapes;      /* the schema gives it two: type is NULL, unjudged */
 } rule_attr;
 
 /* What the schema says of one element under one parent. */
@@ -46,12 +48,27 @@ typedef struct rule {
     size_t cap_attrs;
     const xmlNode *text;    /* the pattern of a text-only element's text */
     int any_attr;           /* attributes by class (anyName): any may do */
+    int text_unjudged;      /* text of a pattern this does not follow */
 } rule;
 
-typedef struct regexp {
-    const xmlNode *param;
-    xmlRegexpPtr re;
-} regexp;
+/* A pattern parameter compiled: by load_xml_pattern.c, or by libxml2
+ * where that does not take it. */
+typedef struct compiled_pattern {
+    xsd_pattern *fast;
+    xmlRegexpPtr slow;
+} compiled_pattern;
+
+/* What one <data> of the schema asks of a value. */
+typedef struct facets {
+    const xmlNode *data;
+    xmlSchemaTypePtr type; /* its XML Schema datatype; NULL: none checked */
+    int collapse;          /* a token: judged with its blanks collapsed */
+    int min_len, max_len;  /* -1: none */
+    compiled_pattern *patterns;
+    int npatterns;
+    size_t cap_patterns;
+    int unusable; /* a pattern neither could compile (or no memory) */
+} facets;
 
 typedef struct schema {
     hw_arena *a;
@@ -65,13 +82,15 @@ typedef struct schema {
     const xmlNode **defines;
     int ndefines;
     size_t cap_defines;
-    name_index rule_of; /* "parent/name" -> index into rules */
+    name_index rule_of;   /* "parent/name" -> index into rules */
+    name_index define_at; /* a <define>'s name -> index into defines */
     rule *rules;
     int nrules;
     size_t cap_rules;
-    regexp *regexps;
-    int nregexps;
-    size_t cap_regexps;
+    facets *facets;
+    int nfacets;
+    size_t cap_facets;
+    int unjudged; /* a value met a pattern this does not judge */
 } schema;
 
 /* ---- reading the schema -------------------------------------------------- */
@@ -130,14 +149,11 @@ static void index_schema(schema *s, const xmlNode *n)
     }
 }
 
+/* The <define> of that name: the first, as the index keeps it. */
 static const xmlNode *define_of(const schema *s, const char *name)
 {
-    for (int i = 0; name && i < s->ndefines; i++) {
-        const char *d = prop(s->defines[i], "name");
-        if (d && strcmp(d, name) == 0)
-            return s->defines[i];
-    }
-    return NULL;
+    int at = name ? name_index_get(&s->define_at, name) : -1;
+    return at >= 0 ? s->defines[at] : NULL;
 }
 
 /* Can schema node n stand directly inside a document element named
@@ -165,6 +181,17 @@ static int within(const schema *s, const xmlNode *n, const char *parent, int dep
     return 0;
 }
 
+/* Two patterns of an attribute that say the same: one node, or a <ref>
+ * to one <define> each. */
+static int same_type(const xmlNode *a, const xmlNode *b)
+{
+    if (a == b)
+        return 1;
+    const char *x = is_rng(a, "ref") ? prop(a, "name") : NULL;
+    const char *y = is_rng(b, "ref") ? prop(b, "name") : NULL;
+    return x && y && strcmp(x, y) == 0;
+}
+
 static void add_attr(schema *s, rule *r, const xmlNode *n, int required)
 {
     const char *name = prop(n, "name");
@@ -176,13 +203,15 @@ static void add_attr(schema *s, rule *r, const xmlNode *n, int required)
     for (int i = 0; i < r->nattrs; i++)
         if (strcmp(r->attrs[i].name, name) == 0) {
             r->attrs[i].required |= required;
-            if (r->attrs[i].type != type) /* two shapes: judge neither */
+            if (!same_type(r->attrs[i].type, type)) { /* two shapes: judge neither */
                 r->attrs[i].type = NULL;
+                r->attrs[i].two_shapes = 1;
+            }
             return;
         }
     rule_attr *at = ARENA_PUSH(s->a, r->attrs, r->nattrs, r->cap_attrs);
     if (at)
-        *at = (rule_attr){name, required, type};
+        *at = (rule_attr){name, required, type, 0};
 }
 
 /* The attributes and text of pattern list `n` (required: no optional or
@@ -205,8 +234,12 @@ static void collect(schema *s, rule *r, const xmlNode *n, int required, int dept
             const xmlNode *d = define_of(s, prop(n, "name"));
             if (d)
                 collect(s, r, d->children, required, depth + 1);
-        } else if ((!strcmp(k, "data") || !strcmp(k, "value")) && required)
-            r->text = n;
+        } else if (!strcmp(k, "data") || !strcmp(k, "value")) {
+            if (required)
+                r->text = n;
+            else
+                r->text_unjudged = 1;
+        }
     }
 }
 
@@ -238,22 +271,6 @@ static const rule *rule_for(schema *s, const char *parent, const char *name)
 
 /* ---- judging values -------------------------------------------------------- */
 
-static xmlRegexpPtr regexp_of(schema *s, const xmlNode *param)
-{
-    for (int i = 0; i < s->nregexps; i++)
-        if (s->regexps[i].param == param)
-            return s->regexps[i].re;
-    xmlChar *text = xmlNodeGetContent(param);
-    xmlRegexpPtr re = text ? xmlRegexpCompile(text) : NULL;
-    xmlFree(text);
-    regexp *slot = ARENA_PUSH(s->a, s->regexps, s->nregexps, s->cap_regexps);
-    if (slot)
-        *slot = (regexp){param, re};
-    else if (re)
-        xmlRegFreeRegexp(re);
-    return slot ? re : NULL;
-}
-
 static const char *library(const xmlNode *n)
 {
     for (; n && n->type == XML_ELEMENT_NODE; n = n->parent) {
@@ -264,30 +281,75 @@ static const char *library(const xmlNode *n)
     return "";
 }
 
-/* v against <data>'s type and facets, as the validator judges it. */
-static int data_ok_as(schema *s, const xmlNode *data, const char *type, const char *v)
+/* A pattern parameter, compiled once: by load_xml_pattern.c when it
+ * takes it, else by libxml2. */
+static void add_pattern(schema *s, facets *f, const xmlNode *param)
 {
-    if (type && strcmp(library(data), XSD_DATATYPES) == 0) {
-        xmlSchemaTypePtr t = xmlSchemaGetPredefinedType((const xmlChar *)type,
-                                                        (const xmlChar *)XSD_NS);
-        if (t && xmlSchemaValidatePredefinedType(t, (const xmlChar *)v, NULL) > 0)
+    compiled_pattern *slot = ARENA_PUSH(s->a, f->patterns, f->npatterns, f->cap_patterns);
+    xmlChar *text = xmlNodeGetContent(param);
+    if (slot && text) {
+        slot->fast = xsd_pattern_compile((const char *)text);
+        slot->slow = slot->fast ? NULL : xmlRegexpCompile(text);
+    }
+    if (!slot || !text || (!slot->fast && !slot->slow))
+        f->unusable = 1;
+    xmlFree(text);
+}
+
+static void add_param(schema *s, facets *f, const xmlNode *p)
+{
+    const char *name = is_rng(p, "param") ? prop(p, "name") : NULL;
+    if (!name)
+        return;
+    if (strcmp(name, "pattern") == 0) {
+        add_pattern(s, f, p);
+        return;
+    }
+    xmlChar *text = xmlNodeGetContent(p);
+    int limit = text ? atoi((const char *)text) : 0;
+    xmlFree(text);
+    if (strcmp(name, "minLength") == 0)
+        f->min_len = limit;
+    else if (strcmp(name, "maxLength") == 0)
+        f->max_len = limit;
+    else if (strcmp(name, "length") == 0)
+        f->min_len = f->max_len = limit;
+}
+
+/* What <data> asks of a value, read once per schema. */
+static const facets *facets_of(schema *s, const xmlNode *data)
+{
+    for (int i = 0; i < s->nfacets; i++)
+        if (s->facets[i].data == data)
+            return &s->facets[i];
+    facets *f = ARENA_PUSH(s->a, s->facets, s->nfacets, s->cap_facets);
+    if (!f)
+        return NULL;
+    const char *type = prop(data, "type");
+    *f = (facets){.data = data, .min_len = -1, .max_len = -1};
+    f->collapse = type && strcmp(type, "token") == 0;
+    if (type && strcmp(library(data), XSD_DATATYPES) == 0)
+        f->type = xmlSchemaGetPredefinedType((const xmlChar *)type, (const xmlChar *)XSD_NS);
+    for (const xmlNode *p = first_pattern(data); p; p = p->next)
+        add_param(s, f, p);
+    return f;
+}
+
+/* v against <data>'s type and facets, as the validator judges it. */
+static int facets_ok(schema *s, const facets *f, const char *v)
+{
+    if (f->type && xmlSchemaValidatePredefinedType(f->type, (const xmlChar *)v, NULL) > 0)
+        return 0;
+    if (f->min_len >= 0 || f->max_len >= 0) {
+        int length = xmlUTF8Strlen((const xmlChar *)v);
+        if ((f->min_len >= 0 && length < f->min_len) || (f->max_len >= 0 && length > f->max_len))
             return 0;
     }
-    int length = xmlUTF8Strlen((const xmlChar *)v);
-    for (const xmlNode *p = first_pattern(data); p; p = p->next) {
-        const char *name = is_rng(p, "param") ? prop(p, "name") : NULL;
-        if (!name)
-            continue;
-        xmlChar *text = xmlNodeGetContent(p);
-        int limit = text ? atoi((const char *)text) : 0;
-        xmlFree(text);
-        if (strcmp(name, "pattern") == 0) {
-            xmlRegexpPtr re = regexp_of(s, p);
-            if (re && xmlRegexpExec(re, (const xmlChar *)v) == 0)
-                return 0;
-        } else if ((!strcmp(name, "minLength") && length < limit) ||
-                   (!strcmp(name, "maxLength") && length > limit) ||
-                   (!strcmp(name, "length") && length != limit))
+    s->unjudged |= f->unusable;
+    for (int i = 0; i < f->npatterns; i++) {
+        const compiled_pattern *p = &f->patterns[i];
+        if (p->fast ? !xsd_pattern_match(p->fast, v)
+                    : p->slow && xmlRegexpExec(p->slow, (const xmlChar *)v) == 0)
             return 0;
     }
     return 1;
@@ -297,23 +359,52 @@ static int data_ok_as(schema *s, const xmlNode *data, const char *type, const ch
  * blanks (the validator does so: "  " is a token of length 0). */
 static int data_ok(schema *s, const xmlNode *data, const char *v)
 {
-    const char *type = prop(data, "type");
-    if (!type || strcmp(type, "token") != 0)
-        return data_ok_as(s, data, type, v);
+    const facets *f = facets_of(s, data);
+    if (f && !f->collapse)
+        return facets_ok(s, f, v);
     size_t size = strlen(v) + 1;
-    char *folded = malloc(size);
-    if (!folded)
-        return 1; /* out of memory: blame nothing rather than wrongly */
+    char *folded = f ? malloc(size) : NULL;
+    if (!folded) { /* out of memory: blame nothing rather than wrongly */
+        s->unjudged = 1;
+        return 1;
+    }
     text_fold(folded, size, v);
-    int ok = data_ok_as(s, data, type, folded);
+    int ok = facets_ok(s, f, folded);
     free(folded);
     return ok;
 }
 
+static int value_ok(schema *s, const xmlNode *type, const char *v, int depth);
+
+/* <list> of one repeated pattern (<oneOrMore> or <zeroOrMore>): each
+ * blank-separated token of v matches it. Any other list is unjudged. */
+static int list_ok(schema *s, const xmlNode *list, const char *v, int depth)
+{
+    const xmlNode *rep = only_pattern(list);
+    const xmlNode *item = rep ? only_pattern(rep) : NULL;
+    if (!item || !(is_rng(rep, "oneOrMore") || is_rng(rep, "zeroOrMore"))) {
+        s->unjudged = 1;
+        return 1;
+    }
+    char *copy = strdup(v);
+    if (!copy) {
+        s->unjudged = 1;
+        return 1;
+    }
+    int ok = 1, n = 0;
+    for (char *save = NULL, *tok = strtok_r(copy, " \t\n\r", &save); tok && ok;
+         tok = strtok_r(NULL, " \t\n\r", &save), n++)
+        ok = value_ok(s, item, tok, depth + 1);
+    free(copy);
+    return ok && (n > 0 || is_rng(rep, "zeroOrMore"));
+}
+
 static int value_ok(schema *s, const xmlNode *type, const char *v, int depth)
 {
-    if (!type || depth > MAX_REFS)
+    if (!type || depth > MAX_REFS) {
+        s->unjudged |= depth > MAX_REFS;
         return 1;
+    }
     if (is_rng(type, "data"))
         return data_ok(s, type, v);
     if (is_rng(type, "value")) {
@@ -340,10 +431,15 @@ static int value_ok(schema *s, const xmlNode *type, const char *v, int depth)
                 return 1;
         return 0;
     }
-    if (is_rng(type, "ref"))
-        return value_ok(s, only_pattern(define_of(s, prop(type, "name"))), v,
-                        depth + 1);
-    return 1; /* text, list, ...: not ours to judge */
+    if (is_rng(type, "list"))
+        return list_ok(s, type, v, depth);
+    if (is_rng(type, "ref")) {
+        const xmlNode *held = only_pattern(define_of(s, prop(type, "name")));
+        s->unjudged |= !held;
+        return value_ok(s, held, v, depth + 1);
+    }
+    s->unjudged |= !is_rng(type, "text");
+    return 1; /* list, ...: not ours to judge */
 }
 
 /* ---- saying what a value should be ----------------------------------------- */
@@ -438,10 +534,11 @@ static void describe(schema *s, const xmlNode *type, const char *named,
 typedef struct judge {
     schema *s;
     const char *path;
-    hw_diag *d;
+    hw_diag *d;     /* NULL: count the faults, say nothing */
     const xmlNode **blamed;
     int nblamed;
     size_t cap_blamed;
+    int faults;     /* blamed while quiet */
 } judge;
 
 /* "<counter>" or "<xi:include>". */
@@ -466,6 +563,10 @@ static void blame(judge *j, const xmlNode *n, const char *fmt, ...)
 static void blame(judge *j, const xmlNode *n, const char *fmt, ...)
 {
     char what[96], msg[1024];
+    if (!j->d) {
+        j->faults++;
+        return;
+    }
     element_name(n, what, sizeof what);
     va_list ap;
     va_start(ap, fmt);
@@ -540,10 +641,13 @@ static void judge_attributes(judge *j, const xmlNode *n, const rule *r)
             blame(j, n, "missing required attribute '%s'", ra->name);
     }
     for (const xmlAttr *p = n->properties; p; p = p->next) {
-        if (p->ns || (r->any_attr && !attr_rule(r, (const char *)p->name)))
-            continue; /* xml:lang, or allowed by class: the validator's */
+        if (p->ns || (r->any_attr && !attr_rule(r, (const char *)p->name))) {
+            j->s->unjudged = 1; /* xml:lang, or allowed by class: the validator's */
+            continue;
+        }
         const char *name = (const char *)p->name;
         const rule_attr *ra = attr_rule(r, name);
+        j->s->unjudged |= ra && ra->two_shapes;
         xmlChar *v = ra ? xmlGetNoNsProp(n, p->name) : NULL;
         if (ra) {
             judge_value(j, n, name, ra->type, v ? (const char *)v : "");
@@ -580,11 +684,13 @@ static void judge_document(judge *j, const xmlNode *root)
 {
     const xmlNode *n = root;
     while (n) {
+        j->s->unjudged |= n->type == XML_ELEMENT_NODE && n->ns;
         if (n->type == XML_ELEMENT_NODE && !n->ns) {
             const char *parent = n->parent && n->parent->type == XML_ELEMENT_NODE
                                      ? (const char *)n->parent->name
                                      : "";
             const rule *r = rule_for(j->s, parent, (const char *)n->name);
+            j->s->unjudged |= !r || !r->element || r->text_unjudged;
             if (r && r->element) {
                 judge_attributes(j, n, r);
                 if (r->text)
@@ -601,28 +707,67 @@ static void judge_document(judge *j, const xmlNode *root)
     }
 }
 
+/* The schema text `rng` read into *s. 0, or -1 (out of memory, or a
+ * schema that does not parse). */
+static int schema_open(schema *s, const char *rng, size_t len)
+{
+    *s = (schema){0};
+    s->a = arena_create();
+    s->doc = s->a ? xmlReadMemory(rng, (int)len, "schema.rng", NULL, XML_PARSE_NONET) : NULL;
+    if (!s->doc || name_index_init(&s->rule_of, 64) != 0 ||
+        name_index_init(&s->define_at, 64) != 0)
+        return -1;
+    index_schema(s, xmlDocGetRootElement(s->doc));
+    for (int i = 0; i < s->ndefines; i++) { /* the first of a name stays */
+        const char *d = prop(s->defines[i], "name");
+        if (d && name_index_put(&s->define_at, d, i) == -2)
+            return -1;
+    }
+    return 0;
+}
+
+static void schema_close(schema *s)
+{
+    for (int i = 0; i < s->nfacets; i++)
+        for (int k = 0; k < s->facets[i].npatterns; k++) {
+            xsd_pattern_free(s->facets[i].patterns[k].fast);
+            if (s->facets[i].patterns[k].slow)
+                xmlRegFreeRegexp(s->facets[i].patterns[k].slow);
+        }
+    name_index_free(&s->rule_of);
+    name_index_free(&s->define_at);
+    xmlFreeDoc(s->doc);
+    arena_free(s->a);
+}
+
 const xmlNode **xml_schema_explain(const char *rng, size_t len, xmlDocPtr doc,
                                    const char *path, hw_diag *d)
 {
-    schema s = {0};
-    s.a = arena_create();
-    s.doc = s.a ? xmlReadMemory(rng, (int)len, "schema.rng", NULL, XML_PARSE_NONET) : NULL;
+    schema s;
     const xmlNode *root = xmlDocGetRootElement(doc);
     const xmlNode **out = NULL;
-    if (s.doc && root && name_index_init(&s.rule_of, 64) == 0) {
-        index_schema(&s, xmlDocGetRootElement(s.doc));
-        judge j = {&s, path, d, NULL, 0, 0};
+    if (schema_open(&s, rng, len) == 0 && root) {
+        judge j = {&s, path, d, NULL, 0, 0, 0};
         judge_document(&j, root);
         if (j.nblamed > 0 && (out = malloc(((size_t)j.nblamed + 1) * sizeof *out))) {
             memcpy(out, j.blamed, (size_t)j.nblamed * sizeof *out);
             out[j.nblamed] = NULL;
         }
     }
-    for (int i = 0; i < s.nregexps; i++)
-        if (s.regexps[i].re)
-            xmlRegFreeRegexp(s.regexps[i].re);
-    name_index_free(&s.rule_of);
-    xmlFreeDoc(s.doc);
-    arena_free(s.a);
+    schema_close(&s);
     return out;
+}
+
+int xml_schema_values_ok(const char *rng, size_t len, xmlDocPtr doc)
+{
+    schema s;
+    const xmlNode *root = xmlDocGetRootElement(doc);
+    int ok = 0;
+    if (schema_open(&s, rng, len) == 0 && root) {
+        judge j = {&s, "", NULL, NULL, 0, 0, 0};
+        judge_document(&j, root);
+        ok = j.faults == 0 && !s.unjudged && !arena_failed(s.a);
+    }
+    schema_close(&s);
+    return ok;
 }

@@ -26,4 +26,12 @@
 const xmlNode **xml_schema_explain(const char *rng, size_t len, xmlDocPtr doc,
                                    const char *path, hw_diag *d);
 
+/* Whether every attribute value and text of `doc` that the schema text
+ * `rng` types has a value of its type, each pattern checked with one
+ * compiled regular expression (libxml2's validator compiles a pattern
+ * again for every value). 0 when a value is not, or when any value was
+ * left unjudged (see the top of load_xml_schema.c): the caller then asks
+ * the validator. Reports nothing. */
+int xml_schema_values_ok(const char *rng, size_t len, xmlDocPtr doc);
+
 #endif
