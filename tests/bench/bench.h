@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -129,6 +130,40 @@ static inline int bench_measured(char *const argv[], double *seconds, long *kib)
     *seconds = bench_now() - t0;
     *kib = ru.ru_maxrss;
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Run argv quietly, as bench_exec, and check that it wrote `product`
+ * (removed first, so an old copy does not count). 0, or -1 after saying
+ * how to see why (`who` names the benchmark). */
+static inline int bench_run_making(const char *who, char *const argv[], const char *product,
+                                   double *seconds, double *cpu)
+{
+    struct stat st;
+    remove(product);
+    int rc = bench_exec(argv, 1, seconds, cpu);
+    if (rc == 0 && stat(product, &st) == 0)
+        return 0;
+    fprintf(stderr, "%s: %s %s (exit %d); run it by hand to see why:\n ", who, argv[0],
+            rc == 0 ? "did not write" : "failed", rc);
+    if (rc == 0)
+        fprintf(stderr, "%s\n ", product);
+    for (int i = 0; argv[i]; i++)
+        fprintf(stderr, " %s", argv[i]);
+    fputc('\n', stderr);
+    return -1;
+}
+
+/* A peer's and hwcgen's rows of one measure: v holds `runs` values of
+ * the peer's command, then as many of hwcgen's. The ratio of their
+ * medians (how many times faster hwcgen is). */
+static inline double bench_pair_rows(const char *what, const char *peer, const char *ours,
+                                     double *v, int runs)
+{
+    printf("  %s:\n", what);
+    bench_stat them = bench_stats(v, runs), us = bench_stats(v + runs, runs);
+    bench_row(peer, them, 1e3);
+    bench_row(ours, us, 1e3);
+    return them.median / us.median;
 }
 
 /* bench_exec with stdout and stderr kept. */

@@ -57,23 +57,6 @@ static int oa_files(const char *dir, char **files)
     return n > 0 ? n : -1;
 }
 
-/* Run argv quietly; 0 when it succeeded and wrote `product`, else -1
- * after saying what to run by hand. */
-static int run_one(char *const argv[], const char *product, double *seconds, double *cpu)
-{
-    struct stat st;
-    remove(product);
-    int rc = bench_exec(argv, 1, seconds, cpu);
-    if (rc == 0 && stat(product, &st) == 0)
-        return 0;
-    fprintf(stderr, "bench_oa: %s %s (exit %d); run it by hand to see why:\n ", argv[0],
-            rc == 0 ? "did not write" : "failed", rc);
-    for (int i = 0; argv[i]; i++)
-        fprintf(stderr, " %s", argv[i]);
-    fputc('\n', stderr);
-    return -1;
-}
-
 enum { MESA, HWCGEN, NCMDS };
 
 /* Round r: wall and CPU seconds per command. 0, or -1 after saying why. */
@@ -93,23 +76,18 @@ static int round_once(char *const *args, char **files, int nfiles, int r, double
     py[6 + nfiles] = NULL;
     char *hw[] = {(char *)hwcgen, "generate", "-q", "--outputs", "c", "-o", out, (char *)mesa,
                   NULL};
-    if (run_one(py, c, &sec[MESA], &cpu[MESA]) != 0 ||
-        run_one(hw, manifest, &sec[HWCGEN], &cpu[HWCGEN]) != 0)
+    if (bench_run_making("bench_oa", py, c, &sec[MESA], &cpu[MESA]) != 0 ||
+        bench_run_making("bench_oa", hw, manifest, &sec[HWCGEN], &cpu[HWCGEN]) != 0)
         return -1;
     return 0;
 }
 
-/* The two commands' rows of one measure (v: runs per command); the ratio
- * of their medians. */
-static double rows(const char *what, const char *python, double *v, int runs)
+/* The two commands' rows of one measure; the ratio of their medians. */
+static double pair_rows(const char *what, const char *python, double *v, int runs)
 {
-    char label[256];
-    printf("  %s:\n", what);
-    bench_stat mesa = bench_stats(v, runs), hw = bench_stats(v + runs, runs);
-    snprintf(label, sizeof label, "%s gen_perf.py", python);
-    bench_row(label, mesa, 1e3);
-    bench_row("hwcgen generate --outputs c", hw, 1e3);
-    return mesa.median / hw.median;
+    char peer[256];
+    snprintf(peer, sizeof peer, "%s gen_perf.py", python);
+    return bench_pair_rows(what, peer, "hwcgen generate --outputs c", v, runs);
 }
 
 int main(int argc, char **argv)
@@ -136,8 +114,8 @@ int main(int argc, char **argv)
     printf("== Intel OA: Mesa's %d oa-*.xml (%s) to C, beside gen_perf.py: %d rounds; ms ==\n",
            nfiles, argv[3], runs);
     bench_header();
-    double ratio = rows("wall time", argv[2], wall, runs);
-    double cpu_ratio = rows("CPU time (user + system)", argv[2], cpu, runs);
+    double ratio = pair_rows("wall time", argv[2], wall, runs);
+    double cpu_ratio = pair_rows("CPU time (user + system)", argv[2], cpu, runs);
     printf("TARGET hwcgen at least 10x faster than gen_perf.py: %s (%.1fx the median wall "
            "time; %.1fx the CPU time)\n", ratio >= 10 ? "MET" : "MISSED", ratio, cpu_ratio);
     for (int i = 0; i < nfiles; i++)

@@ -90,24 +90,6 @@ static int fresh_tree(const char *arm64, const char *scratch, int r, char *tree,
     return 0;
 }
 
-/* Run argv quietly; 0 when it succeeded and wrote `product`, else -1
- * after saying what to run by hand. */
-static int run_one(char *const argv[], const char *product, double *seconds, double *cpu)
-{
-    struct stat st;
-    int rc = bench_exec(argv, 1, seconds, cpu);
-    if (rc == 0 && stat(product, &st) == 0)
-        return 0;
-    fprintf(stderr, "bench_perf_json: %s %s (exit %d); run it by hand to see why:\n ",
-            argv[0], rc == 0 ? "did not write" : "failed", rc);
-    if (rc == 0)
-        fprintf(stderr, "%s\n ", product);
-    for (int i = 0; argv[i]; i++)
-        fprintf(stderr, " %s", argv[i]);
-    fputc('\n', stderr);
-    return -1;
-}
-
 /* The generator and the V1 file are in ts; else 0 after saying which is not. */
 static int has_inputs(const char *ts)
 {
@@ -144,23 +126,18 @@ static int round_once(char *const *args, int r, double *sec, double *cpu)
              out);
     char *arm[] = {(char *)python, gen, tree, "--telemetry-files", v1, NULL};
     char *hw[] = {(char *)hwcgen, "generate", "-q", "--outputs", "perf", "-o", out, v1, NULL};
-    if (run_one(arm, made[ARM], &sec[ARM], &cpu[ARM]) != 0 ||
-        run_one(hw, made[HWCGEN], &sec[HWCGEN], &cpu[HWCGEN]) != 0)
+    if (bench_run_making("bench_perf_json", arm, made[ARM], &sec[ARM], &cpu[ARM]) != 0 ||
+        bench_run_making("bench_perf_json", hw, made[HWCGEN], &sec[HWCGEN], &cpu[HWCGEN]) != 0)
         return -1;
     return 0;
 }
 
-/* The two commands' rows of one measure (v: runs per command); the ratio
- * of their medians. */
-static double rows(const char *what, const char *python, double *v, int runs)
+/* The two commands' rows of one measure; the ratio of their medians. */
+static double pair_rows(const char *what, const char *python, double *v, int runs)
 {
-    char label[256];
-    printf("  %s:\n", what);
-    bench_stat arm = bench_stats(v, runs), hw = bench_stats(v + runs, runs);
-    snprintf(label, sizeof label, "%s generate.py --telemetry-files", python);
-    bench_row(label, arm, 1e3);
-    bench_row("hwcgen generate --outputs perf", hw, 1e3);
-    return arm.median / hw.median;
+    char peer[256];
+    snprintf(peer, sizeof peer, "%s generate.py --telemetry-files", python);
+    return bench_pair_rows(what, peer, "hwcgen generate --outputs perf", v, runs);
 }
 
 int main(int argc, char **argv)
@@ -185,8 +162,8 @@ int main(int argc, char **argv)
     printf("== Neoverse V1 (%s/" V1_FILE ") to perf JSON, beside Arm's perf_json_generator: "
            "%d rounds; ms ==\n", argv[3], runs);
     bench_header();
-    double ratio = rows("wall time", argv[2], wall, runs);
-    double cpu_ratio = rows("CPU time (user + system)", argv[2], cpu, runs);
+    double ratio = pair_rows("wall time", argv[2], wall, runs);
+    double cpu_ratio = pair_rows("CPU time (user + system)", argv[2], cpu, runs);
     printf("TARGET hwcgen at least 20x faster than perf_json_generator: %s (%.1fx the median "
            "wall time; %.1fx the CPU time)\n", ratio >= 20 ? "MET" : "MISSED", ratio, cpu_ratio);
     free(wall);
