@@ -77,11 +77,13 @@ const char *oa_name_avail_fn(hw_arena *a, const char *id, int k);
  * them (& | >= < && * << ==). Parentheses: where C's precedence needs
  * them among + - * /, and between operators of the two arithmetic classes
  * (so a reader sees where a floating value meets an unsigned operator);
- * around any other operator under an operator. Names are spelled by
+ * around any other operator under an operator, but for a chain of one
+ * of && & | grouped from the left as C groups it. Names are spelled by
  * oa_infix_leaf(). */
 typedef struct oa_infix_out {
     void *ctx;
-    /* operators, literals, parentheses, commas: plain text */
+    /* operators, literals (and availability's true), parentheses,
+     * commas: plain text */
     void (*text)(void *ctx, const char *s);
     /* a name: an accumulator field, a system value, a slice function, a
      * counter of the set; `shown` is oa_infix_leaf()'s text */

@@ -43,6 +43,10 @@ static int needs_parens(const oa_node *parent, const oa_node *child, int right)
     if (child->kind != OA_N_OP || is_function(child->op) || is_function(parent->op))
         return 0;
     int p = arith_level(parent), c = arith_level(child);
+    const char *op = oa_op_c(parent->op);
+    if (!right && child->op == parent->op && (strcmp(op, "&&") == 0 || strcmp(op, "&") == 0 ||
+                                              strcmp(op, "|") == 0))
+        return 0; /* a && b && c: C groups it from the left too */
     if (p == 0 || c == 0)
         return 1;
     if (oa_op_kind(parent->op) != oa_op_kind(child->op))
@@ -74,7 +78,7 @@ static void operand(const oa_node *parent, const oa_node *child, int right,
 void oa_infix(const oa_node *n, const oa_infix_out *out)
 {
     char buf[32];
-    if (n->kind == OA_N_NUM) {
+    if (n->kind == OA_N_NUM || n->kind == OA_N_TRUE) {
         out->text(out->ctx, n->text);
         return;
     }
