@@ -13,7 +13,8 @@
  *   acc-<field block>                 an accumulator block's row (A, B ...)
  *   sv-<name without '$'>             a system value's row
  *
- * Symbol names are C identifiers (no '-'), so these never meet.
+ * The files' symbol names are C identifiers (no '-'), so a set's and a
+ * counter's names cannot run together into another's anchor.
  */
 #include <string.h>
 
