@@ -344,6 +344,23 @@ mali_docs="$tmp/mali-fixture/docs"
 if ! "$HWCGEN" generate -q --outputs docs -o "$tmp/mali-fixture" tests/mali-db >"$tmp/mali-fixture.log" 2>&1; then
     cat "$tmp/mali-fixture.log"; fail "hwcgen generate tests/mali-db failed"
 fi
+# and those of Intel OA platforms (format oa-metrics): our own small one
+# (tests/oa-docs) and, where make mesa-src fetched Mesa, the smallest real
+# one, its CHV
+oa_docs="$tmp/oa-fixture/docs"
+if ! "$HWCGEN" generate -q --outputs docs -o "$tmp/oa-fixture" tests/oa-docs/oa-docgt1.xml >"$tmp/oa-fixture.log" 2>&1; then
+    cat "$tmp/oa-fixture.log"; fail "hwcgen generate tests/oa-docs failed"
+fi
+oa_chv_docs="$tmp/oa-chv/docs"
+if [ -z "${HWCGEN_MESA_PERF:-}" ] || [ ! -f "$HWCGEN_MESA_PERF/oa-chv.xml" ]; then
+    skip "the docs page of a real Intel OA platform not checked: needs Debian's mesa 25.0.7 source package (make mesa-src fetches it)"
+elif ! "$HWCGEN" generate -q --outputs docs -o "$tmp/oa-chv" "$HWCGEN_MESA_PERF/oa-chv.xml" >"$tmp/oa-chv.log" 2>&1; then
+    cat "$tmp/oa-chv.log"; fail "hwcgen generate $HWCGEN_MESA_PERF/oa-chv.xml failed"
+fi
+oa_pages=""
+for f in "$oa_docs"/*.html "$oa_chv_docs"/*.html; do
+    [ -f "$f" ] && [ "${f##*/}" != index.html ] && oa_pages="$oa_pages $f"
+done
 have_py=0
 command -v python3 >/dev/null && have_py=1
 if command -v xmllint >/dev/null; then
@@ -382,7 +399,8 @@ if [ -n "$dot_here" ] && [ -d "$tmp/gen1/docs" ]; then
     done
 fi
 if command -v tidy >/dev/null; then
-    for f in out/docs/*.html "$fixture_docs"/*.html "$tree_docs"/*.html "$mali_docs"/*.html; do
+    for f in out/docs/*.html "$fixture_docs"/*.html "$tree_docs"/*.html "$mali_docs"/*.html \
+        "$oa_docs"/*.html "$oa_chv_docs"/*.html; do
         [ -f "$f" ] || continue
         # tidy exits 1 on warnings, 2 on errors
         if tidy -q -e "$f" >"$tmp/tidy.log" 2>&1 || [ $? -eq 1 ]; then pass; else
@@ -413,6 +431,10 @@ else
     else
         fail "no docs of the perf tree fixture to open"
     fi
+    for page in $oa_pages; do
+        python3 tests/docs/browse.py "$shots/oa" "$(dirname "$page")" "$page" \
+            >>"$tmp/browse.log" 2>&1 || rc=$?
+    done
     cat "$tmp/browse.log"
     n=$(grep -c '^ok: ' "$tmp/browse.log")
     passed=$((passed + n))
@@ -431,8 +453,9 @@ if ! command -v cmark-gfm >/dev/null; then
 elif ! command -v chromium >/dev/null || [ $have_py = 0 ]; then
     skip "Markdown pages not measured: chromium or python3 is not installed"
 else
+    # shellcheck disable=SC2046 # the OA pages' names have no spaces
     python3 tests/docs/md_width.py out/docs/*.md "$fixture_docs"/*.md "$tree_docs"/*.md \
-        >"$tmp/md.log" 2>&1
+        $(echo "$oa_pages" | sed 's/\.html\( \|$\)/.md\1/g') >"$tmp/md.log" 2>&1
     rc=$?
     cat "$tmp/md.log"
     passed=$((passed + $(grep -c '^ok: ' "$tmp/md.log")))

@@ -50,10 +50,11 @@ void oa_c_avail_expr(hw_buf *b, const oa_node *n, const char *sv)
         buf_printf(b, "(%s)->%s", sv, oa_field_member((oa_field)n->field));
         return;
     case OA_N_SLICE:
-        buf_printf(b, "((int)(((%s)->gt_slice_mask >> %d) & 1))", sv, n->slice);
+        buf_printf(b, "((int)(((%s)->" OA_C_SLICE_MASK " >> %d) & 1))", sv, n->slice);
         return;
     case OA_N_XECORE:
-        buf_printf(b, "((int)(((%s)->gt_xecore_mask[%d] >> %d) & 1))", sv, n->slice, n->xecore);
+        buf_printf(b, "((int)(((%s)->" OA_C_XECORE_MASK "[%d] >> %d) & 1))", sv, n->slice,
+                   n->xecore);
         return;
     case OA_N_OP:
         buf_putc(b, '(');
@@ -67,40 +68,6 @@ void oa_c_avail_expr(hw_buf *b, const oa_node *n, const char *sv)
         break; /* not in availability (the reader refuses them) */
     }
     buf_puts(b, "0");
-}
-
-int oa_c_avail_index(const oa_cgen *g, const char *text)
-{
-    for (int i = 0; i < g->navail; i++)
-        if (strcmp(g->avail[i], text) == 0)
-            return i;
-    return -1;
-}
-
-static int avail_add(oa_cgen *g, const char *text)
-{
-    if (!text || oa_c_avail_index(g, text) >= 0)
-        return 0;
-    const char **slot = ARENA_PUSH(g->a, g->avail, g->navail, g->cap_avail);
-    if (!slot)
-        return -1;
-    *slot = text;
-    return 0;
-}
-
-/* Every availability text of the platform, counters' and blocks', in
- * file order, so the macros are numbered the same on every run. */
-static int collect_avail(oa_cgen *g)
-{
-    int rc = 0;
-    for (int s = 0; s < g->m->nsets; s++) {
-        const hw_oa_set *set = &g->m->sets[s];
-        for (int i = 0; i < set->ncounters; i++)
-            rc |= avail_add(g, set->counters[i].availability);
-        for (int i = 0; i < set->nconfigs; i++)
-            rc |= avail_add(g, set->configs[i].availability);
-    }
-    return rc;
 }
 
 void oa_c_banner(hw_buf *b, const oa_cgen *g, const char *what)
@@ -118,7 +85,7 @@ static void sysvars_struct(hw_buf *b, const oa_cgen *g)
 {
     buf_printf(b, "/* What availability and the equations read of the system: Mesa's\n"
                   " * intel_perf_config sys_vars and device info (names as there). The\n"
-                  " * $Name each is for: */\nstruct %s_sysvars {\n", g->id);
+                  " * $Name each is for: */\nstruct %s {\n", oa_name_sysvars(g->a, g->id));
     for (int f = 0; f < OA_FIELD_COUNT; f++) {
         const char *type = oa_field_type((oa_field)f) == OA_ULONG ? "uint64_t"
                                                                  : oa_type_c(oa_field_type((oa_field)f));
@@ -127,8 +94,8 @@ static void sysvars_struct(hw_buf *b, const oa_cgen *g)
             buf_printf(b, " %s", oa_var_name((oa_field)f, k));
         buf_puts(b, " */\n");
     }
-    buf_printf(b, "    uint64_t gt_slice_mask; /* $GtSlice<s>: bit s, slice s is available */\n"
-                  "    uint64_t gt_xecore_mask[%d]; /* $GtSlice<s>XeCore<x>: bit x of [s] */\n"
+    buf_printf(b, "    uint64_t " OA_C_SLICE_MASK "; /* $GtSlice<s>: bit s, slice s is available */\n"
+                  "    uint64_t " OA_C_XECORE_MASK "[%d]; /* $GtSlice<s>XeCore<x>: bit x of [s] */\n"
                   "};\n\n", OA_MAX_SLICES);
 }
 
@@ -136,17 +103,18 @@ static void avail_macros(hw_buf *b, const oa_cgen *g)
 {
     buf_printf(b, "/* Availability: nonzero when what it gates exists on the system sv\n"
                   " * points to (a const struct %s_sysvars *). */\n", g->id);
-    buf_printf(b, "#define %s_AVAIL_ALWAYS(sv) 1\n", g->ID);
-    for (int i = 0; i < g->navail; i++) {
+    buf_printf(b, "#define %s(sv) 1\n", oa_name_avail_macro(g->a, g->ID, -1));
+    for (int i = 0; i < g->avail.n; i++) {
         oa_node *n = NULL;
         char err[160];
         hw_buf e;
         buf_init(&e);
-        if (oa_parse(g->a, g->avail[i], OA_LANG_AV, NULL, NULL, &n, err, sizeof err) == 0)
+        if (oa_parse(g->a, g->avail.text[i], OA_LANG_AV, NULL, NULL, &n, err, sizeof err) == 0)
             oa_c_avail_expr(&e, n, "sv");
         buf_puts(b, "/* ");
-        oa_c_comment(b, g->avail[i]);
-        buf_printf(b, " */\n#define %s_AVAIL_%d(sv) (%s != 0)\n", g->ID, i, e.data ? e.data : "0");
+        oa_c_comment(b, g->avail.text[i]);
+        buf_printf(b, " */\n#define %s(sv) (%s != 0)\n", oa_name_avail_macro(g->a, g->ID, i),
+                   e.data ? e.data : "0");
         buf_free(&e);
     }
     buf_putc(b, '\n');
@@ -176,30 +144,29 @@ static void reg_line(hw_buf *b, uint32_t address, uint32_t value)
     buf_putn(b, line, (size_t)(p - line));
 }
 
-static void set_regs(hw_buf *b, const oa_cgen *g, const hw_oa_set *s, const char *SET)
+static void set_regs(hw_buf *b, const oa_cgen *g, const hw_oa_set *s)
 {
+    const char **list = arena_alloc(g->a, ((size_t)s->nconfigs + 1) * sizeof *list);
+    if (!list)
+        return;
     for (int i = 0; i < s->nconfigs; i++) {
         const hw_oa_regs *r = &s->configs[i];
-        buf_printf(b, "#define %s_%s_REGS_%d(R)", g->ID, SET, i);
+        list[i] = oa_name_regs(g->a, g->ID, s, i);
+        buf_printf(b, "#define %s(R)", list[i]);
         for (int k = 0; k < r->nregs; k++)
             reg_line(b, r->regs[k].address, r->regs[k].value);
         buf_putc(b, '\n');
     }
     buf_printf(b, "/* X(kind, list, count, availability, priority): kind MUX (NOA), B_COUNTER\n"
                   " * (OA) or FLEX; priority -1 when the file gives none */\n"
-                  "#define %s_%s_REG_CONFIGS(X)", g->ID, SET);
+                  "#define %s(X)", oa_name_reg_configs(g->a, g->ID, s));
     for (int i = 0; i < s->nconfigs; i++) {
         const hw_oa_regs *r = &s->configs[i];
-        int av = r->availability ? oa_c_avail_index(g, r->availability) : -1;
-        buf_printf(b, " \\\n    X(%s, %s_%s_REGS_%d, %d, ", regs_kind[r->type], g->ID, SET, i,
-                   r->nregs);
-        if (av < 0)
-            buf_printf(b, "%s_AVAIL_ALWAYS, ", g->ID);
-        else
-            buf_printf(b, "%s_AVAIL_%d, ", g->ID, av);
-        buf_printf(b, "%s)", r->priority ? r->priority : "-1");
+        buf_printf(b, " \\\n    X(%s, %s, %d, %s, %s)", regs_kind[r->type], list[i], r->nregs,
+                   oa_name_avail_macro(g->a, g->ID, oa_avail_index(&g->avail, r->availability)),
+                   r->priority ? r->priority : "-1");
     }
-    buf_printf(b, "\n#define %s_%s_REG_CONFIG_COUNT %d\n\n", g->ID, SET, s->nconfigs);
+    buf_printf(b, "\n#define %s %d\n\n", oa_name_reg_config_count(g->a, g->ID, s), s->nconfigs);
 }
 
 static void sets_list(hw_buf *b, const oa_cgen *g)
@@ -209,8 +176,7 @@ static void sets_list(hw_buf *b, const oa_cgen *g)
                   "#define %s_SET_COUNT %d\n#define %s_SETS(X)", g->ID, g->m->nsets, g->ID);
     for (int i = 0; i < g->m->nsets; i++) {
         const hw_oa_set *s = &g->m->sets[i];
-        buf_printf(b, " \\\n    X(%s, %s, ", name_c(g->a, s->underscore_name, CASE_UPPER),
-                   s->underscore_name);
+        buf_printf(b, " \\\n    X(%s, %s, ", oa_name_set(g->a, s), s->underscore_name);
         oa_c_string(b, s->name);
         buf_puts(b, ", ");
         oa_c_string(b, s->guid);
@@ -237,31 +203,33 @@ static int driver_header(oa_cgen *g, const emit_to *to)
     sets_list(&b, g);
     for (int i = 0; i < g->m->nsets; i++) {
         const hw_oa_set *s = &g->m->sets[i];
-        const char *SET = name_c(g->a, s->underscore_name, CASE_UPPER);
         buf_puts(&b, "/* ");
         oa_c_comment(&b, s->name);
         buf_puts(&b, " (");
         oa_c_comment(&b, s->symbol_name);
-        buf_printf(&b, ") */\n#define %s_%s_GUID ", g->ID, SET);
+        buf_printf(&b, ") */\n#define %s ", oa_name_guid(g->a, g->ID, s));
         oa_c_string(&b, s->guid);
         buf_putc(&b, '\n');
         if (s->oa_format) {
-            buf_printf(&b, "#define %s_%s_OA_FORMAT ", g->ID, SET);
+            buf_printf(&b, "#define %s ", oa_name_oa_format(g->a, g->ID, s));
             oa_c_string(&b, s->oa_format);
             buf_putc(&b, '\n');
         }
-        set_regs(&b, g, s, SET);
+        set_regs(&b, g, s);
     }
     buf_printf(&b, "#endif /* HWCGEN_%s_H */\n", g->ID);
-    const char *file = arena_printf(g->a, "include/hwcgen/%s.h", g->id);
-    return b.failed || !file ? (buf_free(&b), -1) : out_add(to->out, file, &b);
+    const char *file = oa_name_driver_header(g->a, g->id);
+    if (b.failed || arena_failed(g->a)) /* a name missing from the text */
+        return buf_free(&b), -1;
+    return out_add(to->out, file, &b);
 }
 
 int emit_c_oa(const hw_target *t, const emit_to *to)
 {
-    oa_cgen g = {t, t->oa, arena_create(), t->id, NULL, NULL, 0, 0};
+    oa_cgen g = {t, t->oa, arena_create(), t->id, NULL, {NULL, 0, 0}};
     int rc = -1;
-    if (g.a && (g.ID = name_c(g.a, t->id, CASE_UPPER)) && collect_avail(&g) == 0)
+    if (g.a && (g.ID = name_c(g.a, t->id, CASE_UPPER)) &&
+        oa_avail_collect(&g.avail, g.m, g.a) == 0)
         rc = driver_header(&g, to) == 0 && emit_c_oa_metrics(&g, to) == 0 ? 0 : -1;
     if (rc != 0)
         diag_error(to->d, NULL, "out of memory");

@@ -8,6 +8,7 @@
 #include "core/arena.h"
 #include "core/ir.h"
 #include "core/oa.h"
+#include "plan/plan_oa.h"
 #include "render/render.h"
 
 /* Both headers of t. */
@@ -20,10 +21,8 @@ typedef struct oa_cgen {
     const char *id;  /* intel_oa_metrics_tglgt2 */
     const char *ID;  /* INTEL_OA_METRICS_TGLGT2 */
     /* the distinct availability expressions, in first-use order: each is
-     * <ID>_AVAIL_<k>(sv) in the driver header */
-    const char **avail;
-    int navail;
-    size_t cap_avail;
+     * <ID>_AVAIL_<k>(sv) in the driver header (plan_oa.h) */
+    oa_avail avail;
 } oa_cgen;
 
 /* `s` as a C string literal (ASCII: other bytes as octal escapes). */
@@ -33,8 +32,6 @@ void oa_c_comment(hw_buf *b, const char *s);
 /* An availability expression as C, reading the system values through
  * `sv` (a pointer to <id>_sysvars); fully parenthesised. */
 void oa_c_avail_expr(hw_buf *b, const oa_node *n, const char *sv);
-/* The index of the macro <ID>_AVAIL_<k> of availability text `text`. */
-int oa_c_avail_index(const oa_cgen *g, const char *text);
 /* Banner comment: SPDX line, what the file is, where it comes from. */
 void oa_c_banner(hw_buf *b, const oa_cgen *g, const char *what);
 

@@ -243,11 +243,8 @@ static int set_names(mgen *m, const hw_oa_set *s)
         return -1;
     for (int i = 0; i < s->ncounters; i++) {
         const hw_oa_counter *c = &s->counters[i];
-        m->read_fn[i] = arena_printf(g->a, "%s_%s__%s__read", g->id, s->underscore_name,
-                                     c->underscore_name);
-        m->max_fn[i] = c->max_equation ? arena_printf(g->a, "%s_%s__%s__max", g->id,
-                                                      s->underscore_name, c->underscore_name)
-                                       : "0";
+        m->read_fn[i] = oa_name_read_fn(g->a, g->id, s, c);
+        m->max_fn[i] = c->max_equation ? oa_name_max_fn(g->a, g->id, s, c) : "0";
     }
     return arena_failed(g->a) ? -1 : 0;
 }
@@ -288,7 +285,8 @@ static void counter_row(mgen *m, int i)
                (unsigned long)c->offset, fl ? "0" : m->read_fn[i], fl ? m->read_fn[i] : "0",
                fl ? "0" : m->max_fn[i], fl ? m->max_fn[i] : "0");
     if (c->availability)
-        buf_printf(m->b, "%s_avail_%d},\n", g->id, oa_c_avail_index(g, c->availability));
+        buf_printf(m->b, "%s},\n",
+                   oa_name_avail_fn(g->a, g->id, oa_avail_index(&g->avail, c->availability)));
     else
         buf_puts(m->b, "0},\n");
 }
@@ -297,12 +295,13 @@ static int tables(mgen *m)
 {
     const oa_cgen *g = m->g;
     hw_buf *b = m->b;
-    for (int i = 0; i < g->navail; i++)
-        buf_printf(b, "static %s_INLINE int %s_avail_%d(const struct %s_sysvars *sv)\n"
-                      "{\n    return %s_AVAIL_%d(sv);\n}\n", g->ID, g->id, i, g->id, g->ID, i);
+    for (int i = 0; i < g->avail.n; i++)
+        buf_printf(b, "static %s_INLINE int %s(const struct %s_sysvars *sv)\n"
+                      "{\n    return %s(sv);\n}\n", g->ID, oa_name_avail_fn(g->a, g->id, i), g->id,
+                   oa_name_avail_macro(g->a, g->ID, i));
     buf_printf(b, "\n/* Every metric set, in the file's order; *n gets their number. */\n"
-                  "static %s_INLINE const struct %s_set *%s_sets(int *n)\n{\n", g->ID, g->id,
-               g->id);
+                  "static %s_INLINE const struct %s_set *%s(int *n)\n{\n", g->ID, g->id,
+               oa_name_sets_fn(g->a, g->id));
     for (int s = 0; s < g->m->nsets; s++) {
         const hw_oa_set *set = &g->m->sets[s];
         if (set->ncounters == 0)
@@ -342,7 +341,7 @@ static void prelude(hw_buf *b, const oa_cgen *g)
                   "#else\n#define %s_INLINE\n#endif\n#endif\n\n", g->ID, g->ID, g->ID, g->ID);
     buf_printf(b, "/* The accumulated report: each field READ takes (`A 7 READ` is a[7]),\n"
                   " * summed over the reports of a query as Mesa's accumulator holds them. */\n"
-                  "struct %s_accumulator {\n", g->id);
+                  "struct %s {\n", oa_name_accumulator(g->a, g->id));
     for (int k = 0; k < OA_BLOCK_COUNT; k++)
         buf_printf(b, "    uint64_t %s[%d]; /* %s */\n", oa_block_member((oa_block)k),
                    oa_block_size((oa_block)k), oa_block_name((oa_block)k));
@@ -396,8 +395,8 @@ int emit_c_oa_metrics(const oa_cgen *g, const emit_to *to)
     if (rc == 0)
         rc = tables(&m);
     buf_printf(&b, "\n#endif /* HWCGEN_%s_METRICS_H */\n", g->ID);
-    const char *file = arena_printf(g->a, "include/hwcgen/%s_metrics.h", g->id);
-    if (rc != 0 || b.failed || !file) {
+    const char *file = oa_name_metrics_header(g->a, g->id);
+    if (rc != 0 || b.failed || arena_failed(g->a)) {
         buf_free(&b);
         return -1;
     }

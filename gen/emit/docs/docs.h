@@ -13,6 +13,8 @@
  *                     (perf, Streamline, C names), what reads each event
  *   docs_perf.c       page parts of a directory of perf's events tree:
  *                     its PMUs, events by file, perf's and C's names
+ *   docs_oa.c         page parts of an Intel OA platform: its metric
+ *                     sets, counters, formulas and C names
  *   docs_diagrams.c   the Graphviz files: decision trees
  *   docs_index.c      the index of every target
  *   docs_common.c       what they all build with (below)
@@ -109,6 +111,9 @@ const char *doc_printed_html(dgen *g, const char *s);
 const char *doc_text(dgen *g, const char *s);
 const char *doc_em(dgen *g, const char *raw);
 const char *doc_anchor(dgen *g, const char *prefix, const char *name);
+/* doc_anchor() appended to b, for pages that write many links into one
+ * buffer. */
+void doc_anchor_to(hw_buf *b, const char *prefix, const char *name);
 const char *doc_link(dgen *g, const char *id, const char *raw);
 /* `name` as code, linked to the anchor prefix + name. */
 const char *doc_code_link(dgen *g, const char *prefix, const char *name);
@@ -197,6 +202,11 @@ void perf_page_events(dgen *g, cJSON *data);
 void perf_page_mapfile(dgen *g, cJSON *data);
 void perf_metric_collect(dgen *g, cJSON *o, int i);
 const int *doc_perf_members(dgen *g, int group, int *n);
+
+/* docs_oa.c: an Intel OA platform's parts (has_oa false for any other
+ * target): what its equations read ("oa_acc", "oa_sv") and its metric
+ * sets ("oa_sets", each with its register lists and counters). */
+void page_oa(dgen *g, cJSON *data);
 
 /* docs_registers.c */
 void page_registers(dgen *g, cJSON *data);

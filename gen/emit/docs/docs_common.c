@@ -9,6 +9,7 @@
 #include "emit/docs/docs.h"
 #include "core/expr.h"
 #include "core/names.h"
+#include "core/oa.h"
 #include "plan/plan_perf_expr.h"
 
 /* ---- rendering ----------------------------------------------------------- */
@@ -211,6 +212,11 @@ static void anchor_to(hw_buf *b, const char *prefix, const char *name)
     }
 }
 
+void doc_anchor_to(hw_buf *b, const char *prefix, const char *name)
+{
+    anchor_to(b, prefix, name);
+}
+
 const char *doc_anchor(dgen *g, const char *prefix, const char *name)
 {
     hw_buf b;
@@ -355,6 +361,19 @@ const char *doc_kind_label(const char *kind)
     return kind;
 }
 
+/* An Intel OA platform's sets, counters and register writes. */
+static void oa_contents(hw_buf *b, const hw_oa_metrics *m)
+{
+    int counters = 0, writes = 0;
+    for (int s = 0; s < m->nsets; s++) {
+        counters += m->sets[s].ncounters;
+        for (int k = 0; k < m->sets[s].nconfigs; k++)
+            writes += m->sets[s].configs[k].nregs;
+    }
+    buf_printf(b, "%s%d metric set%s, %d counters, %d register writes", b->len ? ", " : "",
+               m->nsets, m->nsets == 1 ? "" : "s", counters, writes);
+}
+
 const char *doc_contents(dgen *g, const hw_target *t)
 {
     hw_buf b;
@@ -379,6 +398,8 @@ const char *doc_contents(dgen *g, const hw_target *t)
         buf_printf(&b, "%s%d report formats", b.len ? ", " : "", t->nreports);
     if (t->nnotes)
         buf_printf(&b, "%s%d notes", b.len ? ", " : "", t->nnotes);
+    if (t->oa)
+        oa_contents(&b, t->oa);
     int cpus = 0;
     for (int i = 0; i < t->nmapfile_lines; i++)
         cpus += doc_mapfile_row(t, i);

@@ -529,6 +529,10 @@ static void page_contents(dgen *g, cJSON *data)
              subs_of(toc(c, t->nmethodologies > 0, "methodologies",
                          "Methodologies")),
              cJSON_GetObjectItem(data, "methodologies"), NULL);
+    toc(c, cJSON_IsTrue(cJSON_GetObjectItem(data, "has_oa")), "oa-inputs",
+        "What the equations read");
+    toc_list(g, subs_of(toc(c, t->oa != NULL, "oa-sets", "Metric sets")),
+             cJSON_GetObjectItem(data, "oa_sets"), NULL);
     toc(c, t->nregisters > 0, "registers", "Registers");
     toc(c, t->nlayouts > 0, "layouts", "Field layouts");
     toc(c, t->nenums > 0, "enums", "Encodings");
@@ -573,6 +577,7 @@ static cJSON *page_data(dgen *g)
     page_attention(g, data);
     page_examples(g, data);
     methodologies(g, data);
+    page_oa(g, data);
     page_registers(g, data);
     page_layouts(g, data);
     page_enums(g, data);
