@@ -22,6 +22,7 @@
 #include <libxml/relaxng.h>
 #include <string.h>
 
+#include "core/arena.h"
 #include "core/diag.h"
 #include "core/names.h"
 #include "core/resources.h"
@@ -70,6 +71,7 @@ typedef struct tally {
     const char *schema;
     xmlDocPtr doc;
     name_index seen; /* "element/attribute" already broken */
+    hw_arena *keys;  /* the index's keys */
     int mutants, rejected, wrong;
 } tally;
 
@@ -103,11 +105,9 @@ static int first_time(tally *t, const xmlNode *n, const char *what)
 {
     char key[256];
     snprintf(key, sizeof key, "%s/%s", (const char *)n->name, what);
-    char *copy = strdup(key);
-    int old = name_index_put(&t->seen, copy, 0);
-    if (old != -1)
-        free(copy);
-    return old == -1;
+    char *copy = arena_strdup(t->keys, key);
+    assert_non_null(copy);
+    return name_index_put(&t->seen, copy, 0) == -1;
 }
 
 static int text_only(const xmlNode *n)
@@ -136,7 +136,8 @@ static void check_spec(const char *path, const char *schema)
 {
     xmlDocPtr doc = xmlReadFile(path, NULL, XML_PARSE_NONET);
     assert_non_null(doc);
-    tally t = {schema, doc, {0}, 0, 0, 0};
+    tally t = {schema, doc, {0}, arena_create(), 0, 0, 0};
+    assert_non_null(t.keys);
     assert_int_equal(name_index_init(&t.seen, 64), 0);
     assert_true(lib_valid(doc, schema) && ours_valid(doc, schema));
     mutate_all(&t, xmlDocGetRootElement(doc));
@@ -145,6 +146,7 @@ static void check_spec(const char *path, const char *schema)
     assert_int_equal(t.wrong, 0);
     assert_true(t.rejected > t.mutants / 4); /* the mutants do break patterns */
     name_index_free(&t.seen);
+    arena_free(t.keys);
     xmlFreeDoc(doc);
 }
 
