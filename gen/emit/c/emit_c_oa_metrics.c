@@ -297,9 +297,12 @@ static int tables(mgen *m)
 {
     const oa_cgen *g = m->g;
     hw_buf *b = m->b;
+    /* (void)sv: an availability may read nothing of the system (IGT's
+     * xe files write availability="1") */
     for (int i = 0; i < g->navail; i++)
         buf_printf(b, "static %s_INLINE int %s_avail_%d(const struct %s_sysvars *sv)\n"
-                      "{\n    return %s_AVAIL_%d(sv);\n}\n", g->ID, g->id, i, g->id, g->ID, i);
+                      "{\n    (void)sv;\n    return %s_AVAIL_%d(sv);\n}\n", g->ID, g->id, i,
+                   g->id, g->ID, i);
     buf_printf(b, "\n/* Every metric set, in the file's order; *n gets their number. */\n"
                   "static %s_INLINE const struct %s_set *%s_sets(int *n)\n{\n", g->ID, g->id,
                g->id);
