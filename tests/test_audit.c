@@ -431,10 +431,10 @@ static void test_intel_real_chv(void **state)
     run_result r = audit("audit spec/intel/oa-chv.xml " MESA_CHV, 1);
     has(&r, "\ndevice intel chv:\n");
     has(&r, "  rule        RenderBasic.EU_PERF_CNTL5.A18: EU_COARSE_FILTER under EU_INCREMENT "
-            "FPU0_FPU1_ACTIVE only NONE, ROW0, ROW1 (rule at spec/intel/oa-chv.xml:456) vs PS "
+            "FPU0_FPU1_ACTIVE only NONE, ROW0, ROW1 (rule at spec/intel/oa-chv.xml:477) vs PS "
             "(EU_PERF_CNTL5 = 0x00053052 at " MESA_CHV ":783)\n");
     assert_int_equal(count(&r, "\n  rule        "), 67);
-    has(&r, "  units       A28: units 2x2s (spec/intel/oa-chv.xml:219) vs messages "
+    has(&r, "  units       A28: units 2x2s (spec/intel/oa-chv.xml:240) vs messages "
             "(RenderPipeProfile.SamplerAccesses, " MESA_CHV ":1683)\n");
     assert_int_equal(count(&r, "\n  rule        ComputeBasic."), 0);
     lacks(&r, "  encoding    ");
