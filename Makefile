@@ -38,7 +38,7 @@ SPECS     := $(sort $(wildcard spec/*/*.json spec/*/*.xml))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(TEST_SRCS:tests/%.c=$(B)/tests/%)
 
-.PHONY: all deps docs-deps test-deps docs-test-deps build-example-deps pmu-events mesa-src mali-refs generate check asan bench fuzz fuzz-smoke install clean
+.PHONY: all deps docs-deps test-deps docs-test-deps build-example-deps pmu-events mesa-src mali-refs igt-refs generate check asan bench fuzz fuzz-smoke install clean
 
 all: deps $(BIN) generate
 
@@ -175,6 +175,35 @@ mali-refs:
 	@$(call git_extract,$(GATOR_GIT),$(GATOR_DIR),daemon/mali_userspace/MaliHwCntrNamesGenerated.h \
 	  daemon/mali_userspace/MaliDevice.cpp $$(git -C "$(GATOR_GIT)" ls-tree --name-only HEAD daemon/ | grep '^daemon/events-Mali-'))
 
+# IGT's copies of Intel's OA metric XML (lib/i915/perf-configs/oa-*.xml and
+# lib/xe/oa-configs/oa-*.xml: tests/oa-igt/check.sh), from a git clone of
+# https://gitlab.freedesktop.org/drm/igt-gpu-tools that IGT_GIT names (its
+# git directory). Debian's intel-gpu-tools source package carries the same
+# files but is not always reachable, so there is no default. Only those
+# files are extracted into .build/igt, again only when the clone's commit
+# changes; a file whose blob the clone lacks (a partial or pruned copy) is
+# named and skipped, and listed in .build/igt/.absent. Without a clone the
+# check is skipped, naming IGT_GIT; HWCGEN_IGT, when set, names another
+# copy laid out the same way.
+# For example: make check IGT_GIT=~/src/igt-gpu-tools/.git
+IGT_GIT ?=
+IGT_DIR := .build/igt
+IGT_PATHS := lib/i915/perf-configs lib/xe/oa-configs
+
+igt-refs:
+	@g="$(IGT_GIT)"; [ -n "$$g" ] && [ -d "$$g" ] && c=$$(git -C "$$g" rev-parse HEAD 2>/dev/null) && \
+	[ "$$c" != "$$(cat $(IGT_DIR)/.commit 2>/dev/null)" ] || exit 0; \
+	echo "make: extracting $(IGT_DIR) from $$g ($$c)"; \
+	rm -rf $(IGT_DIR) && mkdir -p $(IGT_DIR) && \
+	git -C "$$g" ls-tree -r HEAD $(IGT_PATHS) >$(IGT_DIR)/.tree && \
+	while read -r mode type sha path; do \
+	  case "$${path##*/}" in oa-*.xml) ;; *) continue ;; esac; \
+	  mkdir -p "$(IGT_DIR)/$${path%/*}"; \
+	  if GIT_NO_LAZY_FETCH=1 git -C "$$g" cat-file -e "$$sha" 2>/dev/null; then \
+	    git -C "$$g" cat-file blob "$$sha" >"$(IGT_DIR)/$$path" || exit 1; \
+	  else echo "make: $$path (blob $$sha) is absent from $$g: skipped"; echo "$$path" >>$(IGT_DIR)/.absent; fi; \
+	done <$(IGT_DIR)/.tree && rm -f $(IGT_DIR)/.tree && echo "$$c" >$(IGT_DIR)/.commit
+
 $(BIN): $(OBJS)
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
@@ -226,10 +255,11 @@ $(TSAN_BIN): $(SRCS) $(HDRS) $(RESOURCES) Makefile
 	  LDFLAGS="-fsanitize=thread" BIN=$@ TSAN_BIN= $@
 endif
 
-check: test-deps docs-test-deps build-example-deps pmu-events mesa-src mali-refs $(BIN) $(TESTS) $(TSAN_BIN) fuzz-smoke
+check: test-deps docs-test-deps build-example-deps pmu-events mesa-src mali-refs igt-refs $(BIN) $(TESTS) $(TSAN_BIN) fuzz-smoke
 	@HWCGEN=./$(BIN) HWCGEN_TSAN=$(TSAN_BIN) HWCGEN_PMU_EVENTS=$(PMU_EVENTS) CC="$(CC)" \
 	  HWCGEN_LIBGPUCOUNTERS=$${HWCGEN_LIBGPUCOUNTERS:-$(LIBGPUCOUNTERS_DIR)} \
 	  HWCGEN_GATOR=$${HWCGEN_GATOR:-$(GATOR_DIR)} \
+	  HWCGEN_IGT=$${HWCGEN_IGT:-$(IGT_DIR)} \
 	  HWCGEN_MESA_PERF=$(MESA_DIR)/src/intel/perf \
 	  DOCS_SHOTS=$(B)/docs-shots sh tests/run.sh $(TESTS)
 

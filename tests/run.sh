@@ -505,6 +505,55 @@ else
     fi
 fi
 
+# IGT's copies of the OA metric XML (tests/oa-igt/check.sh: every file
+# loads and checks, each folder generates, hwcgen diff of Mesa's and IGT's
+# file for each platform both carry exits as documented), their headers in
+# one translation unit per folder, freestanding, in every C and C++ mode,
+# and with Mesa's source and python3 the comparison with gen_perf.py on the
+# files that load (tests/oa-mesa/check.sh). Skipped, naming IGT_GIT,
+# without a clone.
+igt=${HWCGEN_IGT:-}
+if [ -z "$igt" ] || ! ls "$igt"/lib/i915/perf-configs/oa-*.xml "$igt"/lib/xe/oa-configs/oa-*.xml >/dev/null 2>&1; then
+    skip "IGT's Intel OA metric files not checked: needs IGT_GIT=DIR, a clone of igt-gpu-tools (make check IGT_GIT=DIR extracts them into .build/igt)"
+else
+    igt_mesa=""
+    [ -n "$mesa_perf" ] && [ -f "$mesa_perf/gen_perf.py" ] && igt_mesa=$mesa_perf
+    [ -n "$igt_mesa" ] || skip "hwcgen diff of Mesa's and IGT's OA files not run: needs Debian's mesa 25.0.7 source package (make mesa-src fetches it)"
+    if sh tests/oa-igt/check.sh "$HWCGEN" "$igt" "$tmp/oa-igt" $igt_mesa >"$tmp/oa-igt.log" 2>&1; then
+        pass; cat "$tmp/oa-igt.log"
+    else
+        cat "$tmp/oa-igt.log"; fail "IGT's Intel OA metric files (above)"
+    fi
+    for kind in i915 xe; do
+        inc="$tmp/oa-igt/$kind/include"
+        [ -d "$inc/hwcgen" ] || continue
+        for h in "$inc"/hwcgen/*_metrics.h; do echo "#include \"hwcgen/$(basename "$h")\""; done >"$tmp/igt_all.c"
+        echo 'typedef int translation_unit_not_empty;' >>"$tmp/igt_all.c"
+        cp "$tmp/igt_all.c" "$tmp/igt_all.cpp"
+        W="-Wall -Wextra -Werror -pedantic -fsyntax-only -I$inc"
+        for c in $compilers; do
+            cxx=g++; [ $c = clang ] && cxx=clang++
+            for std in c89 c99 c11; do
+                compile "every Intel OA header of IGT's $kind XML in one unit: $c -std=$std" \
+                    $c $W -std=$std -ffreestanding "$tmp/igt_all.c"
+            done
+            for std in c++98 c++11 c++17 c++20; do
+                compile "every Intel OA header of IGT's $kind XML in one unit: $cxx -std=$std" \
+                    $cxx $W -std=$std -ffreestanding "$tmp/igt_all.cpp"
+            done
+        done
+        if [ -z "$igt_mesa" ]; then continue; fi
+        if ! command -v python3 >/dev/null; then
+            skip "IGT's $kind OA files not compared with Mesa's gen_perf.py: python3 is not installed (package python3)"
+        elif sh tests/oa-mesa/check.sh "$HWCGEN" "$igt_mesa" "$tmp/oa-igt-$kind-mesa" gcc \
+                "$tmp/oa-igt/$kind-xml" >"$tmp/oa-igt-mesa.log" 2>&1; then
+            pass; echo "IGT's $kind files: $(tail -n 1 "$tmp/oa-igt-mesa.log")"
+        else
+            tail -n 25 "$tmp/oa-igt-mesa.log"; fail "IGT's $kind OA files differ from Mesa's gen_perf.py (above)"
+        fi
+    done
+fi
+
 # hwcgen eval of Intel OA sets against the generated C on the same inputs
 # (tests/oa-eval/check.sh): our fixture's sets, whose equations use every
 # operator of both languages, and, with Mesa's source, sets of a real
@@ -514,6 +563,15 @@ if sh tests/oa-eval/check.sh "$HWCGEN" "$CC" "$tmp/oa-eval" tests/oa-metrics/oa-
     pass; cat "$tmp/oa-eval.log"
 else
     cat "$tmp/oa-eval.log"; fail "hwcgen eval of the OA fixture differs from its generated C"
+fi
+# An availability that reads nothing of the system (availability="1", as
+# IGT's PVC file has): its function still compiles with every warning.
+if "$HWCGEN" generate -q --outputs c -o "$tmp/oa-const" tests/oa-metrics/oa-avail-const.xml; then
+    echo '#include "hwcgen/intel_oa_metrics_constgt1_metrics.h"' >"$tmp/oa-const/use.c"
+    compile "an OA availability of a constant: gcc -Wall -Wextra -Werror" gcc -std=c11 \
+        -Wall -Wextra -Werror -pedantic -fsyntax-only -I"$tmp/oa-const/include" "$tmp/oa-const/use.c"
+else
+    fail "hwcgen generate tests/oa-metrics/oa-avail-const.xml failed"
 fi
 # eval and list of an OA platform: each wrong input is an error naming it,
 # with the exit status the help gives (1: a value or name, 2: usage).

@@ -444,7 +444,7 @@ static void test_number_too_big_said_once(void **state)
     copy_spec("spec/intel/oa-chv.xml", copy, (const char *const[]){
         "<counter name=\"A0\" index=\"0\" width=\"40\"",
         "<counter name=\"A0\" index=\"0\" width=\"1180591620717411303424\"", NULL});
-    snprintf(want, sizeof want, "%s:130: error: <counter width=\"1180591620717411303424\">: "
+    snprintf(want, sizeof want, "%s:151: error: <counter width=\"1180591620717411303424\">: "
              "above the limit 65535\n", copy);
     expect(HWCGEN("check", copy), 1, "", want);
     assert_int_equal(unlink(copy), 0);

@@ -107,6 +107,26 @@ static void test_oa(void **state)
     expect_file("diff " PAIR("oa", "xml"), 1, DIR "oa/expect.txt", "");
 }
 
+/* Two versions of an Intel OA metric file (tests/diff/oa-sets, every kind
+ * of change, new.xml's comment lists them): sets and counters added and
+ * removed; equations and max equations by value (a rewrite to the same
+ * value only with --all, one that reads a changed counter listed); offsets,
+ * units, data and semantic types, availability by value, names; a set's
+ * GUID and OA format; register lists added and removed, and their writes
+ * changed, added and removed (counts and the first, both files' lines).
+ * Trial 0's inputs are the witnesses (A 0 READ is 300, $EuCoresTotalCount
+ * 2). A format changed alike in every set is one line. */
+static void test_oa_sets(void **state)
+{
+    (void)state;
+    expect_file("diff " PAIR("oa-sets", "xml"), 1, DIR "oa-sets/expect.txt", "");
+    expect_file("diff --all " PAIR("oa-sets", "xml"), 1, DIR "oa-sets/expect-all.txt", "");
+    expect_file("diff " DIR "oa-sets/old.xml " DIR "oa-sets/format.xml", 1,
+                DIR "oa-sets/expect-format.txt", "");
+    expect_file("diff " DIR "oa-sets/old.xml " DIR "oa-sets/old.xml", 0,
+                DIR "oa-sets/no-change.txt", "");
+}
+
 /* A model: a constant's value, an input's range and units, and what they
  * do to the outputs (constant multiples). */
 static void test_model(void **state)
@@ -318,6 +338,7 @@ int main(void)
         cmocka_unit_test(test_metrics),
         cmocka_unit_test(test_gpu),
         cmocka_unit_test(test_oa),
+        cmocka_unit_test(test_oa_sets),
         cmocka_unit_test(test_model),
         cmocka_unit_test(test_multiline_description),
         cmocka_unit_test(test_cross_formats),

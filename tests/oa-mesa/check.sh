@@ -1,25 +1,26 @@
 #!/bin/sh
-# check.sh HWCGEN MESA_PERF_DIR WORKDIR [CC] - hwcgen's OA headers against
-# Mesa's own generator on the same XML: runs gen_perf.py (system python3)
-# on every oa-*.xml of MESA_PERF_DIR (Mesa's src/intel/perf) into one C
-# file, as Mesa's build does, and hwcgen generate --outputs c on the same
-# directory; compiles gen_perf.py's C with the stand-ins of stubs/ (and
+# check.sh HWCGEN MESA_PERF_DIR WORKDIR [CC [XML_DIR]] - hwcgen's OA headers
+# against Mesa's own generator on the same XML: runs gen_perf.py (system
+# python3) of MESA_PERF_DIR (Mesa's src/intel/perf) on every oa-*.xml of
+# XML_DIR (default MESA_PERF_DIR; IGT's lib/i915/perf-configs is in the same
+# format) into one C file, as Mesa's build does, and hwcgen generate
+# --outputs c on the same directory; compiles gen_perf.py's C with the stand-ins of stubs/ (and
 # Mesa's own perf/intel_perf_setup.h) beside a comparison of each platform
 # (platform.c.in), and runs it (main.c says what is compared). Exit 0
 # when every set of every platform agrees; the last line gives the counts.
 set -u
-hwcgen=$1 mesa=$2 work=$3 cc=${4:-cc}
+hwcgen=$1 mesa=$2 work=$3 cc=${4:-cc} xml=${5:-$2}
 here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$work" && mkdir -p "$work/src"
 python3 "$mesa/gen_perf.py" --header "$work/mesa_oa.h" --code "$work/mesa_oa.c" \
-    "$mesa"/oa-*.xml || { echo "gen_perf.py failed"; exit 1; }
-"$hwcgen" generate -q --outputs c -o "$work/hw" "$mesa" || { echo "hwcgen generate failed"; exit 1; }
+    "$xml"/oa-*.xml || { echo "gen_perf.py failed"; exit 1; }
+"$hwcgen" generate -q --outputs c -o "$work/hw" "$xml" || { echo "hwcgen generate failed"; exit 1; }
 chips=$(sed -n 's/^void intel_oa_register_queries_\([a-z0-9]*\)(.*/\1/p' "$work/mesa_oa.h")
 # The accumulator layout intel_query_alloc() picks by generation (verx10).
 verx10() {
     case $1 in
     hsw) echo 75 ;; bdw|chv) echo 80 ;; skl*|bxt|kbl*|glk|cfl*) echo 90 ;;
-    icl|ehl) echo 110 ;; tgl*|rkl|adl|dg1) echo 120 ;; acm*|mtl*|arl*) echo 125 ;;
+    cnl) echo 100 ;; icl|ehl) echo 110 ;; tgl*|rkl|adl|dg1) echo 120 ;; acm*|mtl*|arl*) echo 125 ;;
     *) echo 200 ;;
     esac
 }

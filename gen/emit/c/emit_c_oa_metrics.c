@@ -295,9 +295,11 @@ static int tables(mgen *m)
 {
     const oa_cgen *g = m->g;
     hw_buf *b = m->b;
+    /* (void)sv: an availability may read nothing of the system (IGT's
+     * xe files write availability="1") */
     for (int i = 0; i < g->avail.n; i++)
         buf_printf(b, "static %s_INLINE int %s(const struct %s_sysvars *sv)\n"
-                      "{\n    return %s(sv);\n}\n", g->ID, oa_name_avail_fn(g->a, g->id, i), g->id,
+                      "{\n    (void)sv;\n    return %s(sv);\n}\n", g->ID, oa_name_avail_fn(g->a, g->id, i), g->id,
                    oa_name_avail_macro(g->a, g->ID, i));
     buf_printf(b, "\n/* Every metric set, in the file's order; *n gets their number. */\n"
                   "static %s_INLINE const struct %s_set *%s(int *n)\n{\n", g->ID, g->id,
