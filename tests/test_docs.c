@@ -1287,6 +1287,41 @@ static void test_model(void **state)
     free(md);
 }
 
+/* A core gatord lacks: each event's Streamline line starts with the label
+ * hwcgen's events file gives it (the plan's: its functional group's title,
+ * else the product name, and its own title); a hidden event has none. */
+static void test_streamline_own_labels(void **state)
+{
+    (void)state;
+    hw_diag d;
+    diag_init(&d, stderr);
+    hw_plan plan;
+    hw_target *t = run_open("tests/telemetry/unknown-core.json", &plan, &d);
+    assert_non_null(t);
+    out_set out;
+    out_init(&out);
+    emit_to to = {&out, NULL, &d, dot_prog};
+    assert_int_equal(emit_docs(t, &plan, &to), 0);
+    int k = out_find(&out, "docs/test-core.md", 0);
+    assert_true(k >= 0);
+    char *md = strndup(out.files[k].data, out.files[k].len);
+    char *row = md_entry(md, "ev-INST_RETIRED");
+    assert_non_null(strstr(row, "*Streamline:* GENERAL: Instruction architecturally executed, "
+                                "`ARMv9_Test_Core_cnt` set to event `0x8`"));
+    free(row);
+    row = md_entry(md, "ev-IMP_WIDGET");
+    assert_non_null(strstr(row, "*Streamline:* Test Core: Widget busy, "));
+    free(row);
+    row = md_entry(md, "ev-CHAIN");
+    assert_null(strstr(row, "*Streamline:*"));
+    free(row);
+    free(md);
+    out_free(&out);
+    plan_free(&plan);
+    target_free(t);
+    diag_free(&d);
+}
+
 /* Same IR, same bytes: render again and compare with what is on disk. */
 static void test_deterministic(void **state)
 {
@@ -1329,6 +1364,7 @@ int main(void)
         cmocka_unit_test(test_notes),
         cmocka_unit_test(test_g720_database),
         cmocka_unit_test(test_model),
+        cmocka_unit_test(test_streamline_own_labels),
         cmocka_unit_test(test_deterministic),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
