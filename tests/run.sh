@@ -447,7 +447,7 @@ else
     echo "docs: screenshots in $shots"
 fi
 # The Markdown pages as a code host shows them (tests/docs/md_width.py):
-# every table that is not a grid of short values fits a 916 px column.
+# every table fits a 916 px column.
 if ! command -v cmark-gfm >/dev/null; then
     skip "Markdown pages not measured: cmark-gfm is not installed (package cmark-gfm)"
 elif ! command -v chromium >/dev/null || [ $have_py = 0 ]; then

@@ -45,11 +45,17 @@ static inline int run_generate_into(hw_run *r, const char *dir)
                : -1;
 }
 
+/* The n targets of t (run_open_all's) and the array. */
+static inline void targets_free(hw_target **t, int n)
+{
+    for (int i = 0; i < n; i++)
+        target_free(t[i]);
+    free(t);
+}
+
 static inline void loaded_free(loaded *l)
 {
-    for (int i = 0; i < l->n; i++)
-        target_free(l->t[i]);
-    free(l->t);
+    targets_free(l->t, l->n);
     diag_free(&l->d);
 }
 

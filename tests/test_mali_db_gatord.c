@@ -28,6 +28,7 @@
 #include <ctype.h>
 #include <glob.h>
 
+#include "test_loaded.h"
 #include "test_run.h"
 
 #include "core/ir.h"
@@ -50,7 +51,8 @@ typedef struct gd_table {
 } gd_table;
 
 typedef struct ctx {
-    char gator[512], db[512], tmp[64];
+    scratch dir;             /* first: scratch_new() makes the fixture */
+    char gator[512], db[512];
     gd_table tables[MAX_TABLES];
     int ntables;
     struct {
@@ -291,7 +293,7 @@ static void check_gpu(const ctx *c, const hw_target *t, xmlDocPtr builtin, gpu_c
     assert_non_null(want);
     int nwant = expected(t, builtin, want);
     char path[1024];
-    snprintf(path, sizeof path, "%s/out/streamline/events-%s.xml", c->tmp, t->slug);
+    snprintf(path, sizeof path, "%s/out/streamline/events-%s.xml", c->dir.root, t->slug);
     size_t len = 0;
     char *text = read_file(path, &len);
     int in_file = 0;
@@ -355,8 +357,8 @@ static void generate(const ctx *c)
     const char *bin = hwcgen_binary("test_mali_db_gatord");
     assert_non_null(bin);
     char out[128];
-    snprintf(out, sizeof out, "%s/out", c->tmp);
-    result r = RUN(c->tmp, bin, "generate", "-q", "--outputs", "streamline", "-o", out, c->db);
+    snprintf(out, sizeof out, "%s/out", c->dir.root);
+    result r = RUN(c->dir.root, bin, "generate", "-q", "--outputs", "streamline", "-o", out, c->db);
     if (r.status != 0)
         fprintf(stderr, "%s", r.err);
     assert_int_equal(r.status, 0);
@@ -398,29 +400,18 @@ static void test_against_gatord(void **state)
 
 static int setup(void **state)
 {
-    ctx *c = calloc(1, sizeof *c);
-    if (!c)
-        return -1;
-    snprintf(c->tmp, sizeof c->tmp, "/tmp/hwcgen-mali-gatord-XXXXXX");
-    if (!mkdtemp(c->tmp)) {
-        free(c);
-        return -1;
-    }
-    *state = c;
-    return 0;
+    *state = scratch_new(sizeof(ctx), "hwcgen-mali-gatord");
+    return *state ? 0 : -1;
 }
 
 static int teardown(void **state)
 {
     ctx *c = *state;
-    remove_tree(c->tmp);
     for (int i = 0; i < c->ntables; i++)
         for (int k = 0; k < c->tables[i].nentries; k++)
             free(c->tables[i].entries[k]);
-    for (int i = 0; i < c->nt; i++)
-        target_free(c->t[i]);
-    free(c->t);
-    free(c);
+    targets_free(c->t, c->nt);
+    scratch_free(c);
     return 0;
 }
 

@@ -33,14 +33,21 @@ static hw_target *load_quiet(const char *path, char **log)
     return t;
 }
 
-static void test_fixture_shape(void **state)
+/* The fixture, loaded; the test fails with the log when it does not load. */
+static hw_target *load_fixture(void)
 {
-    (void)state;
     char *log;
     hw_target *t = load_quiet(FIXTURE, &log);
     if (!t)
         fail_msg("%s", log);
     free(log);
+    return t;
+}
+
+static void test_fixture_shape(void **state)
+{
+    (void)state;
+    hw_target *t = load_fixture();
     assert_string_equal(t->id, "intel_oa_metrics_testgt1");
     assert_string_equal(t->slug, "intel-oa-metrics-testgt1");
     const hw_oa_metrics *m = t->oa;
@@ -70,10 +77,7 @@ static void test_fixture_shape(void **state)
 static void test_fixture_values(void **state)
 {
     (void)state;
-    char *log;
-    hw_target *t = load_quiet(FIXTURE, &log);
-    assert_non_null(t);
-    free(log);
+    hw_target *t = load_fixture();
     const hw_oa_set *s = &t->oa->sets[0];
     oa_inputs in;
     memset(&in, 0, sizeof in);
@@ -107,10 +111,7 @@ static void test_fixture_values(void **state)
 static void test_mixed_equation(void **state)
 {
     (void)state;
-    char *log;
-    hw_target *t = load_quiet(FIXTURE, &log);
-    assert_non_null(t);
-    free(log);
+    hw_target *t = load_fixture();
     const hw_oa_set *s = &t->oa->sets[0];
     oa_inputs in;
     memset(&in, 0, sizeof in);

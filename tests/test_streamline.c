@@ -750,6 +750,79 @@ static void test_own_label_never_gatords(void **state)
     xmlFreeDoc(run.merged);
 }
 
+/* The plan's category `c` of target `slug` is what the file `name` holds:
+ * each event the plan puts in it is there once, under the plan's title
+ * and name, and the file has no other event. */
+static void expect_plan_is_file(const fixture *f, const char *slug, const st_category *c,
+                                const char *name)
+{
+    const hw_target *t = target(f, slug);
+    xmlDocPtr doc = read_xml(f, name);
+    xmlNodePtr cat = NULL;
+    for (xmlNodePtr n = gd_first(xmlDocGetRootElement(doc), "category"); n && !cat;
+         n = gd_next(n, "category"))
+        cat = attr_is(n, "name", c->category) ? n : NULL;
+    assert_non_null(cat);
+    int planned = 0, in_file = 0;
+    for (int i = 0; i < t->nevents; i++) {
+        const hw_event *e = &t->events[i];
+        const st_label *l = &c->labels[i];
+        char code[16];
+        snprintf(code, sizeof code, "0x%02x", (unsigned)e->code);
+        int found = 0;
+        for (xmlNodePtr n = gd_first(cat, "event"); n; n = gd_next(n, "event"))
+            found += (e->counter_id ? attr_is(n, "counter", e->counter_id)
+                                    : attr_is(n, "event", code)) &&
+                     attr_is(n, "title", l->title) && attr_is(n, "name", l->name);
+        if (found != (l->in_file ? 1 : 0))
+            fail_msg("%s: %s is %d times in %s under the plan's label, in_file %d", slug,
+                     e->name, found, name, l->in_file);
+        planned += l->in_file;
+    }
+    for (xmlNodePtr n = gd_first(cat, "event"); n; n = gd_next(n, "event"))
+        in_file++;
+    assert_int_equal(in_file, planned);
+    xmlFreeDoc(doc);
+}
+
+static const st_label *label_of(const fixture *f, const char *slug, const char *event)
+{
+    const hw_target *t = target(f, slug);
+    int i = ir_find_event(t, event);
+    assert_true(i >= 0);
+    return &plan_of(f, slug)->streamline.cpu.labels[i];
+}
+
+/* The labels are the plan's, and the file writes them as they are: for a
+ * core gatord lacks, an event is titled by the first functional group
+ * that lists it, else by the product name, and named by its title; a
+ * hidden event (CHAIN) is in no category and has no label. */
+static void test_labels_are_the_plans(void **state)
+{
+    fixture *f = *state;
+    expect_plan_is_file(f, "neoverse-v1", &plan_of(f, "neoverse-v1")->streamline.cpu, V1_XML);
+    expect_plan_is_file(f, "test-core", &plan_of(f, "test-core")->streamline.cpu, TEST_CORE_XML);
+    expect_plan_is_file(f, "neoverse-n2-r0p3", &plan_of(f, "neoverse-n2-r0p3")->streamline.cpu,
+                        N2_XML);
+    expect_plan_is_file(f, "mali-g720", &plan_of(f, "mali-g720")->streamline.gpu, G720_XML);
+    const st_label *l = label_of(f, "test-core", "INST_RETIRED");
+    assert_string_equal(l->title, "GENERAL"); /* its group's title */
+    assert_string_equal(l->name, "Instruction architecturally executed");
+    l = label_of(f, "test-core", "IMP_WIDGET"); /* in no group */
+    assert_string_equal(l->title, "Test Core");
+    assert_string_equal(l->name, "Widget busy");
+    l = label_of(f, "test-core", "CHAIN");
+    assert_false(l->in_file);
+    assert_null(l->title);
+    /* and a core gatord has: gatord's own label */
+    l = label_of(f, "neoverse-v1", "BUS_ACCESS");
+    assert_string_equal(l->title, "Bus");
+    assert_string_equal(l->name, "Access");
+    /* the GPU's one category, named after the device and hwcgen */
+    assert_string_equal(plan_of(f, "mali-g720")->streamline.gpu.category, "Mali-G720 (hwcgen)");
+    assert_null(plan_of(f, "neoverse-v1")->streamline.gpu.category);
+}
+
 #define ALL_TEST(fn) cmocka_unit_test_setup_teardown(fn, setup_all, fixture_free)
 
 static int setup_empty(void **state)
@@ -803,6 +876,7 @@ int main(void)
         ALL_TEST(test_rule_matches_spec),
         ALL_TEST(test_every_file_kept_whole),
         ALL_TEST(test_v1_in_gatords_category),
+        ALL_TEST(test_labels_are_the_plans),
         ALL_TEST(test_v1_units),
         ALL_TEST(test_g720_all_arrive),
         ALL_TEST(test_core_gatord_lacks),

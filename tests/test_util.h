@@ -277,28 +277,43 @@ typedef struct scratch {
     char root[64];
 } scratch;
 
+/* A new zeroed fixture of `size` bytes whose first member is a scratch,
+ * with a new, empty directory /tmp/<prefix>-XXXXXX in it; NULL when
+ * either cannot be made. */
+static inline void *scratch_new(size_t size, const char *prefix)
+{
+    scratch *s = size >= sizeof *s ? calloc(1, size) : NULL;
+    if (!s)
+        return NULL;
+    snprintf(s->root, sizeof s->root, "/tmp/%s-XXXXXX", prefix);
+    if (!mkdtemp(s->root)) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+/* The directory of a fixture scratch_new() made, all below it, and the
+ * fixture. */
+static inline void scratch_free(void *fixture)
+{
+    scratch *s = fixture;
+    remove_tree(s->root);
+    free(s);
+}
+
 /* For a cmocka setup: *state is a new, empty directory /tmp/<prefix>-XXXXXX;
  * -1 when it cannot be made. */
 static inline int scratch_make(void **state, const char *prefix)
 {
-    scratch *s = calloc(1, sizeof *s);
-    if (!s)
-        return -1;
-    snprintf(s->root, sizeof s->root, "/tmp/%s-XXXXXX", prefix);
-    if (!mkdtemp(s->root)) {
-        free(s);
-        return -1;
-    }
-    *state = s;
-    return 0;
+    *state = scratch_new(sizeof(scratch), prefix);
+    return *state ? 0 : -1;
 }
 
 /* The cmocka teardown of scratch_make: the directory and all below it. */
 static inline int scratch_teardown(void **state)
 {
-    scratch *s = *state;
-    remove_tree(s->root);
-    free(s);
+    scratch_free(*state);
     return 0;
 }
 

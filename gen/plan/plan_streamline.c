@@ -73,6 +73,124 @@ const char *st_units_by_kind(const hw_event *e)
 }
 
 
+/* ---- the labels the events file shows ---------------------------------------- */
+
+/* The labels ("title\nname") a category has used, keys in `scratch`. */
+typedef struct label_set {
+    name_index seen;
+    hw_arena *scratch;
+} label_set;
+
+/* title and name, unless the category has the label already: then name
+ * with e's name appended. NULL when out of memory. */
+static const char *unique_name(label_set *s, hw_arena *a, const hw_event *e, const char *title,
+                               const char *name)
+{
+    const char *key = arena_printf(s->scratch, "%s\n%s", title, name);
+    int old = key ? name_index_put(&s->seen, key, 0) : -2;
+    if (old == -1 || old == -2)
+        return old == -1 ? name : NULL;
+    name = arena_printf(a, "%s (%s)", name, e->name);
+    key = name ? arena_printf(s->scratch, "%s\n%s", title, name) : NULL;
+    return key && name_index_put(&s->seen, key, 0) != -2 ? name : NULL;
+}
+
+/* A CPU category's labels in use before any of ours: those of gatord's
+ * events that stay, and those ours take over. */
+static int seen_gatord(label_set *s, const st_category *c, const hw_target *t)
+{
+    for (int i = 0; i < c->ntaken; i++)
+        if (name_index_put(&s->seen, c->taken[i], 0) == -2)
+            return -1;
+    for (int i = 0; i < t->nevents; i++) {
+        const st_label *l = &c->labels[i];
+        const char *key =
+            l->gd_title ? arena_printf(s->scratch, "%s\n%s", l->gd_title, l->gd_name) : NULL;
+        if (l->gd_title && (!key || name_index_put(&s->seen, key, 0) == -2))
+            return -1;
+    }
+    return 0;
+}
+
+/* The title of each event of a CPU gatord lacks: the first functional
+ * group that lists it, else the product name. */
+static const char **group_titles(const hw_target *t, const char *product, hw_arena *a)
+{
+    const char **titles = arena_alloc(a, ((size_t)t->nevents + 1) * sizeof *titles);
+    for (int i = 0; titles && i < t->ngroups; i++) {
+        const hw_group *gr = &t->groups[i];
+        if (gr->kind != GROUP_EVENTS)
+            continue;
+        for (int k = 0; k < gr->nmembers; k++) {
+            int ei = ir_find_event(t, gr->members[k]);
+            if (ei >= 0 && !titles[ei])
+                titles[ei] = gr->title ? gr->title : gr->name;
+        }
+    }
+    for (int i = 0; titles && i < t->nevents; i++)
+        if (!titles[i])
+            titles[i] = product;
+    return titles;
+}
+
+/* Whether the CPU category carries event i: an event of the core's PMU
+ * shown to users, not one of gatord's that its merge cannot replace, and
+ * the first of its code (a category counts a code once; a perf tree may
+ * give two names one code). `codes` marks the codes taken. */
+static int cpu_carries(const st_category *c, const hw_target *t, int i, unsigned char *codes)
+{
+    const hw_event *e = &t->events[i];
+    if (!st_event_wanted(e) || c->labels[i].gd_shadowed ||
+        (codes[e->code / 8] & 1u << e->code % 8))
+        return 0;
+    codes[e->code / 8] |= (unsigned char)(1u << e->code % 8);
+    return 1;
+}
+
+/* Event i carried by the CPU category: gatord's label, or one of ours
+ * titled `title` and named by the event's title (a perf tree's, a
+ * sentence: its EventName). */
+static int cpu_file_label(st_label *l, const hw_target *t, const hw_event *e, const char *title,
+                          label_set *s, hw_arena *a)
+{
+    l->in_file = 1;
+    if (l->gd_title) {
+        l->title = l->gd_title;
+        l->name = l->gd_name;
+        return 0;
+    }
+    const char *own = target_is_perf_tree(t) || !e->title ? e->name : e->title;
+    l->title = title;
+    l->name = unique_name(s, a, e, title, own);
+    return l->name ? 0 : -1;
+}
+
+/* Which events the CPU category of the file carries and their labels, in
+ * the file's order (the cycle counter first, then the rest in spec
+ * order); the label of a gatord event the file leaves alone. */
+static int cpu_labels(st_category *c, const hw_target *t, hw_arena *a, hw_arena *scratch)
+{
+    label_set s = {{0}, scratch};
+    const char **titles = group_titles(t, c->name, scratch);
+    unsigned char *codes = arena_alloc(scratch, 0x10000 / 8);
+    int rc = titles && codes &&
+                     name_index_init(&s.seen, 2 * (size_t)t->nevents + (size_t)c->ntaken) == 0
+                 ? seen_gatord(&s, c, t)
+                 : -1;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; rc == 0 && i < t->nevents; i++)
+            if ((t->events[i].code == GATORD_CYCLE_EVENT) == (pass == 0) &&
+                cpu_carries(c, t, i, codes))
+                rc = cpu_file_label(&c->labels[i], t, &t->events[i], titles[i], &s, a);
+    for (int i = 0; rc == 0 && i < t->nevents; i++) {
+        st_label *l = &c->labels[i];
+        if (!l->in_file && l->gd_title && !l->gd_shadowed)
+            l->title = l->gd_title, l->name = l->gd_name;
+    }
+    name_index_free(&s.seen);
+    return rc;
+}
+
 /* ---- a core gatord has ------------------------------------------------------- */
 
 /* Which of gatord's events `g` a later one shadows (repeats its label),
@@ -156,6 +274,8 @@ static int known_category(st_category *c, const hw_target *t, const hw_gatord *g
     c->gatord = arena_printf(a, "gatord %s", g->version ? g->version : "?");
     hw_arena *scratch = arena_create();
     int rc = scratch && c->gatord ? gatord_labels(c, t, g, a, scratch) : -1;
+    if (rc == 0)
+        rc = cpu_labels(c, t, a, scratch);
     arena_free(scratch);
     return rc;
 }
@@ -173,7 +293,64 @@ static int own_category(st_category *c, const hw_target *t, hw_arena *a)
     c->labels = arena_alloc(a, ((size_t)t->nevents + 1) * sizeof *c->labels);
     for (int i = 0; c->labels && i < t->nevents; i++)
         c->labels[i].units = st_units_by_kind(&t->events[i]);
-    return c->labels && !arena_failed(a) ? 0 : -1;
+    hw_arena *scratch = arena_create();
+    int rc = scratch && c->labels && !arena_failed(a) ? cpu_labels(c, t, a, scratch) : -1;
+    arena_free(scratch);
+    return rc;
+}
+
+/* ---- a GPU's counters ----------------------------------------------------------- */
+
+/* A counter the GPU's file carries: one with a gatord id that gatord
+ * does not already show. */
+static int gpu_carries(const hw_event *e)
+{
+    return e->counter_id && !(e->flags & EVENT_GATORD_BUILTIN);
+}
+
+/* Counter i in the GPU's category, listed block by block in block order,
+ * then the counters in no block: its own Streamline title (else the
+ * device's name) and name. */
+static int gpu_label(st_category *c, const hw_target *t, int i, label_set *s, hw_arena *a)
+{
+    const hw_event *e = &t->events[i];
+    st_label *l = &c->labels[i];
+    l->in_file = 1;
+    l->title = e->st_title ? e->st_title : t->name;
+    l->name = unique_name(s, a, e, l->title, e->st_name ? e->st_name : e->name);
+    return l->name ? 0 : -1;
+}
+
+/* A target whose counters have gatord ids: one category for the whole
+ * device, named after the device and hwcgen, a name no built-in category
+ * has (gatord keeps only the first new category of a file, and a shared
+ * name would merge into another GPU's category). None when gatord shows
+ * every counter itself. */
+static int gpu_category(st_category *c, const hw_target *t, hw_arena *a)
+{
+    int any = 0;
+    for (int i = 0; i < t->nevents; i++)
+        any |= gpu_carries(&t->events[i]);
+    if (!any)
+        return 0;
+    c->name = t->name;
+    c->category = arena_printf(a, "%s (hwcgen)", t->name);
+    c->labels = arena_alloc(a, ((size_t)t->nevents + 1) * sizeof *c->labels);
+    label_set s = {{0}, arena_create()};
+    int rc = c->category && c->labels && s.scratch &&
+                     name_index_init(&s.seen, 2 * (size_t)t->nevents) == 0
+                 ? 0
+                 : -1;
+    for (int b = 0; b <= t->nblocks; b++)
+        for (int i = 0; rc == 0 && i < t->nevents; i++) {
+            const hw_event *e = &t->events[i];
+            int in = b == t->nblocks ? e->block < 0 || e->block >= t->nblocks : e->block == b;
+            if (gpu_carries(e) && in)
+                rc = gpu_label(c, t, i, &s, a);
+        }
+    name_index_free(&s.seen);
+    arena_free(s.scratch);
+    return rc;
 }
 
 /* A core of a perf tree's directory that gets no Streamline category:
@@ -212,7 +389,7 @@ static int tree_categories(st_plan *p, const hw_target *t, hw_arena *a, hw_diag 
 
 int st_plan_make(st_plan *p, const hw_target *t, hw_arena *a, hw_diag *d)
 {
-    *p = (st_plan){{0}, NULL, 0};
+    *p = (st_plan){{0}, NULL, 0, {0}};
     st_category *c = &p->cpu;
     c->name = t->part_name ? t->part_name : t->name;
     c->num_counters = t->num_counters;
@@ -221,6 +398,8 @@ int st_plan_make(st_plan *p, const hw_target *t, hw_arena *a, hw_diag *d)
         rc = tree_categories(p, t, a, d);
     else if (t->kind && strcmp(t->kind, "cpu") == 0 && t->part_name) /* telemetry */
         rc = t->gatord ? known_category(c, t, t->gatord, a) : own_category(c, t, a);
+    if (rc == 0 && !target_is_cpu_pmu(t) && t->kind && strcmp(t->kind, "model") != 0)
+        rc = gpu_category(&p->gpu, t, a);
     if (rc != 0)
         diag_error(d, NULL, "out of memory planning the Streamline events of %s", t->spec_path);
     return rc;

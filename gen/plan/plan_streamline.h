@@ -11,6 +11,18 @@
  * category of its own; a core of a perf tree's directory that gatord
  * lacks gets none (a category of our own needs the product's
  * architecture, and gatord keeps only one new category of a file).
+ *
+ * The plan also says which events each category of the file carries and
+ * under which label: gatord's own for an event gatord has; for one it
+ * lacks, a label of ours that no built-in event of the core has, titled
+ * by the first functional group that lists the event (gatord titles CPU
+ * events by topic) or else the product name, and named by the event's
+ * title (in a perf tree, whose titles are sentences, perf's EventName).
+ * A GPU's counter keeps its own Streamline title and name (the device's
+ * name where it has no title). A label already taken in the category
+ * gets the event's name appended,
+ * so Streamline never shows two series under one label. The events file
+ * writes these labels and the docs show them.
  */
 #ifndef HWCGEN_PLAN_STREAMLINE_H
 #define HWCGEN_PLAN_STREAMLINE_H
@@ -19,15 +31,20 @@
 #include "core/diag.h"
 #include "core/ir.h"
 
-/* One event of the target as a core's category labels it. */
+/* One event of the target as a category labels it. */
 typedef struct st_label {
     const char *gd_title; /* gatord's title of its code; NULL when gatord
                              has no event of the code for the core */
     const char *gd_name;
     int gd_shadowed;      /* a later built-in event repeats the label, so
                              gatord -E can never replace this one */
-    const char *units;    /* gatord's where it has the event, else by its
-                             kind (st_units_by_kind) */
+    const char *units;    /* a CPU's: gatord's where it has the event, else
+                             by its kind (st_units_by_kind) */
+    int in_file;          /* the category in the events file carries it */
+    const char *title;    /* the label Streamline's counter picker shows for
+                             it: gatord's own (not shadowed), else, where
+                             the file carries it, ours; NULL: none */
+    const char *name;
 } st_label;
 
 /* One core's Streamline identity. */
@@ -51,6 +68,9 @@ typedef struct st_plan {
                                   NULL for any other target) */
     st_category *cores;        /* a perf tree's directory: by t->cores */
     int ncores;
+    st_category gpu;           /* a target whose counters have gatord ids
+                                  (Mali): its one category, when the file
+                                  carries any counter (category NULL else) */
 } st_plan;
 
 /* t's Streamline identities, strings in `a`; a core of a perf tree that

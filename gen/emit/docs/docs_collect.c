@@ -174,10 +174,10 @@ static const char *perf_event_line(dgen *g, const hw_event *e)
     return doc_take(g, &b);
 }
 
-/* gatord: the label Streamline's counter picker shows, where the event
- * keeps gatord's own ("Bus: Access", the plan's, which the Streamline
- * file writes as is); then the cycle counter, or any programmable counter
- * set to the event. */
+/* gatord: the label Streamline's counter picker shows, gatord's own ("Bus:
+ * Access") or the one hwcgen's events file gives an event gatord lacks
+ * (the plan's, which the file writes as is); then the cycle counter, or
+ * any programmable counter set to the event. */
 static const char *gatord_cpu_line(dgen *g, int i)
 {
     const hw_event *e = &g->t->events[i];
@@ -186,8 +186,8 @@ static const char *gatord_cpu_line(dgen *g, int i)
     const char *pmu = g->col->pmu;
     hw_buf b;
     buf_init(&b);
-    if (l && l->gd_title && l->gd_name && !l->gd_shadowed)
-        buf_printf(&b, "%s: %s, ", doc_esc(g, l->gd_title), doc_esc(g, l->gd_name));
+    if (l && l->title && l->name)
+        buf_printf(&b, "%s: %s, ", doc_esc(g, l->title), doc_esc(g, l->name));
     if (e->code == GATORD_CYCLE_EVENT) {
         code_fmt(g, &b, "%s_ccnt", pmu);
         buf_puts(&b, " (the cycle counter)");

@@ -4,6 +4,7 @@
  * matrices, and the byte layout of counter reports.
  */
 #include <stdint.h>
+#include <string.h>
 
 #include "emit/docs/docs.h"
 
@@ -148,8 +149,94 @@ static int pair_allowed(const hw_target *t, int S, const hw_enum_value *s,
     return !o->undocumented || named;
 }
 
-/* Rows: values of enum S; columns: values of enum O; a cell is whether
- * the rules let them go together. */
+/* A code host shows Markdown in a 916 px column: a matrix's columns go
+ * to as few tables as keep each within MD_MATRIX_CHARS characters, a
+ * column costing its longer line (value or name) and its padding, and
+ * every table the rows' header (value, space, name). Measured as
+ * tests/docs/md_width.py measures (DejaVu Sans, wider than a code host's
+ * own fonts), a character of this count takes about 10 px: 90 of them
+ * stay within the column. The HTML page splits its matrices the same
+ * way, so that both pages have the same rows. */
+enum { MD_MATRIX_CHARS = 90, MD_CELL_PADDING = 3 };
+
+static int matrix_col_chars(const hw_enum *e, int c)
+{
+    int name = (int)strlen(e->values[c].name);
+    int bin = 2 + (e->width > 0 ? e->width : 1);
+    return (name > bin ? name : bin) + MD_CELL_PADDING;
+}
+
+/* Where table k of `parts` starts when n columns are shared out evenly,
+ * the first tables taking one more. */
+static int part_start(int n, int parts, int k)
+{
+    return (k * n + parts - 1) / parts;
+}
+
+/* The fewest tables whose every one fits MD_MATRIX_CHARS; at worst, one
+ * column a table. */
+static int matrix_tables(const hw_enum *se, const hw_enum *oe)
+{
+    int head = 0;
+    for (int r = 0; r < se->nvalues; r++) {
+        int w = 2 + se->width + 1 + (int)strlen(se->values[r].name);
+        head = w > head ? w : head;
+    }
+    head += MD_CELL_PADDING;
+    int n = oe->nvalues;
+    for (int parts = 1; parts < n; parts++) {
+        int fits = 1;
+        for (int k = 0; k < parts && fits; k++) {
+            int w = head;
+            for (int c = part_start(n, parts, k);
+                 c < part_start(n, parts, k + 1); c++)
+                w += matrix_col_chars(oe, c);
+            fits = w <= MD_MATRIX_CHARS;
+        }
+        if (fits)
+            return parts;
+    }
+    return n > 1 ? n : 1;
+}
+
+/* Table `part` (0, 1, ...) of the matrix of enum S (rows) against enum O
+ * (columns): its columns [from, to) into o as "cols" and "rows"; a cell
+ * is whether the rules let the two values go together. A row's anchor
+ * is "mx-", S, O and the row's value, and in a later table "-2", "-3"...
+ * (every row of every table has its own). */
+static void matrix_part(dgen *g, cJSON *o, int S, int O, int part)
+{
+    const hw_target *t = g->t;
+    const hw_enum *se = &t->enums[S], *oe = &t->enums[O];
+    int from = part_start(oe->nvalues, matrix_tables(se, oe), part);
+    int to = part_start(oe->nvalues, matrix_tables(se, oe), part + 1);
+    cJSON *cols = jarr(o, "cols");
+    for (int c = from; c < to; c++) {
+        cJSON *co = jobj(cols, NULL);
+        doc_put(co, "bin", binary(g, oe->values[c].value, oe->width));
+        doc_put(co, "name", oe->values[c].name);
+    }
+    cJSON *rows = jarr(o, "rows");
+    for (int r = 0; r < se->nvalues; r++) {
+        cJSON *ro = jobj(rows, NULL);
+        const char *id =
+            doc_fmt(g, "%s-%s-%s", se->name, oe->name, se->values[r].name);
+        doc_put(ro, "anchor",
+                doc_anchor(g, "mx-",
+                           part ? doc_fmt(g, "%s-%d", id, part + 1) : id));
+        doc_put(ro, "bin", binary(g, se->values[r].value, se->width));
+        doc_put(ro, "name", doc_code(g, se->values[r].name));
+        cJSON *cells = jarr(ro, "cells");
+        for (int c = from; c < to; c++) {
+            cJSON *co = jobj(cells, NULL);
+            jbool(co, "yes",
+                  pair_allowed(t, S, &se->values[r], O, &oe->values[c]));
+        }
+    }
+}
+
+/* Rows: values of enum S; columns: values of enum O, in as many tables
+ * ("parts") as keep each within a code host's column. */
 static void matrix(dgen *g, cJSON *mx, int S, int O)
 {
     const hw_target *t = g->t;
@@ -162,28 +249,12 @@ static void matrix(dgen *g, cJSON *mx, int S, int O)
                     oe->title ? oe->title : oe->name));
     doc_put(o, "subject", doc_code_link(g, "enum-", se->name));
     doc_put(o, "object", doc_code_link(g, "enum-", oe->name));
-    cJSON *cols = jarr(o, "cols");
-    for (int c = 0; c < oe->nvalues; c++) {
-        cJSON *co = jobj(cols, NULL);
-        doc_put(co, "bin", binary(g, oe->values[c].value, oe->width));
-        doc_put(co, "name", oe->values[c].name);
-    }
-    cJSON *rows = jarr(o, "rows");
-    for (int r = 0; r < se->nvalues; r++) {
-        cJSON *ro = jobj(rows, NULL);
-        doc_put(ro, "anchor",
-                doc_anchor(g, "mx-",
-                           doc_fmt(g, "%s-%s-%s", se->name, oe->name,
-                                   se->values[r].name)));
-        doc_put(ro, "bin", binary(g, se->values[r].value, se->width));
-        doc_put(ro, "name", doc_code(g, se->values[r].name));
-        cJSON *cells = jarr(ro, "cells");
-        for (int c = 0; c < oe->nvalues; c++) {
-            cJSON *co = jobj(cells, NULL);
-            jbool(co, "yes",
-                  pair_allowed(t, S, &se->values[r], O, &oe->values[c]));
-        }
-    }
+    int nparts = matrix_tables(se, oe);
+    if (nparts > 1)
+        doc_put(o, "tables", doc_fmt(g, "%d", nparts));
+    cJSON *parts = jarr(o, "parts");
+    for (int k = 0; k < nparts; k++)
+        matrix_part(g, jobj(parts, NULL), S, O, k);
 }
 
 /* Rule i's anchor: "rule-", subject enum, its value, object enum; a later
@@ -263,7 +334,10 @@ static int block_event(const hw_target *t, const char *block, int index)
     return -1;
 }
 
-enum { COUNTERS_PER_ROW = 4 };
+/* Counters side by side in a row of a report's offset table: two (eight
+ * columns) fit the 916 px column a code host shows Markdown in; the HTML
+ * page has the same rows, so that both pages have the same anchors. */
+enum { COUNTERS_PER_ROW = 2 };
 
 /* Where each counter sits in one report: byte offsets by event, -1 where
  * the report holds no such bits. */
@@ -324,7 +398,7 @@ static int size_at(const hw_report *r, int offset, int high_bits)
     return size;
 }
 
-/* Where each counter sits, in spec order of the counters, four to a table
+/* Where each counter sits, in spec order of the counters, two to a table
  * row; a row's anchor names the report and the row's first counter. */
 static void report_counters(dgen *g, cJSON *o, const hw_report *r,
                             const places *at)

@@ -12,7 +12,7 @@
  *     every code once, no second group of the same counters. An event whose
  *     label gatord repeats for a later event is left to gatord (its merge
  *     can only replace the later one). Events gatord lacks are appended
- *     under labels no built-in event of the core has;
+ *     under labels of the plan's that no built-in event of the core has;
  *   - a CPU gatord lacks: one category of its own on a counter set of its
  *     own;
  *   - an arm64 model directory of a perf tree: gatord's category for each
@@ -40,7 +40,11 @@
  * use those names, so every $-reference of a formula must come out of the
  * file as exactly one event. The title and name are the spec's own; the
  * checker rejects a spec where they do not give the formulas' name, and
- * two counters that share a label get the second's name appended.
+ * the plan appends the second's name where two counters share a label.
+ *
+ * Which events each category carries, and under which labels, is the
+ * plan's (plan_streamline.h), which the docs show too: this file writes
+ * them as they are.
  *
  * The document is built with libxml2's tree API, which does the escaping;
  * text libxml2 would write but no parser could read (control characters,
@@ -72,7 +76,6 @@ typedef struct st_gen {
     hw_diag *d;
     xmlDocPtr doc;
     xmlNodePtr root;
-    name_index seen;     /* "title\nname" labels used in the category */
 } st_gen;
 
 /* ---- document building ----------------------------------------------------- */
@@ -129,32 +132,6 @@ static int st_begin(st_gen *g, const char *how)
     return 0;
 }
 
-/* Event i as core c labels it. */
-static st_label st_label_of(const st_core *c, int i)
-{
-    return c->labels[i];
-}
-
-/* A new category (core c; NULL for a GPU): no label used yet but gatord's,
- * those of its events that stay and those ours take over, which a label
- * of our own (for an event gatord lacks) may match none of. */
-static int st_seen_reset(st_gen *g, const st_core *c)
-{
-    name_index_free(&g->seen);
-    if (name_index_init(&g->seen, 2 * (size_t)g->t->nevents + (size_t)(c ? c->ntaken : 0)) != 0)
-        return -1;
-    for (int i = 0; c && i < c->ntaken; i++)
-        if (name_index_put(&g->seen, c->taken[i], 0) == -2)
-            return -1;
-    for (int i = 0; c && i < g->t->nevents; i++) {
-        st_label l = st_label_of(c, i);
-        const char *key = l.gd_title ? arena_printf(g->a, "%s\n%s", l.gd_title, l.gd_name) : NULL;
-        if (l.gd_title && (!key || name_index_put(&g->seen, key, 0) == -2))
-            return -1;
-    }
-    return 0;
-}
-
 /* "events-Neoverse-V1.xml": the product name, spaces (and anything a file
  * name should not hold) turned into '-'. */
 static const char *st_file_name(st_gen *g)
@@ -188,60 +165,7 @@ static int st_finish(st_gen *g, out_set *out)
     return rc;
 }
 
-/* A title+name already used in this category gets the event's own name
- * appended, so Streamline never shows two series under one label. */
-static const char *st_unique_name(st_gen *g, const hw_event *e,
-                                  const char *title, const char *name)
-{
-    const char *key = arena_printf(g->a, "%s\n%s", title, name);
-    int old = key ? name_index_put(&g->seen, key, 0) : -2;
-    if (old == -1)
-        return name;
-    if (old == -2) {
-        arena_fail(g->a);
-        return name;
-    }
-    name = arena_printf(g->a, "%s (%s)", name, e->name);
-    key = name ? arena_printf(g->a, "%s\n%s", title, name) : NULL;
-    if (!key || name_index_put(&g->seen, key, 0) == -2)
-        arena_fail(g->a);
-    return name;
-}
-
-
 /* ---- CPU PMU ------------------------------------------------------------------ */
-
-/* Title of an event gatord lacks: the first functional group that lists
- * it, as gatord titles CPU events by topic; the core's product name
- * otherwise. */
-static const char **st_cpu_titles(st_gen *g, const st_core *c)
-{
-    const hw_target *t = g->t;
-    const char **titles = arena_alloc(g->a, ((size_t)t->nevents + 1) * sizeof *titles);
-    for (int i = 0; titles && i < t->ngroups; i++) {
-        const hw_group *gr = &t->groups[i];
-        if (gr->kind != GROUP_EVENTS)
-            continue;
-        for (int k = 0; k < gr->nmembers; k++) {
-            int ei = ir_find_event(t, gr->members[k]);
-            if (ei >= 0 && !titles[ei])
-                titles[ei] = gr->title ? gr->title : gr->name;
-        }
-    }
-    for (int i = 0; titles && i < t->nevents; i++)
-        if (!titles[i])
-            titles[i] = c->name;
-    return titles;
-}
-
-/* The name of an event gatord lacks: its title; in a perf tree, whose
- * title is a sentence (BriefDescription), the EventName perf users know. */
-static const char *st_own_name(const st_gen *g, const hw_event *e)
-{
-    if (target_is_perf_tree(g->t) || !e->title)
-        return e->name;
-    return e->title;
-}
 
 /* A perf tree's event may have only its BriefDescription. */
 static const char *st_description(const st_gen *g, const hw_event *e)
@@ -249,64 +173,37 @@ static const char *st_description(const st_gen *g, const hw_event *e)
     return e->description || !target_is_perf_tree(g->t) ? e->description : e->title;
 }
 
-static void st_cpu_event(st_gen *g, xmlNodePtr cat, const st_core *c, int i, const char *title,
-                         const char *ccnt)
+/* Event i under the label the plan gives it in core c's category: gatord's
+ * own (the event replaces gatord's) or one of ours. */
+static void st_cpu_event(st_gen *g, xmlNodePtr cat, const st_core *c, int i, const char *ccnt)
 {
     const hw_event *e = &g->t->events[i];
-    st_label l = st_label_of(c, i);
-    const char *name;
-    if (l.gd_title) { /* gatord's own label: the event replaces gatord's */
-        title = l.gd_title;
-        name = l.gd_name;
-    } else {
-        name = st_unique_name(g, e, title, st_own_name(g, e));
-    }
+    const st_label *l = &c->labels[i];
     xmlNodePtr n = st_child(g, cat, "event");
     if (!n)
         return;
     st_prop(g, n, "counter", ccnt);
     st_prop(g, n, "event", arena_printf(g->a, "0x%02x", (unsigned)e->code));
-    st_prop(g, n, "title", title);
-    st_prop(g, n, "name", name);
+    st_prop(g, n, "title", l->title);
+    st_prop(g, n, "name", l->name);
     st_prop(g, n, "description", st_description(g, e));
-    st_prop(g, n, "units", ccnt ? "cycles" : l.units);
+    st_prop(g, n, "units", ccnt ? "cycles" : l->units);
 }
 
-/* In the category: an event of the core's PMU, shown to users, not an
- * event of gatord's that its merge cannot replace, and the first of its
- * code (a category counts a code once; a perf tree may give two names
- * one code). `codes` marks the codes taken. */
-static int st_cpu_wanted(const st_gen *g, const st_core *c, int i, unsigned char *codes)
-{
-    const hw_event *e = &g->t->events[i];
-    if (!st_event_wanted(e) || st_label_of(c, i).gd_shadowed ||
-        (codes[e->code / 8] & 1u << e->code % 8))
-        return 0;
-    codes[e->code / 8] |= (unsigned char)(1u << e->code % 8);
-    return 1;
-}
-
+/* The events the plan puts in the category, the cycle counter first. */
 static void st_cpu_events(st_gen *g, xmlNodePtr cat, const st_core *c)
 {
     const hw_target *t = g->t;
-    const char **titles = st_cpu_titles(g, c);
-    unsigned char *codes = arena_alloc(g->a, 0x10000 / 8);
-    if (!titles || !codes)
-        return;
     for (int i = 0; i < t->nevents; i++)
-        if (t->events[i].code == GATORD_CYCLE_EVENT && st_cpu_wanted(g, c, i, codes))
-            st_cpu_event(g, cat, c, i, titles[i], c->cycle_counter);
+        if (t->events[i].code == GATORD_CYCLE_EVENT && c->labels[i].in_file)
+            st_cpu_event(g, cat, c, i, c->cycle_counter);
     for (int i = 0; i < t->nevents; i++)
-        if (t->events[i].code != GATORD_CYCLE_EVENT && st_cpu_wanted(g, c, i, codes))
-            st_cpu_event(g, cat, c, i, titles[i], NULL);
+        if (t->events[i].code != GATORD_CYCLE_EVENT && c->labels[i].in_file)
+            st_cpu_event(g, cat, c, i, NULL);
 }
 
 static void st_cpu_category(st_gen *g, const st_core *c)
 {
-    if (st_seen_reset(g, c) != 0) {
-        arena_fail(g->a);
-        return;
-    }
     xmlNodePtr cs = st_child(g, g->root, "counter_set");
     st_prop(g, cs, "name", c->counter_set);
     st_prop(g, cs, "count", arena_printf(g->a, "%d", c->num_counters));
@@ -366,31 +263,14 @@ static const char *st_cpu_how(st_gen *g, const st_core *const *c, int n)
 
 /* ---- counters with gatord ids (GPU) -------------------------------------------- */
 
-/* A counter the GPU's file carries: one with a gatord id that gatord
- * does not already show. */
-static int st_gpu_wanted(const hw_event *e)
+static void st_gpu_event(st_gen *g, xmlNodePtr cat, const hw_event *e, const st_label *l)
 {
-    return e->counter_id && !(e->flags & EVENT_GATORD_BUILTIN);
-}
-
-static int st_has_ids(const hw_target *t)
-{
-    for (int i = 0; i < t->nevents; i++)
-        if (st_gpu_wanted(&t->events[i]))
-            return 1;
-    return 0;
-}
-
-static void st_gpu_event(st_gen *g, xmlNodePtr cat, const hw_event *e)
-{
-    const char *title = e->st_title ? e->st_title : g->t->name;
-    const char *name = st_unique_name(g, e, title, e->st_name ? e->st_name : e->name);
     xmlNodePtr n = st_child(g, cat, "event");
     if (!n)
         return;
     st_prop(g, n, "counter", e->counter_id);
-    st_prop(g, n, "title", title);
-    st_prop(g, n, "name", name);
+    st_prop(g, n, "title", l->title);
+    st_prop(g, n, "name", l->name);
     st_prop(g, n, "description", e->description);
     st_prop(g, n, "units", e->units);
     if (e->multiplier != 0) {
@@ -402,50 +282,40 @@ static void st_gpu_event(st_gen *g, xmlNodePtr cat, const hw_event *e)
         st_prop(g, n, "advanced", "yes");
 }
 
-/* One category for every counter: gatord keeps only the first new
- * category of a file. Named after the device and hwcgen, a name no
- * built-in category has. */
-static const char *st_gpu_category(st_gen *g)
-{
-    return arena_printf(g->a, "%s (hwcgen)", g->t->name);
-}
-
-static void st_gpu_doc(st_gen *g)
+/* The GPU's one category (plan_streamline.h), its counters in the order
+ * the plan gave them labels: block by block, in block order, then the
+ * counters in no block. */
+static void st_gpu_doc(st_gen *g, const st_core *c)
 {
     const hw_target *t = g->t;
-    if (st_seen_reset(g, NULL) != 0) {
-        arena_fail(g->a);
-        return;
-    }
     xmlNodePtr cat = st_child(g, g->root, "category");
-    st_prop(g, cat, "name", st_gpu_category(g));
+    st_prop(g, cat, "name", c->category);
     st_prop(g, cat, "per_cpu", "no");
-    /* block by block, in block order, then counters in no block */
     for (int b = 0; b <= t->nblocks; b++)
         for (int i = 0; i < t->nevents; i++) {
             const hw_event *e = &t->events[i];
             int in = b == t->nblocks ? e->block < 0 || e->block >= t->nblocks : e->block == b;
-            if (st_gpu_wanted(e) && in)
-                st_gpu_event(g, cat, e);
+            if (c->labels[i].in_file && in)
+                st_gpu_event(g, cat, e, &c->labels[i]);
         }
 }
 
-static const char *st_gpu_how(st_gen *g)
+static const char *st_gpu_how(st_gen *g, const st_core *c)
 {
     if (g->t->nproduct_ids > 0)
         return arena_printf(g->a, "adds category '%s', the counters gatord counts for the "
                             "GPU and its built-in events do not show; its own events stay "
-                            "as they are", st_gpu_category(g));
+                            "as they are", c->category);
     return arena_printf(g->a, "adds category '%s'; where gatord knows the device, its "
                         "counters then show a second time, under these labels",
-                        st_gpu_category(g));
+                        c->category);
 }
 
 /* ---- one target ------------------------------------------------------------------ */
 
 static int st_target(const hw_target *t, const st_plan *p, out_set *out, hw_diag *d)
 {
-    st_gen g = {t, arena_create(), d, NULL, NULL, {0}};
+    st_gen g = {t, arena_create(), d, NULL, NULL};
     int rc = -1;
     const st_core **cores = NULL;
     int cpu = target_is_cpu_pmu(t), n = g.a && cpu ? st_cpu_cores(&g, p, &cores) : 0;
@@ -456,11 +326,11 @@ static int st_target(const hw_target *t, const st_plan *p, out_set *out, hw_diag
         arena_free(g.a);
         return rc;
     }
-    if (g.a && st_begin(&g, cpu ? st_cpu_how(&g, cores, n) : st_gpu_how(&g)) == 0) {
+    if (g.a && st_begin(&g, cpu ? st_cpu_how(&g, cores, n) : st_gpu_how(&g, &p->gpu)) == 0) {
         for (int i = 0; i < n; i++)
             st_cpu_category(&g, cores[i]);
         if (!cpu)
-            st_gpu_doc(&g);
+            st_gpu_doc(&g, &p->gpu);
         if (arena_failed(g.a))
             diag_error(d, NULL, "out of memory building Streamline XML of %s", t->spec_name);
         else
@@ -468,7 +338,6 @@ static int st_target(const hw_target *t, const st_plan *p, out_set *out, hw_diag
     } else {
         diag_error(d, NULL, "out of memory");
     }
-    name_index_free(&g.seen);
     xmlFreeDoc(g.doc);
     arena_free(g.a);
     return rc;
@@ -476,16 +345,14 @@ static int st_target(const hw_target *t, const st_plan *p, out_set *out, hw_diag
 
 /* A CPU may have a category to give (st_target() asks st_cpu_cores(): a
  * counter count, by which gatord sizes the counter set, and a Streamline
- * identity; the checker and the plan note a CPU without them). A GPU needs gatord's
- * counter ids. */
-static int st_wanted(const hw_target *t)
+ * identity; the checker and the plan note a CPU without them). A GPU has
+ * one when the plan found counters of gatord ids for it. */
+static int st_wanted(const hw_target *t, const st_plan *p)
 {
-    if (target_is_cpu_pmu(t))
-        return 1;
-    return t->kind && strcmp(t->kind, "model") != 0 && st_has_ids(t);
+    return target_is_cpu_pmu(t) || p->gpu.category;
 }
 
 int emit_streamline(const hw_target *t, const hw_plan *p, const emit_to *to)
 {
-    return st_wanted(t) ? st_target(t, &p->streamline, to->out, to->d) : 0;
+    return st_wanted(t, &p->streamline) ? st_target(t, &p->streamline, to->out, to->d) : 0;
 }
