@@ -1300,7 +1300,7 @@ static void test_streamline_own_labels(void **state)
     assert_non_null(t);
     out_set out;
     out_init(&out);
-    emit_to to = {&out, NULL, &d, dot_prog};
+    emit_to to = {&out, NULL, &d, dot_prog, NULL};
     assert_int_equal(emit_docs(t, &plan, &to), 0);
     int k = out_find(&out, "docs/test-core.md", 0);
     assert_true(k >= 0);
