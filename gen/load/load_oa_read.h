@@ -5,13 +5,16 @@
  * type into type_text). Nothing is checked here: load_oa_metrics.c checks
  * it all, whichever reader read it.
  *
- * Two readers fill the same structures. oa_read_stream reads the file as
- * libxml2 parses it, building no document: the 28 files of Mesa 25.0.7
- * hold 340,000 elements, and libxml2's tree of them (made, walked and
- * freed) was two thirds of the time `hwcgen generate --outputs c` took
- * on them. It takes only what it can read exactly as the tree would give
- * it, and hands anything else to oa_read_doc, which walks a document
- * read by xmlu_read.
+ * Two readers fill the same structures. oa_read_stream reads the file
+ * building no document: the 28 files of Mesa 25.0.7 hold 340,000
+ * elements, and libxml2's tree of them (made, walked and freed) was two
+ * thirds of the time `hwcgen generate --outputs c` took on them. A file
+ * written as Mesa writes them (a declaration, comments, elements with
+ * quoted ASCII attributes, white space) it reads itself, checking the
+ * XML grammar as it goes; any other goes through libxml2's parser, with
+ * no document either. It takes only what it can read exactly as the tree
+ * would give it, and hands anything else to oa_read_doc, which walks a
+ * document read by xmlu_read.
  */
 #ifndef HWCGEN_LOAD_OA_READ_H
 #define HWCGEN_LOAD_OA_READ_H
