@@ -660,6 +660,8 @@ int oa_read_stream(hw_arena *a, const char *path, const char *file, hw_oa_metric
     xmlParseDocument(s.ctxt);
     xmlSetStructuredErrorFunc(NULL, NULL);
     rc = s.oom ? -1 : s.not_ours || !s.ctxt->wellFormed ? 1 : 0;
+    if (s.ctxt->myDoc) /* where libxml2 keeps the entities a DTD declares */
+        xmlFreeDoc(s.ctxt->myDoc);
     xmlFreeParserCtxt(s.ctxt);
     buf_free(&text);
     return rc;
