@@ -196,15 +196,11 @@ static void test_c_semantics(void **state)
 
 /* ---- errors: each with file:line, the set and the counter ----------------- */
 
-/* The fixture with `from` replaced by `to`, loaded from a file of its own;
- * the log must hold `message` at line `line`. */
-static void expect_error(const char *from, const char *to, int line, const char *message)
+/* `changed`, loaded from a file of its own (freed); the log must hold
+ * `message` at `where` (the line, or line:column). */
+static void expect_error_in(char *changed, const char *where, const char *message)
 {
-    char *text = read_file(FIXTURE, NULL);
-    assert_non_null(text);
-    char *changed = replace_once(text, from, to);
-    if (!changed)
-        fail_msg("'%s' is not in the fixture", from);
+    assert_non_null(changed);
     char dir[] = "/tmp/test_oa_metrics_XXXXXX", path[64], want[600];
     assert_non_null(mkdtemp(dir));
     snprintf(path, sizeof path, "%s/oa-bad.xml", dir);
@@ -215,16 +211,29 @@ static void expect_error(const char *from, const char *to, int line, const char 
     char *log;
     hw_target *t = load_quiet(path, &log);
     /* the message may come after the set and counter it names */
-    snprintf(want, sizeof want, "%s:%d: error: ", path, line);
+    snprintf(want, sizeof want, "%s:%s: error: ", path, where);
     const char *at = strstr(log, want), *msg = at ? strstr(at, message) : NULL;
     const char *eol = at ? strchr(at, '\n') : NULL;
     if (t || !msg || (eol && msg > eol))
         fail_msg("expected '%s...%s' in: %s", want, message, log);
     free(log);
-    free(text);
     free(changed);
     unlink(path);
     rmdir(dir);
+}
+
+/* The fixture with `from` replaced by `to`, then as expect_error_in. */
+static void expect_error(const char *from, const char *to, int line, const char *message)
+{
+    char *text = read_file(FIXTURE, NULL);
+    assert_non_null(text);
+    char *changed = replace_once(text, from, to);
+    if (!changed)
+        fail_msg("'%s' is not in the fixture", from);
+    free(text);
+    char where[16];
+    snprintf(where, sizeof where, "%d", line);
+    expect_error_in(changed, where, message);
 }
 
 static void test_errors_equations(void **state)
@@ -281,12 +290,52 @@ static void test_errors_identity(void **state)
                  "chipset 'TESTGT2' differs from the first set's 'TESTGT1'");
 }
 
+/* Where an element is: the line its start tag starts on, past line 65535
+ * too (libxml2's tree keeps no larger line), and the same when the file
+ * is read through a document (a DOCTYPE sends it there) as when it is
+ * read as a stream; a file that is not XML is told so. */
+static void test_error_lines(void **state)
+{
+    (void)state;
+    enum { PAD = 70000 };
+    static const char counter[] =
+        "<counter name=\"GPU Core Clocks\" symbol_name=\"GpuCoreClocks\" "
+        "underscore_name=\"gpu_core_clocks\"\n             description=\"Clocks.\" "
+        "data_type=\"uint64\" units=\"";
+    char *from = malloc(sizeof counter + 16), *to = malloc(PAD + sizeof counter + 16);
+    assert_true(from && to);
+    snprintf(from, sizeof counter + 16, "%scycles\"", counter);
+    memset(to, '\n', PAD);
+    snprintf(to + PAD, sizeof counter + 16, "%sfurlongs\"", counter);
+    /* the counter's tag starts on line 17, its units are on line 18 */
+    expect_error(from, to, 17 + PAD, "set 'RenderBasic' counter 'GpuCoreClocks': unknown "
+                                     "units 'furlongs'");
+    char *text = read_file(FIXTURE, NULL);
+    assert_non_null(text);
+    char *typed = replace_once(text, "<?xml version=\"1.0\"?>",
+                               "<?xml version=\"1.0\"?><!DOCTYPE metrics>");
+    assert_non_null(typed);
+    char *changed = replace_once(typed, from + 1, strchr(to + PAD, '<') + 1);
+    assert_non_null(changed);
+    expect_error_in(changed, "17", "set 'RenderBasic' counter 'GpuCoreClocks': unknown units "
+                                 "'furlongs'");
+    /* not XML: said as for any spec, where the parser sees it (the tag's end) */
+    expect_error_in(replace_once(text, "<set name=\"Compute Basic\"",
+                                 "<set name=\"Compute Basic\" name=\"x\""),
+                    "57:8", "attribute 'name' is given twice");
+    free(typed);
+    free(text);
+    free(from);
+    free(to);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fixture_shape),   cmocka_unit_test(test_fixture_values),
         cmocka_unit_test(test_mixed_equation),  cmocka_unit_test(test_c_semantics),
         cmocka_unit_test(test_errors_equations), cmocka_unit_test(test_errors_identity),
+        cmocka_unit_test(test_error_lines),
     };
     return cmocka_run_group_tests_name("oa metrics", tests, NULL, NULL);
 }

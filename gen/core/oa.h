@@ -203,6 +203,7 @@ typedef struct hw_oa_reg {
 typedef struct hw_oa_regs {
     hw_loc loc;
     int type;                   /* OA_REGS_* */
+    const char *type_text;      /* "NOA", "OA", "FLEX", as written */
     const char *availability;   /* as written, or NULL */
     oa_node *avail;
     const char *priority;       /* as written, or NULL */

@@ -61,11 +61,17 @@ static int load_json_file(hw_target *t, const char *path, hw_diag *d)
 
 static int load_xml_file(hw_target *t, const char *path, hw_diag *d)
 {
+    /* Intel's OA metric files are the largest XML read (14 MB for one
+     * platform): they are read as they are parsed, with no document; any
+     * other file is passed on at its root. */
+    int rc = load_oa_metrics_stream(t, d);
+    if (rc != 1)
+        return rc;
     xmlDocPtr doc = xmlu_read(path, d);
     if (!doc)
         return -1;
     const xmlNode *root = xmlDocGetRootElement(doc);
-    int rc = -1;
+    rc = -1;
     size_t i = 0, n = sizeof xml_formats / sizeof xml_formats[0];
     /* Panfrost's root is <metrics> too, as Intel's OA files' is: told
      * apart by what it holds (<category>, not <set>) */

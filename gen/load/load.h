@@ -25,5 +25,10 @@ int load_model(hw_target *t, xmlDocPtr doc, hw_diag *d);        /* <perf-model> 
 /* Intel OA metric sets (<metrics>, Mesa's oa-*.xml; no schema of ours:
  * load_oa_metrics.c checks what it reads). */
 int load_oa_metrics(hw_target *t, xmlDocPtr doc, hw_diag *d);
+/* The same from t->spec_path read as a stream, with no document: 0 or -1
+ * as a loader; 1 when the file is for the general way (xmlu_read, then
+ * the loader of its root), which then reports whatever is wrong with it
+ * as XML (load/load_oa_read.h). */
+int load_oa_metrics_stream(hw_target *t, hw_diag *d);
 
 #endif

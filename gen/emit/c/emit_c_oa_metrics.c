@@ -70,13 +70,13 @@ static void key_of(mgen *m, hw_buf *k, const oa_node *n)
         key_of(m, k, n->a);
         buf_putc(k, ' ');
         key_of(m, k, n->b);
-        buf_printf(k, " %s)", oa_op_name(n->op));
+        oa_c_printf(k, " %s)", oa_op_name(n->op));
         return;
     case OA_N_READ:
-        buf_printf(k, "%s[%d]", oa_block_name((oa_block)n->block), n->index);
+        oa_c_printf(k, "%s[%d]", oa_block_name((oa_block)n->block), n->index);
         return;
     case OA_N_COUNTER:
-        buf_printf(k, "{%s}", counter_key(m, n->counter));
+        oa_c_printf(k, "{%s}", counter_key(m, n->counter));
         return;
     default:
         buf_puts(k, n->text);
@@ -90,7 +90,7 @@ static const char *counter_key(mgen *m, int i)
         return m->read_key[i];
     hw_buf k;
     buf_init(&k);
-    buf_printf(&k, "%s ", ret_type(&m->set->counters[i]));
+    oa_c_printf(&k, "%s ", ret_type(&m->set->counters[i]));
     key_of(m, &k, m->set->counters[i].read);
     m->read_key[i] = arena_take(m->g->a, &k);
     return m->read_key[i] ? m->read_key[i] : "";
@@ -104,8 +104,8 @@ static const char *operand(mgen *m, const oa_node *n);
 static const char *tmp_decl(mgen *m, const char *type, const char *rhs)
 {
     int id = m->tmp++;
-    buf_printf(m->b, "    %s tmp%d = %s;\n", type, id, rhs ? rhs : "0");
-    return arena_printf(m->g->a, "tmp%d", id);
+    oa_c_printf(m->b, "    %s tmp%d = %s;\n", type, id, rhs ? rhs : "0");
+    return oa_c_aprintf(m->g->a, "tmp%d", id);
 }
 
 static const char *op_c(mgen *m, const oa_node *n)
@@ -115,15 +115,15 @@ static const char *op_c(mgen *m, const oa_node *n)
     const char *type = oa_op_kind(n->op) == OA_F ? "double" : "uint64_t";
     if (n->op == OA_OP_UDIV || n->op == OA_OP_FDIV) {
         const char *x = tmp_decl(m, type, a), *y = tmp_decl(m, type, b);
-        return tmp_decl(m, type, arena_printf(ar, "%s ? %s / %s : 0", y, x, y));
+        return tmp_decl(m, type, oa_c_aprintf(ar, "%s ? %s / %s : 0", y, x, y));
     }
     if (n->op == OA_OP_FMAX) { /* Mesa's MAX(a, b): ((a) > (b) ? (a) : (b)) */
         const char *x = tmp_decl(m, type, a), *y = tmp_decl(m, type, b);
-        return tmp_decl(m, type, arena_printf(ar, "%s > %s ? %s : %s", x, y, x, y));
+        return tmp_decl(m, type, oa_c_aprintf(ar, "%s > %s ? %s : %s", x, y, x, y));
     }
     if (n->op == OA_OP_UMIN) /* Mesa's MIN(a, b): ((a) < (b) ? (a) : (b)) */
-        return tmp_decl(m, type, arena_printf(ar, "(%s) < (%s) ? (%s) : (%s)", a, b, a, b));
-    return tmp_decl(m, type, arena_printf(ar, "%s %s %s", a, oa_op_c(n->op), b));
+        return tmp_decl(m, type, oa_c_aprintf(ar, "(%s) < (%s) ? (%s) : (%s)", a, b, a, b));
+    return tmp_decl(m, type, oa_c_aprintf(ar, "%s %s %s", a, oa_op_c(n->op), b));
 }
 
 static const char *operand(mgen *m, const oa_node *n)
@@ -133,17 +133,17 @@ static const char *operand(mgen *m, const oa_node *n)
     case OA_N_NUM:
         return n->text;
     case OA_N_READ:
-        return tmp_decl(m, "uint64_t", arena_printf(a, "acc->%s[%d]",
+        return tmp_decl(m, "uint64_t", oa_c_aprintf(a, "acc->%s[%d]",
                         oa_block_member((oa_block)n->block), n->index));
     case OA_N_FIELD:
-        return arena_printf(a, "sv->%s", oa_field_member((oa_field)n->field));
+        return oa_c_aprintf(a, "sv->%s", oa_field_member((oa_field)n->field));
     case OA_N_SLICE:
-        return arena_printf(a, "((int)((sv->gt_slice_mask >> %d) & 1))", n->slice);
+        return oa_c_aprintf(a, "((int)((sv->gt_slice_mask >> %d) & 1))", n->slice);
     case OA_N_XECORE:
-        return arena_printf(a, "((int)((sv->gt_xecore_mask[%d] >> %d) & 1))", n->slice,
+        return oa_c_aprintf(a, "((int)((sv->gt_xecore_mask[%d] >> %d) & 1))", n->slice,
                             n->xecore);
     case OA_N_COUNTER:
-        return arena_printf(a, "%s(sv, acc)", m->read_fn[n->counter]);
+        return oa_c_aprintf(a, "%s(sv, acc)", m->read_fn[n->counter]);
     case OA_N_OP:
         return op_c(m, n);
     case OA_N_TRUE:
@@ -165,7 +165,7 @@ static void fn_head(mgen *m, const hw_oa_counter *c, const char *name, const cha
         buf_puts(m->b, "\n * RPN: ");
         oa_c_comment(m->b, rpn);
     }
-    buf_printf(m->b, " */\nstatic %s_INLINE %s\n%s(const struct %s_sysvars *sv, "
+    oa_c_printf(m->b, " */\nstatic %s_INLINE %s\n%s(const struct %s_sysvars *sv, "
                      "const struct %s_accumulator *acc)\n{\n", g->ID, ret_type(c), name, g->id,
                g->id);
 }
@@ -194,13 +194,13 @@ static void emit_fn(mgen *m, const hw_oa_counter *c, const char *name, const cha
         oa_c_comment(m->b, m->set->name);
         buf_puts(m->b, " :: ");
         oa_c_comment(m->b, c->name);
-        buf_printf(m->b, " */\n#define %s %s\n", name, same);
+        oa_c_printf(m->b, " */\n#define %s %s\n", name, same);
         return;
     }
     fn_head(m, c, name, rpn);
     m->tmp = 0;
     const char *v = e ? operand(m, e) : "100";
-    buf_printf(m->b, "    (void)sv;\n    (void)acc;\n    return %s;\n}\n", v);
+    oa_c_printf(m->b, "    (void)sv;\n    (void)acc;\n    return %s;\n}\n", v);
 }
 
 static void emit_read(mgen *m, int i, char *done)
@@ -220,7 +220,7 @@ static void emit_max(mgen *m, int i)
         return;
     hw_buf k;
     buf_init(&k);
-    buf_printf(&k, "%s ", ret_type(c));
+    oa_c_printf(&k, "%s ", ret_type(c));
     if (c->max)
         key_of(m, &k, c->max);
     else
@@ -281,11 +281,11 @@ static void counter_row(mgen *m, int i)
     str_field(m->b, c->units);
     str_field(m->b, c->semantic_type);
     str_field(m->b, c->mdapi_group);
-    buf_printf(m->b, "%s_%s, %lu, %s, %s, %s, %s, ", g->ID, fl ? "FLOAT" : "UINT64",
+    oa_c_printf(m->b, "%s_%s, %lu, %s, %s, %s, %s, ", g->ID, fl ? "FLOAT" : "UINT64",
                (unsigned long)c->offset, fl ? "0" : m->read_fn[i], fl ? m->read_fn[i] : "0",
                fl ? "0" : m->max_fn[i], fl ? m->max_fn[i] : "0");
     if (c->availability)
-        buf_printf(m->b, "%s},\n",
+        oa_c_printf(m->b, "%s},\n",
                    oa_name_avail_fn(g->a, g->id, oa_avail_index(&g->avail, c->availability)));
     else
         buf_puts(m->b, "0},\n");
@@ -298,10 +298,10 @@ static int tables(mgen *m)
     /* (void)sv: an availability may read nothing of the system (IGT's
      * xe files write availability="1") */
     for (int i = 0; i < g->avail.n; i++)
-        buf_printf(b, "static %s_INLINE int %s(const struct %s_sysvars *sv)\n"
+        oa_c_printf(b, "static %s_INLINE int %s(const struct %s_sysvars *sv)\n"
                       "{\n    (void)sv;\n    return %s(sv);\n}\n", g->ID, oa_name_avail_fn(g->a, g->id, i), g->id,
                    oa_name_avail_macro(g->a, g->ID, i));
-    buf_printf(b, "\n/* Every metric set, in the file's order; *n gets their number. */\n"
+    oa_c_printf(b, "\n/* Every metric set, in the file's order; *n gets their number. */\n"
                   "static %s_INLINE const struct %s_set *%s(int *n)\n{\n", g->ID, g->id,
                oa_name_sets_fn(g->a, g->id));
     for (int s = 0; s < g->m->nsets; s++) {
@@ -310,12 +310,12 @@ static int tables(mgen *m)
             continue;
         if (set_names(m, set) != 0)
             return -1;
-        buf_printf(b, "    static const struct %s_counter c%d[] = {\n", g->id, s);
+        oa_c_printf(b, "    static const struct %s_counter c%d[] = {\n", g->id, s);
         for (int i = 0; i < set->ncounters; i++)
             counter_row(m, i);
         buf_puts(b, "    };\n");
     }
-    buf_printf(b, "    static const struct %s_set sets[] = {\n", g->id);
+    oa_c_printf(b, "    static const struct %s_set sets[] = {\n", g->id);
     for (int s = 0; s < g->m->nsets; s++) {
         const hw_oa_set *set = &g->m->sets[s];
         buf_puts(b, "        {");
@@ -325,36 +325,36 @@ static int tables(mgen *m)
         str_field(b, set->guid);
         str_field(b, set->oa_format);
         if (set->ncounters)
-            buf_printf(b, "c%d, %d},\n", s, set->ncounters);
+            oa_c_printf(b, "c%d, %d},\n", s, set->ncounters);
         else
             buf_puts(b, "0, 0},\n");
     }
-    buf_printf(b, "    };\n    *n = %d;\n    return sets;\n}\n", g->m->nsets);
+    oa_c_printf(b, "    };\n    *n = %d;\n    return sets;\n}\n", g->m->nsets);
     return 0;
 }
 
 /* The types: the accumulator, a counter's and a set's table entries. */
 static void prelude(hw_buf *b, const oa_cgen *g)
 {
-    buf_printf(b, "#ifndef %s_INLINE\n"
+    oa_c_printf(b, "#ifndef %s_INLINE\n"
                   "#if defined(__cplusplus) || (defined(__STDC_VERSION__) && "
                   "__STDC_VERSION__ >= 199901L)\n#define %s_INLINE inline\n"
                   "#elif defined(__GNUC__)\n#define %s_INLINE __inline__\n"
                   "#else\n#define %s_INLINE\n#endif\n#endif\n\n", g->ID, g->ID, g->ID, g->ID);
-    buf_printf(b, "/* The accumulated report: each field READ takes (`A 7 READ` is a[7]),\n"
+    oa_c_printf(b, "/* The accumulated report: each field READ takes (`A 7 READ` is a[7]),\n"
                   " * summed over the reports of a query as Mesa's accumulator holds them. */\n"
                   "struct %s {\n", oa_name_accumulator(g->a, g->id));
     for (int k = 0; k < OA_BLOCK_COUNT; k++)
-        buf_printf(b, "    uint64_t %s[%d]; /* %s */\n", oa_block_member((oa_block)k),
+        oa_c_printf(b, "    uint64_t %s[%d]; /* %s */\n", oa_block_member((oa_block)k),
                    oa_block_size((oa_block)k), oa_block_name((oa_block)k));
     buf_puts(b, "};\n\n");
-    buf_printf(b, "#define %s_UINT64 0\n#define %s_FLOAT 1\n\n", g->ID, g->ID);
-    buf_printf(b, "typedef uint64_t (*%s_read_uint64)(const struct %s_sysvars *,\n"
+    oa_c_printf(b, "#define %s_UINT64 0\n#define %s_FLOAT 1\n\n", g->ID, g->ID);
+    oa_c_printf(b, "typedef uint64_t (*%s_read_uint64)(const struct %s_sysvars *,\n"
                   "                                  const struct %s_accumulator *);\n"
                   "typedef float (*%s_read_float)(const struct %s_sysvars *,\n"
                   "                               const struct %s_accumulator *);\n\n",
                g->id, g->id, g->id, g->id, g->id, g->id);
-    buf_printf(b, "/* A counter: data_type %s_UINT64 reads through the _uint64 functions,\n"
+    oa_c_printf(b, "/* A counter: data_type %s_UINT64 reads through the _uint64 functions,\n"
                   " * %s_FLOAT through the _float ones; offset is Mesa's, in the query's\n"
                   " * data; max 0 when the file gives no max_equation; available 0 when\n"
                   " * the counter always is. */\n"
@@ -364,7 +364,7 @@ static void prelude(hw_buf *b, const oa_cgen *g)
                   "    %s_read_uint64 max_uint64;\n    %s_read_float max_float;\n"
                   "    int (*available)(const struct %s_sysvars *);\n};\n\n",
                g->ID, g->ID, g->id, g->id, g->id, g->id, g->id, g->id);
-    buf_printf(b, "struct %s_set {\n    const char *name, *symbol_name, *underscore_name, *guid,\n"
+    oa_c_printf(b, "struct %s_set {\n    const char *name, *symbol_name, *underscore_name, *guid,\n"
                   "        *oa_format;\n    const struct %s_counter *counters;\n"
                   "    int ncounters;\n};\n", g->id, g->id);
 }
@@ -385,7 +385,7 @@ int emit_c_oa_metrics(const oa_cgen *g, const emit_to *to)
         return -1;
     memset((void *)m.fns.keys, 0, m.fns.cap * sizeof *m.fns.keys);
     oa_c_banner(&b, g, "counter read and max functions");
-    buf_printf(&b, "/*\n * gen_perf.py's arithmetic, operator by operator (C's, on the same\n"
+    oa_c_printf(&b, "/*\n * gen_perf.py's arithmetic, operator by operator (C's, on the same\n"
                    " * temporaries). Needs floating point, no libc (C89 or later, or C++).\n"
                    " */\n#ifndef HWCGEN_%s_METRICS_H\n#define HWCGEN_%s_METRICS_H\n\n"
                    "#include \"%s.h\"\n\n", g->ID, g->ID, g->id);
@@ -396,7 +396,7 @@ int emit_c_oa_metrics(const oa_cgen *g, const emit_to *to)
     buf_putc(&b, '\n');
     if (rc == 0)
         rc = tables(&m);
-    buf_printf(&b, "\n#endif /* HWCGEN_%s_METRICS_H */\n", g->ID);
+    oa_c_printf(&b, "\n#endif /* HWCGEN_%s_METRICS_H */\n", g->ID);
     const char *file = oa_name_metrics_header(g->a, g->id);
     if (rc != 0 || b.failed || arena_failed(g->a)) {
         buf_free(&b);
