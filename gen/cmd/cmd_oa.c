@@ -124,6 +124,15 @@ static int set_word(const char *word, oa_inputs *in, oa_marks *given, hw_diag *d
     const char *bare = name[0] == '$' ? name + 1 : name;
     unsigned char *m;
     uint64_t *v, bit;
+    unsigned slice;
+    int used = -1;
+    if (sscanf(bare, "GtXeCore%2u%n", &slice, &used) == 1 && bare[used] == '\0' &&
+        oa_gtxecore_slice((int)slice) < 0) {
+        diag_error(d, NULL, "eval: '%s' reads XeCore 0 of slice %u, as IGT reads it, and there "
+                            "are %d slices: it is always 0 and takes no value",
+                   name, slice, OA_MAX_SLICES);
+        return EXIT_SPEC;
+    }
     if ((size_t)(eq - word) >= sizeof name || locate(bare, in, given, &m, &v, &bit) != 0) {
         diag_error(d, NULL,
                    "eval: '%s' is neither a field of the accumulator (A0..A63, B0..B7, C0..C7, "

@@ -179,7 +179,7 @@ enum { OA_MAX_SLICES = 8, OA_MAX_XECORES = 32 };
  * 0 of slice n, not XeCore n. hwcgen reads what IGT reads: $GtXeCore<n> is
  * $GtSlice<n>XeCore0, bit 0 of the slice's XeCore mask. A slice from
  * OA_MAX_SLICES on exists on no device (IGT's topology arrays hold 8
- * slices too; its own code indexes past them there): such an n is 0. The
+ * slices too; its own code can index past them there): such an n is 0. The
  * slice n reads, or -1 for the constant 0. */
 int oa_gtxecore_slice(int n);
 

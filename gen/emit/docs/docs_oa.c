@@ -169,8 +169,8 @@ static void acc_rows(oa_page *p, const inputs *in, cJSON *rows)
 /* $GtXeCore<n> of IGT's xe files: what IGT's mapping reads (core/oa.h). */
 static void gtxecore_row(dgen *g, const oa_node *n, cJSON *o)
 {
-    const char *why = "IGT's xe generator reads XeCore 0 of slice n here (its mapping is "
-                      "marked FIXME)";
+    const char *why = doc_fmt(g, "IGT's xe generator reads XeCore 0 of slice %d for it (its "
+                                 "mapping is marked FIXME)", n->slice);
     if (oa_gtxecore_slice(n->slice) < 0) {
         doc_put(o, "c", doc_code(g, "0"));
         doc_put(o, "what", doc_esc(g, doc_fmt(g, "%s; there is no slice %d: always 0", why,
@@ -178,8 +178,7 @@ static void gtxecore_row(dgen *g, const oa_node *n, cJSON *o)
         return;
     }
     doc_put(o, "c", doc_code(g, doc_fmt(g, "(sv->" OA_C_XECORE_MASK "[%d] >> 0) & 1", n->slice)));
-    doc_put(o, "what", doc_esc(g, doc_fmt(g, "%s: 1 when XeCore 0 of slice %d is available, else 0",
-                                          why, n->slice)));
+    doc_put(o, "what", doc_esc(g, doc_fmt(g, "%s: 1 when that XeCore is available, else 0", why)));
 }
 
 /* What a system value or slice function is, in the C of the headers. */
