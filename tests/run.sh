@@ -564,6 +564,21 @@ if sh tests/oa-eval/check.sh "$HWCGEN" "$CC" "$tmp/oa-eval" tests/oa-metrics/oa-
 else
     cat "$tmp/oa-eval.log"; fail "hwcgen eval of the OA fixture differs from its generated C"
 fi
+# The system variables only IGT's xe generator knows (our fixture
+# oa-xe-igt.xml): hwcgen eval against the generated C as above, and the
+# generated C on inputs worked out by hand (tests/oa-eval/xe_values.c).
+if sh tests/oa-eval/check.sh "$HWCGEN" "$CC" "$tmp/oa-eval-xe" tests/oa-metrics/oa-xe-igt.xml \
+        PipeProfile >"$tmp/oa-eval-xe.log" 2>&1; then
+    pass; cat "$tmp/oa-eval-xe.log"
+else
+    cat "$tmp/oa-eval-xe.log"; fail "hwcgen eval of the IGT xe fixture differs from its generated C"
+fi
+if "$CC" -std=c11 -Wall -Wextra -Werror -pedantic -I"$tmp/oa-eval-xe/out/include" \
+        tests/oa-eval/xe_values.c -o "$tmp/oa-xe-values" && "$tmp/oa-xe-values"; then
+    pass
+else
+    fail "the generated C of the IGT xe fixture gives other values than worked out by hand"
+fi
 # An availability that reads nothing of the system (availability="1", as
 # IGT's PVC file has): its function still compiles with every warning.
 if "$HWCGEN" generate -q --outputs c -o "$tmp/oa-const" tests/oa-metrics/oa-avail-const.xml; then
@@ -594,6 +609,22 @@ oa_expect "eval of a negative value" 1 "GPU_TIME: '-1' is not an unsigned 64-bit
     "$HWCGEN" eval $oa_fix --set RenderBasic --metric GpuTime GPU_TIME=-1 '$GpuTimestampFrequency=3'
 oa_expect "eval of an unknown name" 1 "'A64' is neither a field of the accumulator" \
     "$HWCGEN" eval $oa_fix --set RenderBasic --metric GpuTime A64=1
+oa_xe=tests/oa-metrics/oa-xe-igt.xml
+oa_expect "eval without IGT's \$GtXeCore1" 1 "no value given for \$GtSlice1XeCore0 (\$GtXeCore1)" \
+    "$HWCGEN" eval $oa_xe --set PipeProfile --metric Pipes '$GeometryPipeTotalCount=5' \
+    '$DepthPipeTotalCount=4' '$ColorPipeTotalCount=3' '$GtXeCore0=1'
+oa_expect "eval given \$GtXeCore past the slices" 1 "'\$GtXeCore9' reads XeCore 0 of slice 9" \
+    "$HWCGEN" eval $oa_xe --set PipeProfile --metric Pipes '$GtXeCore9=1'
+oa_expect "eval given \$GtXeCore1 and \$GtSlice1XeCore0" 1 "'\$GtSlice1XeCore0' is given twice" \
+    "$HWCGEN" eval $oa_xe --set PipeProfile --metric Pipes '$GtXeCore1=1' '$GtSlice1XeCore0=1'
+# hwcgen eval of IGT's variables, values worked out by hand: 500 + 40 + 3 +
+# 1000 ($GtXeCore0) + 2000 ($GtXeCore1, XeCore 0 of slice 1) + 0 ($GtXeCore9)
+if [ "$("$HWCGEN" eval $oa_xe --set PipeProfile --metric Pipes '$GeometryPipeTotalCount=5' \
+        '$DepthPipeTotalCount=4' '$ColorPipeTotalCount=3' '$GtXeCore0=1' '$GtXeCore1=1')" = "Pipes 3543" ]; then
+    pass
+else
+    fail "hwcgen eval of IGT's xe variables: Pipes is not 3543"
+fi
 oa_expect "eval without --set" 2 "is an Intel OA platform: choose one of its metric sets" \
     "$HWCGEN" eval $oa_fix GPU_TIME=1
 oa_expect "--set of a spec that is no OA platform" 2 "--set chooses a metric set of an Intel OA platform" \

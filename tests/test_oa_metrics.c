@@ -327,6 +327,81 @@ static void test_error_lines(void **state)
     free(text);
     free(from);
     free(to);
+
+/* ---- the system variables of IGT's xe files (oa-xe-igt.xml) ---------------- */
+
+#define XE_FIXTURE "tests/oa-metrics/oa-xe-igt.xml"
+
+static void test_igt_xe_variables(void **state)
+{
+    (void)state;
+    char *log;
+    hw_target *t = load_quiet(XE_FIXTURE, &log);
+    if (!t)
+        fail_msg("%s", log);
+    free(log);
+    const hw_oa_set *s = &t->oa->sets[0];
+    oa_inputs in;
+    memset(&in, 0, sizeof in);
+    in.acc[OA_BLOCK_GPU_CLOCK][0] = 400;
+    in.acc[OA_BLOCK_PEC][35] = 52;
+    in.acc[OA_BLOCK_PEC][43] = 81;
+    in.acc[OA_BLOCK_PEC][45] = 10;
+    in.field[OA_FIELD_N_GEOM_PIPES] = 5;
+    in.field[OA_FIELD_N_DEPTH_PIPES] = 4;
+    in.field[OA_FIELD_N_COLOR_PIPES] = 3;
+    in.xecore_mask[0] = 0x1; /* $GtXeCore0: XeCore 0 of slice 0 */
+    in.xecore_mask[1] = 0x2; /* XeCore 1 of slice 1: not what $GtXeCore1 reads */
+    /* 52 / 5 = 10 (integer), * 100 = 1000, / 400. = 2.5 */
+    assert_true(oa_eval_counter(s, 1, &in, 0).v.f == 2.5f);
+    /* 81 / 4 = 20, * 100 = 2000, / 400. = 5 */
+    assert_true(oa_eval_counter(s, 2, &in, 0).v.f == 5.0f);
+    /* 10 / 3 = 3, * 100 = 300, / 400. = 0.75 */
+    assert_true(oa_eval_counter(s, 3, &in, 0).v.f == 0.75f);
+    /* Pipes: 5 * 100 + 4 * 10 + 3 + $GtXeCore0 1 * 1000 + $GtXeCore1 0 * 2000
+     * + $GtXeCore9 (no slice 9: 0) * 4000 = 1543 */
+    assert_int_equal(oa_eval_counter(s, 4, &in, 0).v.u, 1543);
+    assert_true(oa_eval_available(s->counters[5].avail, &in));
+    assert_false(oa_eval_available(s->counters[6].avail, &in));
+    /* XeCore 0 of slice 1 present: $GtXeCore1 is 1; Pipes 1543 + 2000 */
+    in.xecore_mask[1] = 0x1;
+    assert_true(oa_eval_available(s->counters[6].avail, &in));
+    assert_true(oa_eval_available(s->configs[2].avail, &in));
+    assert_int_equal(oa_eval_counter(s, 4, &in, 0).v.u, 3543);
+    /* $GtXeCore9 reads nothing: 0 with every mask bit set */
+    for (int k = 0; k < OA_MAX_SLICES; k++)
+        in.xecore_mask[k] = UINT64_MAX;
+    assert_false(oa_eval_available(s->counters[7].avail, &in));
+    /* a pipe count is IGT's uint32_t, C's unsigned int: 2^31 * 100 wraps
+     * to 0 in 32 bits before the uint64_t temporary holds it */
+    assert_int_equal(oa_field_type(OA_FIELD_N_GEOM_PIPES), OA_UINT);
+    memset(&in, 0, sizeof in);
+    in.field[OA_FIELD_N_GEOM_PIPES] = UINT64_C(0x80000000);
+    assert_int_equal(oa_eval_counter(s, 4, &in, 0).v.u, 0);
+    assert_int_equal(oa_var_find("$ColorPipeTotalCount"), OA_FIELD_N_COLOR_PIPES);
+    target_free(t);
+}
+
+/* The family's names: one or two digits after $GtXeCore, nothing else. */
+static void test_igt_xe_names(void **state)
+{
+    (void)state;
+    hw_arena *a = arena_create();
+    oa_node *n = NULL;
+    char err[160];
+    assert_int_equal(oa_parse(a, "$GtXeCore27", OA_LANG_AV, NULL, NULL, &n, err, sizeof err), 0);
+    assert_int_equal(n->kind, OA_N_GTXECORE);
+    assert_int_equal(n->slice, 27);
+    assert_int_equal(oa_gtxecore_slice(27), -1);
+    assert_int_equal(oa_gtxecore_slice(7), 7);
+    static const char *const bad[] = {"$GtXeCore", "$GtXeCore100", "$GtXeCore1a", "$GtXeCore+1",
+                                      "$GtXeCore 1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        int rc = oa_parse(a, bad[i], OA_LANG_AV, NULL, NULL, &n, err, sizeof err);
+        if (rc == 0 || (!strstr(err, "unknown system variable") && !strstr(err, "left on")))
+            fail_msg("'%s' parsed (%d) or failed otherwise: %s", bad[i], rc, err);
+    }
+    arena_free(a);
 }
 
 int main(void)
@@ -336,6 +411,7 @@ int main(void)
         cmocka_unit_test(test_mixed_equation),  cmocka_unit_test(test_c_semantics),
         cmocka_unit_test(test_errors_equations), cmocka_unit_test(test_errors_identity),
         cmocka_unit_test(test_error_lines),
+        cmocka_unit_test(test_igt_xe_variables), cmocka_unit_test(test_igt_xe_names),
     };
     return cmocka_run_group_tests_name("oa metrics", tests, NULL, NULL);
 }

@@ -54,6 +54,7 @@ typedef struct oa_marks {
     unsigned char field[OA_FIELD_COUNT];
     unsigned char slice[OA_MAX_SLICES];
     unsigned char xecore[OA_MAX_SLICES][OA_MAX_XECORES];
+    unsigned char gtxecore[OA_MAX_SLICES]; /* needed as $GtXeCore<s>: named so */
 } oa_marks;
 
 /* What a value's NAME (without '$') sets: *m points at its mark, *v at
@@ -78,6 +79,15 @@ static int locate(const char *name, oa_inputs *in, oa_marks *mk, unsigned char *
         *m = &mk->xecore[s][x];
         *v = &in->xecore_mask[s];
         *bit = UINT64_C(1) << x;
+        return 0;
+    }
+    /* IGT's $GtXeCore<n> reads XeCore 0 of slice n (core/oa.h): the same
+     * value as $GtSlice<n>XeCore0, given by either name */
+    if (sscanf(name, "GtXeCore%2u%n", &s, &used) == 1 && name[used] == '\0' &&
+        oa_gtxecore_slice((int)s) >= 0) {
+        *m = &mk->xecore[s][0];
+        *v = &in->xecore_mask[s];
+        *bit = 1;
         return 0;
     }
     if (sscanf(name, "GtSlice%2u%n", &s, &used) == 1 && name[used] == '\0' && s < OA_MAX_SLICES) {
@@ -114,6 +124,15 @@ static int set_word(const char *word, oa_inputs *in, oa_marks *given, hw_diag *d
     const char *bare = name[0] == '$' ? name + 1 : name;
     unsigned char *m;
     uint64_t *v, bit;
+    unsigned slice;
+    int used = -1;
+    if (sscanf(bare, "GtXeCore%2u%n", &slice, &used) == 1 && bare[used] == '\0' &&
+        oa_gtxecore_slice((int)slice) < 0) {
+        diag_error(d, NULL, "eval: '%s' reads XeCore 0 of slice %u, as IGT reads it, and there "
+                            "are %d slices: it is always 0 and takes no value",
+                   name, slice, OA_MAX_SLICES);
+        return EXIT_SPEC;
+    }
     if ((size_t)(eq - word) >= sizeof name || locate(bare, in, given, &m, &v, &bit) != 0) {
         diag_error(d, NULL,
                    "eval: '%s' is neither a field of the accumulator (A0..A63, B0..B7, C0..C7, "
@@ -157,6 +176,10 @@ static void mark_reads(const hw_oa_set *s, const oa_node *n, oa_marks *needs,
     case OA_N_XECORE:
         needs->xecore[n->slice][n->xecore] = 1;
         break;
+    case OA_N_GTXECORE: /* beyond the slices it is 0 and reads nothing */
+        if (oa_gtxecore_slice(n->slice) >= 0)
+            needs->xecore[n->slice][0] = needs->gtxecore[n->slice] = 1;
+        break;
     case OA_N_COUNTER:
         if (!seen[n->counter]) {
             seen[n->counter] = 1;
@@ -191,9 +214,13 @@ static int report_missing(const oa_marks *needs, const oa_marks *given, hw_diag 
     for (int s = 0; s < OA_MAX_SLICES; s++) {
         if (needs->slice[s] && !given->slice[s] && ++bad)
             diag_error(d, NULL, "eval: no value given for $GtSlice%d", s);
+        char alias[32] = ""; /* the name IGT's xe files read XeCore 0 by */
+        if (needs->gtxecore[s])
+            snprintf(alias, sizeof alias, " ($GtXeCore%d)", s);
         for (int x = 0; x < OA_MAX_XECORES; x++)
             if (needs->xecore[s][x] && !given->xecore[s][x] && ++bad)
-                diag_error(d, NULL, "eval: no value given for $GtSlice%dXeCore%d", s, x);
+                diag_error(d, NULL, "eval: no value given for $GtSlice%dXeCore%d%s", s, x,
+                           x == 0 ? alias : "");
     }
     return bad;
 }

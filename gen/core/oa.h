@@ -105,36 +105,51 @@ int oa_block_size(oa_block b);
 int oa_block_find(const char *tok);      /* -1 when none */
 enum { OA_BLOCK_MAX = 64 };
 
-/* System values the equations read, one per field of Mesa's sys_vars or
- * device info that gen_perf.py maps a name to: X(enum, C member, type,
- * what Mesa reads). */
+/* System values the equations read: X(enum, C member, type, origin, what
+ * the generator that knows the name reads). Origin OA_FROM_MESA: a field
+ * of Mesa's sys_vars or device info that gen_perf.py maps a name to.
+ * OA_FROM_IGT: a name only IGT's xe generator (lib/xe/oa-configs/
+ * codegen.py) knows, used by IGT's xe files for Lunar Lake and later; it
+ * maps the three pipe counts to uint32_t fields of its
+ * intel_xe_perf_devinfo (lib/xe/xe_oa.h), which IGT's xe_oa.c declares but
+ * never sets (its perf struct is calloc'd, so IGT computes with 0 there):
+ * a driver fills them here from what it knows of the GPU. */
+enum { OA_FROM_MESA, OA_FROM_IGT };
 #define OA_FIELDS(X)                                                          \
-    X(N_EUS, "n_eus", OA_ULONG, "perf->sys_vars.n_eus")                        \
-    X(N_EU_SLICES, "n_eu_slices", OA_ULONG, "perf->sys_vars.n_eu_slices")      \
-    X(N_EU_SUB_SLICES, "n_eu_sub_slices", OA_ULONG,                            \
+    X(N_EUS, "n_eus", OA_ULONG, OA_FROM_MESA, "perf->sys_vars.n_eus")          \
+    X(N_EU_SLICES, "n_eu_slices", OA_ULONG, OA_FROM_MESA,                      \
+      "perf->sys_vars.n_eu_slices")                                            \
+    X(N_EU_SUB_SLICES, "n_eu_sub_slices", OA_ULONG, OA_FROM_MESA,              \
       "perf->sys_vars.n_eu_sub_slices")                                        \
-    X(N_EU_SLICE0123, "n_eu_slice0123", OA_ULONG,                              \
+    X(N_EU_SLICE0123, "n_eu_slice0123", OA_ULONG, OA_FROM_MESA,                \
       "perf->sys_vars.n_eu_slice0123")                                         \
-    X(THREADS_PER_EU, "num_thread_per_eu", OA_UINT,                            \
+    X(THREADS_PER_EU, "num_thread_per_eu", OA_UINT, OA_FROM_MESA,              \
       "perf->devinfo->num_thread_per_eu")                                      \
-    X(SLICE_MASK, "slice_mask", OA_ULONG, "perf->sys_vars.slice_mask")         \
-    X(SUBSLICE_MASK, "subslice_mask", OA_ULONG, "perf->sys_vars.subslice_mask") \
-    X(TIMESTAMP_FREQ, "timestamp_frequency", OA_ULONG,                         \
+    X(SLICE_MASK, "slice_mask", OA_ULONG, OA_FROM_MESA, "perf->sys_vars.slice_mask") \
+    X(SUBSLICE_MASK, "subslice_mask", OA_ULONG, OA_FROM_MESA,                  \
+      "perf->sys_vars.subslice_mask")                                          \
+    X(TIMESTAMP_FREQ, "timestamp_frequency", OA_ULONG, OA_FROM_MESA,           \
       "perf->devinfo->timestamp_frequency")                                    \
-    X(GT_MIN_FREQ, "gt_min_freq", OA_ULONG, "perf->sys_vars.gt_min_freq")      \
-    X(GT_MAX_FREQ, "gt_max_freq", OA_ULONG, "perf->sys_vars.gt_max_freq")      \
-    X(REVISION, "revision", OA_INT, "perf->devinfo->revision")                 \
-    X(QUERY_MODE, "query_mode", OA_INT, "perf->sys_vars.query_mode")           \
-    X(COMPUTE_ENGINES, "compute_engines", OA_UINT,                             \
+    X(GT_MIN_FREQ, "gt_min_freq", OA_ULONG, OA_FROM_MESA, "perf->sys_vars.gt_min_freq") \
+    X(GT_MAX_FREQ, "gt_max_freq", OA_ULONG, OA_FROM_MESA, "perf->sys_vars.gt_max_freq") \
+    X(REVISION, "revision", OA_INT, OA_FROM_MESA, "perf->devinfo->revision")   \
+    X(QUERY_MODE, "query_mode", OA_INT, OA_FROM_MESA, "perf->sys_vars.query_mode") \
+    X(COMPUTE_ENGINES, "compute_engines", OA_UINT, OA_FROM_MESA,               \
       "perf->devinfo->engine_class_supported_count[INTEL_ENGINE_CLASS_COMPUTE]") \
-    X(COPY_ENGINES, "copy_engines", OA_UINT,                                   \
+    X(COPY_ENGINES, "copy_engines", OA_UINT, OA_FROM_MESA,                     \
       "perf->devinfo->engine_class_supported_count[INTEL_ENGINE_CLASS_COPY]")  \
-    X(N_L3_BANKS, "n_l3_banks", OA_ULONG, "perf->sys_vars.n_l3_banks")         \
-    X(N_L3_NODES, "n_l3_nodes", OA_ULONG, "perf->sys_vars.n_l3_nodes")         \
-    X(N_SQ_IDIS, "n_sq_idis", OA_ULONG, "perf->sys_vars.n_sq_idis")
+    X(N_L3_BANKS, "n_l3_banks", OA_ULONG, OA_FROM_MESA, "perf->sys_vars.n_l3_banks") \
+    X(N_L3_NODES, "n_l3_nodes", OA_ULONG, OA_FROM_MESA, "perf->sys_vars.n_l3_nodes") \
+    X(N_SQ_IDIS, "n_sq_idis", OA_ULONG, OA_FROM_MESA, "perf->sys_vars.n_sq_idis") \
+    X(N_GEOM_PIPES, "n_geom_pipes", OA_UINT, OA_FROM_IGT,                      \
+      "perf->devinfo.n_geom_pipes")                                            \
+    X(N_DEPTH_PIPES, "n_depth_pipes", OA_UINT, OA_FROM_IGT,                    \
+      "perf->devinfo.n_depth_pipes")                                           \
+    X(N_COLOR_PIPES, "n_color_pipes", OA_UINT, OA_FROM_IGT,                    \
+      "perf->devinfo.n_color_pipes")
 
 typedef enum {
-#define X(e, m, t, mesa) OA_FIELD_##e,
+#define X(e, m, t, o, src) OA_FIELD_##e,
     OA_FIELDS(X)
 #undef X
     OA_FIELD_COUNT
@@ -142,16 +157,31 @@ typedef enum {
 
 const char *oa_field_member(oa_field f);
 oa_type oa_field_type(oa_field f);
-const char *oa_field_mesa(oa_field f);
-/* The field `$Name` names (gen_perf.py's hw_vars), or -1. */
+/* OA_FROM_MESA or OA_FROM_IGT, and the C its generator reads there. */
+int oa_field_origin(oa_field f);
+const char *oa_field_source(oa_field f);
+/* The field `$Name` names (gen_perf.py's hw_vars, then the names of IGT's
+ * xe generator that gen_perf.py lacks), or -1. */
 int oa_var_find(const char *name);
 /* The names that read field f, in gen_perf.py's order: name i, NULL past
  * the last. */
 const char *oa_var_name(oa_field f, int i);
 
 /* Slices and XeCores the functions $GtSlice<s> and $GtSlice<s>XeCore<x>
- * may name (Mesa's INTEL_DEVICE_MAX_SLICES and its XeCores per slice). */
+ * may name (Mesa's INTEL_DEVICE_MAX_SLICES and its XeCores per slice;
+ * IGT's INTEL_XE_DEVICE_MAX_SLICES is 8 too). */
 enum { OA_MAX_SLICES = 8, OA_MAX_XECORES = 32 };
+
+/* The family $GtXeCore<n> (n of one or two digits), which only IGT's xe
+ * generator knows, gates counters of IGT's xe files (one per XeCore: n up
+ * to 27 on Battlemage). Its mapping there is marked FIXME: it reads
+ * intel_xe_perf_devinfo_subslice_available(devinfo, n, 0), that is XeCore
+ * 0 of slice n, not XeCore n. hwcgen reads what IGT reads: $GtXeCore<n> is
+ * $GtSlice<n>XeCore0, bit 0 of the slice's XeCore mask. A slice from
+ * OA_MAX_SLICES on exists on no device (IGT's topology arrays hold 8
+ * slices too; its own code can index past them there): such an n is 0. The
+ * slice n reads, or -1 for the constant 0. */
+int oa_gtxecore_slice(int n);
 
 /* ---- expressions ------------------------------------------------------ */
 
@@ -161,6 +191,7 @@ typedef enum {
     OA_N_FIELD,   /* a system value */
     OA_N_SLICE,   /* $GtSlice<s>: 1 when slice s is available */
     OA_N_XECORE,  /* $GtSlice<s>XeCore<x> */
+    OA_N_GTXECORE, /* $GtXeCore<n>, of IGT's xe files: see oa_gtxecore_slice() */
     OA_N_COUNTER, /* $Symbol: another counter of the set */
     OA_N_OP,
     OA_N_TRUE     /* availability's `true` */
@@ -174,7 +205,7 @@ typedef struct oa_node {
     double d;               /* NUM: a floating literal's value */
     int block, index;       /* READ */
     int field;              /* FIELD */
-    int slice, xecore;      /* SLICE, XECORE */
+    int slice, xecore;      /* SLICE, XECORE; GTXECORE: n in slice */
     int counter;            /* COUNTER: index into its set's counters */
     oa_op op;               /* OP */
     struct oa_node *a, *b;  /* OP: a op b (b was on top of the stack) */

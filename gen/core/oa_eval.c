@@ -268,6 +268,9 @@ static oa_val eval(const ev *e, const oa_node *n)
         return bool_val((e->in->slice_mask >> n->slice) & 1);
     case OA_N_XECORE:
         return bool_val((e->in->xecore_mask[n->slice] >> n->xecore) & 1);
+    case OA_N_GTXECORE: /* IGT's mapping: XeCore 0 of slice n (oa.h) */
+        return bool_val(oa_gtxecore_slice(n->slice) >= 0 &&
+                        (e->in->xecore_mask[n->slice] & 1));
     case OA_N_COUNTER:
         return oa_eval_counter(e->set, n->counter, e->in, 0);
     case OA_N_OP:

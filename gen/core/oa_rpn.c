@@ -60,19 +60,23 @@ int oa_block_find(const char *tok)
 }
 
 static const struct {
-    const char *member, *mesa;
+    const char *member, *source;
     oa_type type;
+    int origin;
 } fields[] = {
-#define X(e, m, t, mesa) {m, mesa, t},
+#define X(e, m, t, o, src) {m, src, t, o},
     OA_FIELDS(X)
 #undef X
 };
 
 const char *oa_field_member(oa_field f) { return fields[f].member; }
 oa_type oa_field_type(oa_field f) { return fields[f].type; }
-const char *oa_field_mesa(oa_field f) { return fields[f].mesa; }
+int oa_field_origin(oa_field f) { return fields[f].origin; }
+const char *oa_field_source(oa_field f) { return fields[f].source; }
 
-/* gen_perf.py's hw_vars, in its order. */
+/* gen_perf.py's hw_vars, in its order; then the names of IGT's xe
+ * generator (codegen.py's hw_vars_mapping) that gen_perf.py lacks. Where
+ * both know a name, gen_perf.py's mapping is the one here. */
 static const struct {
     const char *name;
     oa_field field;
@@ -102,6 +106,9 @@ static const struct {
     {"$L3BankMaxCount", OA_FIELD_N_L3_BANKS},
     {"$L3NodeTotalCount", OA_FIELD_N_L3_NODES},
     {"$SqidiTotalCount", OA_FIELD_N_SQ_IDIS},
+    {"$GeometryPipeTotalCount", OA_FIELD_N_GEOM_PIPES},
+    {"$DepthPipeTotalCount", OA_FIELD_N_DEPTH_PIPES},
+    {"$ColorPipeTotalCount", OA_FIELD_N_COLOR_PIPES},
 };
 
 int oa_var_find(const char *name)
@@ -233,6 +240,28 @@ static oa_node *slice_function(rpn *r, const char *tok)
     return n;
 }
 
+int oa_gtxecore_slice(int n)
+{
+    return n >= 0 && n < OA_MAX_SLICES ? n : -1;
+}
+
+/* "$GtXeCore<n>", n of one or two digits (as the slice functions' numbers
+ * are read above): oa.h says what it reads. */
+static oa_node *gtxecore_function(rpn *r, const char *tok)
+{
+    unsigned n = 0;
+    int used = 0;
+    if (strncmp(tok, "$GtXeCore", 9) != 0 || tok[9] < '0' || tok[9] > '9' ||
+        sscanf(tok + 9, "%2u%n", &n, &used) != 1 || tok[9 + used])
+        return NULL;
+    oa_node *g = node(r, OA_N_GTXECORE, OA_INT, tok);
+    if (g) {
+        g->slice = (int)n;
+        g->xecore = 0;
+    }
+    return g;
+}
+
 /* A `$Name` operand: a system value, a slice function, or (where counters
  * may be read) a counter of the set. */
 static int variable(rpn *r, const char *tok, oa_node **out)
@@ -245,6 +274,8 @@ static int variable(rpn *r, const char *tok, oa_node **out)
         return 0;
     }
     *out = slice_function(r, tok);
+    if (!*out)
+        *out = gtxecore_function(r, tok);
     if (*out)
         return 0;
     oa_type type = OA_ULONG;

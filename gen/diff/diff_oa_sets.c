@@ -262,6 +262,7 @@ static void collect(ctx *c, const hw_oa_set *s, const oa_node *n, int max, reads
         : n->kind == OA_N_FIELD  ? dw_fmt(c, "%s", n->text)
         : n->kind == OA_N_SLICE  ? dw_fmt(c, "$GtSlice%d", n->slice)
         : n->kind == OA_N_XECORE ? dw_fmt(c, "$GtSlice%dXeCore%d", n->slice, n->xecore)
+        : n->kind == OA_N_GTXECORE ? dw_fmt(c, "$GtXeCore%d", n->slice)
                                  : NULL;
     for (int i = 0; name && i < r->n; i++)
         if (strcmp(r->names[i], name) == 0)
@@ -297,11 +298,18 @@ static void trial(oa_inputs *in, int k)
     for (int b = 0; b < OA_BLOCK_COUNT; b++)
         for (int i = 0; i < OA_BLOCK_MAX; i++)
             in->acc[b][i] = k ? 1 + next_random(&x) % 1000000 : 100u * (uint64_t)(b + 1) + (uint64_t)i;
+    /* Mesa's fields, the slices, then the fields of IGT's xe generator:
+     * each value Mesa's files read stays what it was before IGT's
+     * names were known, and so do the diffs of those files. */
     for (int f = 0; f < OA_FIELD_COUNT; f++)
-        in->field[f] = k ? 1 + next_random(&x) % 64 : (uint64_t)f + 2;
+        if (oa_field_origin((oa_field)f) == OA_FROM_MESA)
+            in->field[f] = k ? 1 + next_random(&x) % 64 : (uint64_t)f + 2;
     in->slice_mask = k ? 1u | (next_random(&x) & 0xFFu) : 0xFFu;
     for (int s = 0; s < OA_MAX_SLICES; s++)
         in->xecore_mask[s] = k ? 1u | (next_random(&x) & 0xFFFFFFFFu) : 0xFFFFFFFFu;
+    for (int f = 0; f < OA_FIELD_COUNT; f++)
+        if (oa_field_origin((oa_field)f) == OA_FROM_IGT)
+            in->field[f] = k ? 1 + next_random(&x) % 64 : (uint64_t)f + 2;
 }
 
 static double input_value(const oa_inputs *in, const oa_node *n)
@@ -312,6 +320,8 @@ static double input_value(const oa_inputs *in, const oa_node *n)
         return (double)in->field[n->field];
     if (n->kind == OA_N_XECORE)
         return (double)(in->xecore_mask[n->slice] >> n->xecore & 1u);
+    if (n->kind == OA_N_GTXECORE) /* XeCore 0 of slice n, as IGT reads it */
+        return oa_gtxecore_slice(n->slice) < 0 ? 0.0 : (double)(in->xecore_mask[n->slice] & 1u);
     return (double)(in->slice_mask >> n->slice & 1u);
 }
 

@@ -83,6 +83,9 @@ static void fill_sysvars(SYSVARS *sv)
     F(n_l3_banks, "$L3BankTotalCount")
     F(n_l3_nodes, "$L3NodeTotalCount")
     F(n_sq_idis, "$SqidiTotalCount")
+    F(n_geom_pipes, "$GeometryPipeTotalCount")
+    F(n_depth_pipes, "$DepthPipeTotalCount")
+    F(n_color_pipes, "$ColorPipeTotalCount")
 #undef F
     for (int s = 0; s < 8; s++) {
         uint64_t bit = next() & 1;

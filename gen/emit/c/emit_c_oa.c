@@ -126,6 +126,12 @@ void oa_c_avail_expr(hw_buf *b, const oa_node *n, const char *sv)
         oa_c_printf(b, "((int)(((%s)->" OA_C_XECORE_MASK "[%d] >> %d) & 1))", sv, n->slice,
                     n->xecore);
         return;
+    case OA_N_GTXECORE: /* XeCore 0 of slice n, as IGT reads it (core/oa.h) */
+        if (oa_gtxecore_slice(n->slice) < 0)
+            buf_puts(b, "0");
+        else
+            buf_printf(b, "((int)(((%s)->" OA_C_XECORE_MASK "[%d] >> 0) & 1))", sv, n->slice);
+        return;
     case OA_N_OP:
         buf_putc(b, '(');
         oa_c_avail_expr(b, n->a, sv);
@@ -154,7 +160,8 @@ void oa_c_banner(hw_buf *b, const oa_cgen *g, const char *what)
 static void sysvars_struct(hw_buf *b, const oa_cgen *g)
 {
     oa_c_printf(b, "/* What availability and the equations read of the system: Mesa's\n"
-                  " * intel_perf_config sys_vars and device info (names as there). The\n"
+                  " * intel_perf_config sys_vars and device info (names as there), then\n"
+                  " * what only IGT's xe files read (IGT's intel_xe_perf_devinfo). The\n"
                   " * $Name each is for: */\nstruct %s {\n", oa_name_sysvars(g->a, g->id));
     for (int f = 0; f < OA_FIELD_COUNT; f++) {
         const char *type = oa_field_type((oa_field)f) == OA_ULONG ? "uint64_t"
@@ -165,7 +172,8 @@ static void sysvars_struct(hw_buf *b, const oa_cgen *g)
         buf_puts(b, " */\n");
     }
     oa_c_printf(b, "    uint64_t " OA_C_SLICE_MASK "; /* $GtSlice<s>: bit s, slice s is available */\n"
-                  "    uint64_t " OA_C_XECORE_MASK "[%d]; /* $GtSlice<s>XeCore<x>: bit x of [s] */\n"
+                  "    uint64_t " OA_C_XECORE_MASK "[%d]; /* $GtSlice<s>XeCore<x>: bit x of [s];\n"
+                  "                                 * $GtXeCore<n> (IGT): bit 0 of [n] */\n"
                   "};\n\n", OA_MAX_SLICES);
 }
 

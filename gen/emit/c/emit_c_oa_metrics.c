@@ -142,6 +142,10 @@ static const char *operand(mgen *m, const oa_node *n)
     case OA_N_XECORE:
         return oa_c_aprintf(a, "((int)((sv->gt_xecore_mask[%d] >> %d) & 1))", n->slice,
                             n->xecore);
+    case OA_N_GTXECORE: /* XeCore 0 of slice n, as IGT reads it (core/oa.h) */
+        if (oa_gtxecore_slice(n->slice) < 0)
+            return "0";
+        return arena_printf(a, "((int)((sv->gt_xecore_mask[%d] >> 0) & 1))", n->slice);
     case OA_N_COUNTER:
         return oa_c_aprintf(a, "%s(sv, acc)", m->read_fn[n->counter]);
     case OA_N_OP:

@@ -166,6 +166,21 @@ static void acc_rows(oa_page *p, const inputs *in, cJSON *rows)
     }
 }
 
+/* $GtXeCore<n> of IGT's xe files: what IGT's mapping reads (core/oa.h). */
+static void gtxecore_row(dgen *g, const oa_node *n, cJSON *o)
+{
+    const char *why = doc_fmt(g, "IGT's xe generator reads XeCore 0 of slice %d for it (its "
+                                 "mapping is marked FIXME)", n->slice);
+    if (oa_gtxecore_slice(n->slice) < 0) {
+        doc_put(o, "c", doc_code(g, "0"));
+        doc_put(o, "what", doc_esc(g, doc_fmt(g, "%s; there is no slice %d: always 0", why,
+                                              n->slice)));
+        return;
+    }
+    doc_put(o, "c", doc_code(g, doc_fmt(g, "(sv->" OA_C_XECORE_MASK "[%d] >> 0) & 1", n->slice)));
+    doc_put(o, "what", doc_esc(g, doc_fmt(g, "%s: 1 when that XeCore is available, else 0", why)));
+}
+
 /* What a system value or slice function is, in the C of the headers. */
 static void sv_row(oa_page *p, const oa_node *n, cJSON *o)
 {
@@ -174,10 +189,14 @@ static void sv_row(oa_page *p, const oa_node *n, cJSON *o)
     doc_put(o, "name", doc_code(g, n->text));
     if (n->kind == OA_N_FIELD) {
         oa_field f = (oa_field)n->field;
+        int igt = oa_field_origin(f) == OA_FROM_IGT;
         doc_put(o, "c", doc_code(g, doc_fmt(g, "sv->%s", oa_field_member(f))));
-        doc_put(o, "what", doc_fmt(g, "%s %s (%s)", doc_esc(g, "Mesa's"),
-                                   doc_code(g, oa_field_mesa(f)),
-                                   doc_code(g, oa_type_c(oa_field_type(f)))));
+        doc_put(o, "what", doc_fmt(g, "%s %s (%s)%s", doc_esc(g, igt ? "IGT's xe" : "Mesa's"),
+                                   doc_code(g, oa_field_source(f)),
+                                   doc_code(g, oa_type_c(oa_field_type(f))),
+                                   igt ? doc_esc(g, ", which IGT leaves 0") : ""));
+    } else if (n->kind == OA_N_GTXECORE) {
+        gtxecore_row(g, n, o);
     } else if (n->kind == OA_N_SLICE) {
         doc_put(o, "c", doc_code(g, doc_fmt(g, "(sv->" OA_C_SLICE_MASK " >> %d) & 1", n->slice)));
         doc_put(o, "what", doc_esc(g, doc_fmt(g, "1 when slice %d is available, else 0", n->slice)));
