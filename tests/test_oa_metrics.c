@@ -327,6 +327,7 @@ static void test_error_lines(void **state)
     free(text);
     free(from);
     free(to);
+}
 
 /* ---- the system variables of IGT's xe files (oa-xe-igt.xml) ---------------- */
 
