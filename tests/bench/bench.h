@@ -86,6 +86,7 @@ static inline double bench_children_cpu(void)
  * NULL: its CPU time, which a busy machine inflates less. */
 static inline int bench_exec(char *const argv[], int quiet, double *seconds, double *cpu)
 {
+    fflush(NULL); /* else a child's freopen writes our buffered rows again */
     double c0 = bench_children_cpu(), t0 = bench_now();
     pid_t pid = fork();
     if (pid < 0)
@@ -112,6 +113,7 @@ static inline int bench_exec(char *const argv[], int quiet, double *seconds, dou
  * or -1. *seconds: wall time; *kib: its peak resident set. */
 static inline int bench_measured(char *const argv[], double *seconds, long *kib)
 {
+    fflush(NULL);
     double t0 = bench_now();
     pid_t pid = fork();
     if (pid < 0)
