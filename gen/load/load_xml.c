@@ -444,6 +444,25 @@ static void report_invalid(xml_errors *x, xmlDocPtr doc, const char *rng,
     free(blamed);
 }
 
+/* doc against the RELAX NG schema text (len bytes): libxml2's verdict (0:
+ * valid), or -1 when the schema does not compile (*compiled then 0).
+ * What libxml2 says goes to the error handler the caller set. */
+static int relaxng_validate(xmlDocPtr doc, const char *text, size_t len, int *compiled)
+{
+    xmlRelaxNGParserCtxtPtr pctx = xmlRelaxNGNewMemParserCtxt(text, (int)len);
+    xmlRelaxNGPtr rng = pctx ? xmlRelaxNGParse(pctx) : NULL;
+    xmlRelaxNGValidCtxtPtr vctx = rng ? xmlRelaxNGNewValidCtxt(rng) : NULL;
+    int rc = vctx ? xmlRelaxNGValidateDoc(vctx, doc) : -1;
+    *compiled = rng != NULL;
+    if (vctx)
+        xmlRelaxNGFreeValidCtxt(vctx);
+    if (rng)
+        xmlRelaxNGFree(rng);
+    if (pctx)
+        xmlRelaxNGFreeParserCtxt(pctx);
+    return rc;
+}
+
 /* The schema text without its pattern parameters, in `out`. */
 static void without_patterns(const char *text, size_t len, hw_buf *out)
 {
@@ -484,17 +503,9 @@ static int valid_quickly(xmlDocPtr doc, const char *text, size_t len)
         return 0;
     }
     xmlSetStructuredErrorFunc(NULL, ignore_error);
-    xmlRelaxNGParserCtxtPtr pctx = xmlRelaxNGNewMemParserCtxt(stripped.data, (int)stripped.len);
-    xmlRelaxNGPtr rng = pctx ? xmlRelaxNGParse(pctx) : NULL;
-    xmlRelaxNGValidCtxtPtr vctx = rng ? xmlRelaxNGNewValidCtxt(rng) : NULL;
-    int ok = vctx && xmlRelaxNGValidateDoc(vctx, doc) == 0;
+    int compiled = 0;
+    int ok = relaxng_validate(doc, stripped.data, stripped.len, &compiled) == 0;
     xmlSetStructuredErrorFunc(NULL, NULL);
-    if (vctx)
-        xmlRelaxNGFreeValidCtxt(vctx);
-    if (rng)
-        xmlRelaxNGFree(rng);
-    if (pctx)
-        xmlRelaxNGFreeParserCtxt(pctx);
     buf_free(&stripped);
     return ok && xml_schema_values_ok(text, len, doc);
 }
@@ -515,17 +526,9 @@ int xmlu_validate(xmlDocPtr doc, const char *schema, const char *path,
     xml_errors x = {path, d, 0, NULL, 0, 0};
     int before = d->errors;
     xmlSetStructuredErrorFunc(&x, on_valid_error);
-    xmlRelaxNGParserCtxtPtr pctx = xmlRelaxNGNewMemParserCtxt(text, (int)len);
-    xmlRelaxNGPtr rng = pctx ? xmlRelaxNGParse(pctx) : NULL;
-    xmlRelaxNGValidCtxtPtr vctx = rng ? xmlRelaxNGNewValidCtxt(rng) : NULL;
-    int rc = vctx ? xmlRelaxNGValidateDoc(vctx, doc) : -1;
+    int rng = 0; /* the schema compiled */
+    int rc = relaxng_validate(doc, text, len, &rng);
     xmlSetStructuredErrorFunc(NULL, NULL);
-    if (vctx)
-        xmlRelaxNGFreeValidCtxt(vctx);
-    if (rng)
-        xmlRelaxNGFree(rng);
-    if (pctx)
-        xmlRelaxNGFreeParserCtxt(pctx);
     if (!rng) {
         for (int i = 0; i < x.nheld; i++)
             report_as_is(&x, &x.held[i]);
