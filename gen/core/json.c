@@ -8,9 +8,9 @@
 /* Failures of this thread: data is built and checked on one thread. */
 static _Thread_local int alloc_failures;
 
-/* Where this thread's cJSON puts its nodes, or NULL: then malloc. Set
- * while json_parse_in() runs, or between json_build_in() calls; whatever
- * else the thread builds with cJSON is malloc'd as always. */
+/* Where this thread's parse puts its nodes (json_parse_in), or NULL: then
+ * malloc. Set only while that parse runs, so whatever else the thread
+ * builds with cJSON is malloc'd as always. */
 static _Thread_local hw_arena *parse_arena;
 
 /* cJSON's parser writes its global error position on every call. */
@@ -60,19 +60,10 @@ cJSON *json_parse_in(hw_arena *a, const char *text, size_t len, const char **end
 {
     /* without the hooks cJSON would malloc the nodes the arena is to free */
     json_init();
-    hw_arena *was = parse_arena;
     parse_arena = a;
     cJSON *root = json_parse(text, len, end);
-    parse_arena = was;
+    parse_arena = NULL;
     return root;
-}
-
-hw_arena *json_build_in(hw_arena *a)
-{
-    json_init();
-    hw_arena *was = parse_arena;
-    parse_arena = a;
-    return was;
 }
 
 int json_alloc_take(void)

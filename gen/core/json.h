@@ -33,14 +33,6 @@ cJSON *json_parse(const char *text, size_t len, const char **end);
  * is only read. Never cJSON_Delete() it nor change its shape. */
 cJSON *json_parse_in(hw_arena *a, const char *text, size_t len, const char **end);
 
-/* From now on, until the next call, every node and string cJSON makes on
- * this thread lives in `a` (NULL: malloc again), and cJSON_Delete() frees
- * none of them: arena_free(a) does. For data built, read and dropped
- * while `a` lives, when mallocs and frees per node cost more than the
- * work: a tree made here must never be freed after the call that ends it.
- * Returns the arena it replaces, to be given back. */
-hw_arena *json_build_in(hw_arena *a);
-
 /* Whether a cJSON allocation on this thread failed since json_init() or
  * the last call, and forget those failures: whoever reports them takes
  * them, so the next data built on this thread starts clean. */

@@ -17,7 +17,6 @@
 #include <string.h>
 
 #include "emit/docs/docs.h"
-#include "core/json.h"
 #include "emit/docs/emit_docs.h"
 #include "core/spdx.h"
 #include "core/version.h"
@@ -606,15 +605,10 @@ static int emit_page(const hw_target *t, const hw_plan *plan, int html, struct d
     g.m_home = arena_alloc(g.a, ((size_t)t->nmetrics + 1) * sizeof *g.m_home);
     doc_seen_init(&g, &g.seen);
     const char *file = doc_fmt(&g, "docs/%s.%s", t->slug, html ? "html" : "md");
-    /* The page's data is tens of thousands of cJSON nodes, built, rendered
-     * and dropped here: in the page's arena they cost no malloc and free
-     * each (make bench, every spec to every output). */
-    hw_arena *was = json_build_in(g.a);
     /* the parts of the page need the arrays above */
     cJSON *data = arena_failed(g.a) ? NULL : page_data(&g);
     int rc = doc_render(&g, to, html ? "docs_target.html" : "docs_target.md",
                         data, html ? MU_ESCAPE_HTML : MU_ESCAPE_MARKDOWN, file);
-    json_build_in(was);
     arena_free(g.a);
     return rc;
 }
