@@ -82,6 +82,21 @@ compile() { # label, compiler, flags..., file
     if "$@" >"$tmp/cc.log" 2>&1; then pass; else cat "$tmp/cc.log"; fail "$label"; fi
 }
 compilers="gcc clang"
+# One translation unit, STEM.c and its copy STEM.cpp, freestanding, with
+# gcc and clang in every C and C++ mode: label, stem, flags...
+every_mode() {
+    em_label=$1 em_stem=$2; shift 2
+    for c in $compilers; do
+        command -v $c >/dev/null || { fail "$c is not installed"; continue; }
+        cxx=g++; [ $c = clang ] && cxx=clang++
+        for std in c89 c99 c11; do
+            compile "$em_label: $c -std=$std" $c "$@" -std=$std -ffreestanding "$em_stem.c"
+        done
+        for std in c++98 c++11 c++14 c++17 c++20; do
+            compile "$em_label: $cxx -std=$std" $cxx "$@" -std=$std -ffreestanding "$em_stem.cpp"
+        done
+    done
+}
 for h in out/include/hwcgen/*.h; do
     [ -f "$h" ] || continue
     base=$(basename "$h")
@@ -161,17 +176,8 @@ mali_headers() { # label, database
     mali_tu "$d"/include/hwcgen/*.h >"$d/all.c"
     cp "$d/all.c" "$d/all.cpp"
     n=$(grep -c '^#include' "$d/all.c")
-    W="-Wall -Wextra -Werror -pedantic -fsyntax-only -ffreestanding -I$d/include"
-    for c in $compilers; do
-        command -v $c >/dev/null || { fail "$c is not installed"; continue; }
-        cxx=g++; [ $c = clang ] && cxx=clang++
-        for std in c89 c99 c11; do
-            compile "the $n driver headers of $1 in one unit: $c -std=$std" $c $W -std=$std "$d/all.c"
-        done
-        for std in c++98 c++11 c++14 c++17 c++20; do
-            compile "the $n driver headers of $1 in one unit: $cxx -std=$std" $cxx $W -std=$std "$d/all.cpp"
-        done
-    done
+    every_mode "the $n driver headers of $1 in one unit" "$d/all" \
+        -Wall -Wextra -Werror -pedantic -fsyntax-only "-I$d/include"
 }
 mali_headers "tests/mali-db" tests/mali-db
 if [ -n "${HWCGEN_LIBGPUCOUNTERS:-}" ] && [ -f "$HWCGEN_LIBGPUCOUNTERS/specification/database/Mali-ProductInfo.xml" ]; then
@@ -490,18 +496,8 @@ else
         for h in "$oa_inc"/hwcgen/*_metrics.h; do echo "#include \"hwcgen/$(basename "$h")\""; done >"$tmp/oa_all.c"
         echo 'typedef int translation_unit_not_empty;' >>"$tmp/oa_all.c"
         cp "$tmp/oa_all.c" "$tmp/oa_all.cpp"
-        W="-Wall -Wextra -Werror -pedantic -fsyntax-only -I$oa_inc"
-        for c in $compilers; do
-            cxx=g++; [ $c = clang ] && cxx=clang++
-            for std in c89 c99 c11; do
-                compile "every Intel OA header of Mesa's XML in one unit: $c -std=$std" \
-                    $c $W -std=$std -ffreestanding "$tmp/oa_all.c"
-            done
-            for std in c++98 c++11 c++17 c++20; do
-                compile "every Intel OA header of Mesa's XML in one unit: $cxx -std=$std" \
-                    $cxx $W -std=$std -ffreestanding "$tmp/oa_all.cpp"
-            done
-        done
+        every_mode "every Intel OA header of Mesa's XML in one unit" "$tmp/oa_all" \
+            -Wall -Wextra -Werror -pedantic -fsyntax-only "-I$oa_inc"
     fi
 fi
 
@@ -530,18 +526,8 @@ else
         for h in "$inc"/hwcgen/*_metrics.h; do echo "#include \"hwcgen/$(basename "$h")\""; done >"$tmp/igt_all.c"
         echo 'typedef int translation_unit_not_empty;' >>"$tmp/igt_all.c"
         cp "$tmp/igt_all.c" "$tmp/igt_all.cpp"
-        W="-Wall -Wextra -Werror -pedantic -fsyntax-only -I$inc"
-        for c in $compilers; do
-            cxx=g++; [ $c = clang ] && cxx=clang++
-            for std in c89 c99 c11; do
-                compile "every Intel OA header of IGT's $kind XML in one unit: $c -std=$std" \
-                    $c $W -std=$std -ffreestanding "$tmp/igt_all.c"
-            done
-            for std in c++98 c++11 c++17 c++20; do
-                compile "every Intel OA header of IGT's $kind XML in one unit: $cxx -std=$std" \
-                    $cxx $W -std=$std -ffreestanding "$tmp/igt_all.cpp"
-            done
-        done
+        every_mode "every Intel OA header of IGT's $kind XML in one unit" "$tmp/igt_all" \
+            -Wall -Wextra -Werror -pedantic -fsyntax-only "-I$inc"
         if [ -z "$igt_mesa" ]; then continue; fi
         if ! command -v python3 >/dev/null; then
             skip "IGT's $kind OA files not compared with Mesa's gen_perf.py: python3 is not installed (package python3)"
